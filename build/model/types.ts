@@ -1,0 +1,102 @@
+import type { Scene } from '../scene/scene.ts';
+
+/**
+ * What the eye is doing at one 240 Hz step. Every length is on the face in mm (the "twin"), every
+ * angle in degrees; +yaw = toward the viewer's right on screen, +pitch = up.
+ */
+export interface EyeSample {
+  /** Scene time in ms (step / 240 · 1000). */
+  tMs: number;
+  /** Globe rotation as drawn, including Bell's phenomenon under a closed lid. */
+  yawDeg: number;
+  pitchDeg: number;
+  /** Upper and lower lid margin heights at the pupil's column, mm above the globe centre (+ up). */
+  upperLidMm: number;
+  lowerLidMm: number;
+  /** Palpebral opening, upper − lower margin (10.65 mm at rest, open). */
+  apertureMm: number;
+  /** Blink closure 0 (open) … 1 (shut), the blink process alone (the generator's own value). */
+  blinkClosure: number;
+  /** Iris wobble offset after saccades, mm in the image plane. */
+  wobbleXMm: number;
+  wobbleYMm: number;
+  /** Pupil diameter in mm. */
+  pupilMm: number;
+  /** Brow lift in mm (+ up), the mean of the brow chain's nodes. */
+  browLiftMm: number;
+  /** Frame scale: exactly 1 outside the enter moment. */
+  frameScale: number;
+}
+
+export const SAMPLE_FIELDS = [
+  'tMs',
+  'yawDeg',
+  'pitchDeg',
+  'upperLidMm',
+  'lowerLidMm',
+  'apertureMm',
+  'blinkClosure',
+  'wobbleXMm',
+  'wobbleYMm',
+  'pupilMm',
+  'browLiftMm',
+  'frameScale',
+] as const satisfies readonly (keyof EyeSample)[];
+export type SampleField = (typeof SAMPLE_FIELDS)[number];
+
+/** Documentation of each trace field, written into every trace.json. */
+export const SAMPLE_FIELD_DOCS: Record<SampleField, string> = {
+  tMs: 'scene time of the 240 Hz step, ms',
+  yawDeg: 'eye rotation, + toward the viewer\'s right, degrees (includes Bell\'s phenomenon)',
+  pitchDeg: 'eye rotation, + up, degrees (includes Bell\'s phenomenon)',
+  upperLidMm: 'upper lid margin height above the globe centre at the pupil column, mm',
+  lowerLidMm: 'lower lid margin height above the globe centre at the pupil column, mm',
+  apertureMm: 'palpebral opening (upper - lower margin), mm',
+  blinkClosure: 'blink process closure, 0 open .. 1 shut (generator value)',
+  wobbleXMm: 'iris wobble offset, horizontal, mm',
+  wobbleYMm: 'iris wobble offset, vertical, mm',
+  pupilMm: 'pupil diameter, mm',
+  browLiftMm: 'brow lift, mean of the brow chain, mm (+ up)',
+  frameScale: 'frame scale (1 = nothing scales the frame)',
+};
+
+/** Ground-truth labels from the generator: what the detectors are scored against. */
+export type TruthEvent =
+  | {
+      kind: 'saccade' | 'microsaccade';
+      startMs: number;
+      endMs: number;
+      amplitudeDeg: number;
+      /** A corrective saccade after an undershooting primary (> 8°). */
+      corrective: boolean;
+      /** What made it: the era script, a pursuit catch-up, a microsaccade's return, … */
+      cause: string;
+    }
+  | {
+      kind: 'blink';
+      startMs: number;
+      endMs: number;
+      /** Deepest closure reached, 0..1 (1 = whole). */
+      depth: number;
+      partial: boolean;
+      /** The second blink of a double. */
+      doubleSecond: boolean;
+      /** Brought by a large saccade. */
+      evoked: boolean;
+    }
+  | { kind: 'cut'; startMs: number; endMs: number; era: string };
+
+/**
+ * One eye: a pure, deterministic function of (scene, seed, steps taken). Stepped at 240 Hz.
+ * Implementations: the tuned eye (eye.md), the generic spring eye (seed 003), and `none`.
+ */
+export interface EyeModel {
+  /** Advance one 240 Hz step. */
+  step(): void;
+  /** The state after the steps taken so far. */
+  sample(): EyeSample;
+  /** Ground-truth events that have ended (or started, for cuts) since the last call. */
+  drainEvents(): TruthEvent[];
+}
+
+export type EyeModelFactory = (scene: Scene) => EyeModel;

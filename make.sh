@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# ./make.sh        set up, render every scene, measure, assert, write comparison clips and the report.
+# ./make.sh test   set up, then the type check, the determinism lint and the whole test suite.
+# On a fresh Debian machine as root it installs what is missing (chromium-headless-shell, ffmpeg,
+# then npm ci). Elsewhere, PUPPETEER_EXECUTABLE_PATH and FFMPEG_PATH point at your own browser and
+# ffmpeg, and a missing one is a one-line error saying what to install (exit 3).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+say() { printf '%s\n' "$*" >&2; }
+
+have_browser() {
+  [ -n "${PUPPETEER_EXECUTABLE_PATH:-}" ] && [ -x "${PUPPETEER_EXECUTABLE_PATH}" ] && return 0
+  command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1
+}
+have_ffmpeg() {
+  if [ -n "${FFMPEG_PATH:-}" ]; then [ -x "${FFMPEG_PATH}" ]; return; fi
+  command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1
+}
+
+ensure_system() {
+  local missing=()
+  have_browser || missing+=(chromium-headless-shell)
+  have_ffmpeg || missing+=(ffmpeg)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "make.sh: installing ${missing[*]} (apt-get)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    say "make.sh: missing ${missing[*]}: install them (Debian: apt-get install ${missing[*]}), or set PUPPETEER_EXECUTABLE_PATH / FFMPEG_PATH"
+    exit 3
+  fi
+}
+
+ensure_node() {
+  command -v node >/dev/null 2>&1 || { say "make.sh: missing Node.js 20 or later: install it (Debian: apt-get install nodejs npm)"; exit 3; }
+  # npm ci only when node_modules is missing or older than the lock file.
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "make.sh: npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+ensure_system
+ensure_node
+
+case "${1:-all}" in
+  test)
+    npm run --silent typecheck
+    npm run --silent lint
+    npx vitest run
+    ;;
+  all)
+    node bin/eye.js render
+    node bin/eye.js check
+    ;;
+  *)
+    say "usage: ./make.sh [test]"
+    exit 2
+    ;;
+esac
