@@ -1,0 +1,65 @@
+import type { EraId, Scene } from '../../scene/scene.ts';
+
+/**
+ * The stage: which era plays when, and the cuts between eras. A pure function of scene time.
+ * A cut is the stage closing the lid over the change of era (a whole closure the stage asks for);
+ * under reduced motion it is a plain cut with no lid motion.
+ */
+
+/** A cut's lid closure: 90 ms closing, 120 ms shut, 150 ms opening (× 1.25 when calm). */
+const CUT_CLOSE_MS = 90;
+const CUT_HOLD_MS = 120;
+const CUT_OPEN_MS = 150;
+const CALM_CUT_SCALE = 1.25;
+
+export function cutDurationMs(scene: Scene): number {
+  return (CUT_CLOSE_MS + CUT_HOLD_MS + CUT_OPEN_MS) * (scene.calm ? CALM_CUT_SCALE : 1);
+}
+
+/** Cut start times in ms (every tour cut after the first, where the era really changes). */
+export function cutTimesMs(scene: Scene): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < scene.tour.length; i++) {
+    if (scene.tour[i].era !== scene.tour[i - 1].era) out.push(scene.tour[i].atS * 1000);
+  }
+  return out;
+}
+
+/**
+ * The era the stage shows at a time. The era switches at the middle of the cut, while the lid is
+ * shut, so the new era's face is never seen arriving.
+ */
+export function eraAt(scene: Scene, tMs: number): EraId {
+  let era = scene.era;
+  const half = scene.reducedMotion ? 0 : (CUT_CLOSE_MS + CUT_HOLD_MS / 2) * (scene.calm ? CALM_CUT_SCALE : 1);
+  for (const cut of scene.tour) if (tMs >= cut.atS * 1000 + (cut.atS > 0 ? half : 0)) era = cut.era;
+  return era;
+}
+
+/** The lid closure the stage asks for at a time, 0 (open) .. 1 (shut). 0 under reduced motion. */
+export function cutClosureAt(scene: Scene, tMs: number): number {
+  if (scene.reducedMotion) return 0;
+  const k = scene.calm ? CALM_CUT_SCALE : 1;
+  let closure = 0;
+  for (const start of cutTimesMs(scene)) {
+    const t = tMs - start;
+    if (t < 0) continue;
+    let c = 0;
+    if (t < CUT_CLOSE_MS * k) c = smooth(t / (CUT_CLOSE_MS * k));
+    else if (t < (CUT_CLOSE_MS + CUT_HOLD_MS) * k) c = 1;
+    else if (t < (CUT_CLOSE_MS + CUT_HOLD_MS + CUT_OPEN_MS) * k) c = 1 - smooth((t - (CUT_CLOSE_MS + CUT_HOLD_MS) * k) / (CUT_OPEN_MS * k));
+    closure = Math.max(closure, c);
+  }
+  return closure;
+}
+
+/** Ms since the most recent cut started (Infinity if none yet). Partial blinks wait 600 ms after a cut ends. */
+export function msSinceCutStart(scene: Scene, tMs: number): number {
+  let since = Infinity;
+  for (const start of cutTimesMs(scene)) if (tMs >= start) since = tMs - start;
+  return since;
+}
+
+function smooth(x: number): number {
+  return x * x * (3 - 2 * x);
+}

@@ -1,0 +1,38 @@
+import type { EraId } from '../../../scene/scene.ts';
+import type { TruthEvent } from '../../types.ts';
+
+/**
+ * The contract between the gaze subsystem (fixations, saccades, microsaccades, drift, pursuit, the
+ * era scripts) and the rest of the tuned eye (blinks, lids, pupil, wobble, brow), which reads it.
+ */
+export interface GazeState {
+  /** Eye rotation in degrees after `gazePitchUnits` shaping, before Bell's phenomenon. +yaw right, +pitch up. */
+  yawDeg: number;
+  pitchDeg: number;
+  /** The raw rig gaze in rig units (1 unit = 10°), before pitch shaping: what the brow reads. */
+  rigX: number;
+  rigY: number;
+  /** True while a saccade or microsaccade is in flight. */
+  inSaccade: boolean;
+  /** The era whose pattern is playing now (lags the stage's era while a movement finishes). */
+  era: EraId;
+  /** Vergence: slight inward turn in degrees (near reflex), 0 at far viewing. */
+  convergenceDeg: number;
+}
+
+/** A saccade that landed on this step. */
+export interface Landing {
+  amplitudeDeg: number;
+  micro: boolean;
+  corrective: boolean;
+}
+
+export interface GazeProcess {
+  /** One 240 Hz step. */
+  step(): void;
+  state(): GazeState;
+  /** Saccades that landed during the last step (blinks read these for gaze-evoked blinks). */
+  landings(): readonly Landing[];
+  /** Ground-truth saccade and microsaccade events that ended since the last call. */
+  drainEvents(): TruthEvent[];
+}
