@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Determinism lint: the model (and everything it imports from scene/ and measure/) must never read
 // the wall clock or an unseeded random source. Time is frame / fps; randomness is the seeded Random.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -25,7 +25,7 @@ function* files(dir) {
 
 export function lint(dirs = DIRS.map((d) => join(root, d))) {
   const problems = [];
-  for (const dir of dirs) {
+  for (const dir of dirs.filter((d) => existsSync(d))) {
     for (const file of files(dir)) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, i) => {
