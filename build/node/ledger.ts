@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from './project-root.ts';
+
+/**
+ * The ledger: `ledger.jsonl` at the repo root, one JSON line per `check` or `render` run, so the
+ * history of what was measured travels with the code that measured it.
+ *
+ * Atomic by construction: a line is written with one `write` of one complete buffer on a file opened
+ * for appending, and a reader ignores a torn last line (a run killed mid-write, a full disk). If the
+ * file does not end in a newline (such a torn line), the next append starts with one, so the torn
+ * fragment stays a line of its own that readers skip and the new line is whole.
+ */
+export const LEDGER_FILE = join(projectRoot(), 'ledger.jsonl');
+
+/** The commands that write a ledger line. */
+export type LedgerCommand = 'check' | 'render';
+
+/** One scene's outcome in a run. */
+export interface LedgerSceneResult {
+  /** The scene's name (file name without .json). */
+  scene: string;
+  pass: boolean;
+  /** Metric name → measured value, units in the names (e.g. `meanFixationMs`). null: not measurable. */
+  metrics: Record<string, number | null>;
+  /** Names of the assertions that failed (empty when `pass`). */
+  failed: string[];
+}
+
+/** One ledger line. */
+export interface LedgerEntry {
+  /** When the run finished, ISO 8601 UTC. */
+  time: string;
+  /** `git rev-parse HEAD` of the checkout, or `unknown` outside git. */
+  revision: string;
+  /** True when the working tree had uncommitted changes (the revision alone does not describe the code). */
+  dirty: boolean;
+  command: LedgerCommand;
+  /** The command's arguments as typed (after the command name). */
+  argv: string[];
+  scenes: LedgerSceneResult[];
+  /** Every scene passed. */
+  pass: boolean;
+  /** Wall time of the whole run, ms. */
+  wallMs: number;
+}
+
+/** What a caller gives: time, revision, dirty and pass are filled in unless given. */
+export type LedgerInput = Pick<LedgerEntry, 'command' | 'argv' | 'scenes' | 'wallMs'> &
+  Partial<Pick<LedgerEntry, 'time' | 'revision' | 'dirty' | 'pass'>>;
+
+/** Append one run to the ledger; returns the line's entry as written. */
+export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntry {
+  const entry: LedgerEntry = {
+    time: input.time ?? new Date().toISOString(),
+    revision: input.revision ?? gitRevision(),
+    dirty: input.dirty ?? gitDirty(),
+    command: input.command,
+    argv: input.argv,
+    scenes: input.scenes,
+    pass: input.pass ?? input.scenes.every((s) => s.pass),
+    wallMs: input.wallMs,
+  };
+  const fd = openSync(file, 'a+');
+  try {
+    const lead = endsWithoutNewline(fd) ? '\n' : '';
+    const buf = Buffer.from(`${lead}${JSON.stringify(entry)}\n`, 'utf8');
+    // One write call of the whole line: O_APPEND places it at the end in one piece.
+    const written = writeSync(fd, buf, 0, buf.length);
+    if (written !== buf.length) throw new Error(`ledger: short write to ${file} (${written} of ${buf.length} bytes)`);
+  } finally {
+    closeSync(fd);
+  }
+  return entry;
+}
+
+function endsWithoutNewline(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
+/** A line the reader skipped, with why (1-based line number). */
+export interface LedgerSkip {
+  line: number;
+  reason: string;
+}
+
+/** Every whole entry, oldest first. Torn or foreign lines are skipped and listed, never fatal. */
+export function readLedger(file = LEDGER_FILE): { entries: LedgerEntry[]; skipped: LedgerSkip[] } {
+  const entries: LedgerEntry[] = [];
+  const skipped: LedgerSkip[] = [];
+  if (!existsSync(file)) return { entries, skipped };
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((text, i) => {
+    if (text.trim() === '') return;
+    const torn = i === lines.length - 1; // no newline after it: the writer did not finish
+    try {
+      const v = JSON.parse(text) as unknown;
+      if (!isEntry(v)) skipped.push({ line: i + 1, reason: 'not a ledger entry' });
+      else if (torn) skipped.push({ line: i + 1, reason: 'torn last line (no newline)' });
+      else entries.push(v);
+    } catch {
+      skipped.push({ line: i + 1, reason: torn ? 'torn last line' : 'not JSON (a torn line from a killed run)' });
+    }
+  });
+  return { entries, skipped };
+}
+
+function isEntry(v: unknown): v is LedgerEntry {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.time === 'string' && typeof o.command === 'string' && Array.isArray(o.scenes) && typeof o.wallMs === 'number';
+}
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: projectRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function gitRevision(): string {
+  return git(['rev-parse', 'HEAD']) ?? 'unknown';
+}
+
+export function gitDirty(): boolean {
+  const status = git(['status', '--porcelain', '--untracked-files=no']);
+  return status !== null && status !== '';
+}
