@@ -1,8 +1,156 @@
-import type { Scene } from '../../scene/scene.ts';
-import { createStillEye } from '../still/still-eye.ts';
-import type { EyeModel } from '../types.ts';
+import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
+import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
+import { ERA_LIGHT } from '../eras/era-light.ts';
+import { Random } from '../random/random.ts';
+import { cutClosureAt, cutDurationMs, cutTimesMs, eraAt, msSinceCutStart } from '../stage/stage.ts';
+import { STEP_MS, STEP_S, stepTimeMs } from '../time/clock.ts';
+import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
+import { ERA_IDS, type EraId, type Scene } from '../../scene/scene.ts';
+import { BlinkProcess } from './blink/blink-process.ts';
+import { Brow, browTargetMm } from './brow/brow.ts';
+import { createGaze } from './gaze/create-gaze.ts';
+import type { GazeProcess } from './gaze/gaze-process.ts';
+import { eraPupilMm, Pupil } from './pupil/pupil.ts';
+import { Wobble } from './wobble/wobble.ts';
 
-// PLACEHOLDER until the tuned model lands (issue 3): holds still.
-export function createTunedEye(scene: Scene): EyeModel {
-  return createStillEye(scene);
+/** Bell's phenomenon: the globe rolls up ~9° under a closed lid, in proportion to the closure. */
+export const BELL_DEG = 9;
+/** Calm (coarse pointer): the grain, i.e. the wobble's kick and the hippus, × 0.45 (eye.md §8). */
+export const CALM_GRAIN = 0.45;
+/** Partial blinks wait this long after a cut has ended (eye.md §4). */
+const PARTIAL_AFTER_CUT_MS = 600;
+
+export interface TunedEyeParts {
+  /** The gaze subsystem (tests inject a scripted one). */
+  createGaze?: (scene: Scene, rng: Random) => GazeProcess;
+}
+
+interface Cut {
+  startMs: number;
+  endMs: number;
+  era: EraId;
+}
+
+const EMPTY: TruthEvent[] = [];
+
+/**
+ * The tuned eye of eye.md: the gaze subsystem plus the body that reads it (blinks, lids, pupil, iris
+ * wobble, brow), composed from one seeded root split per subsystem, every part stepped once per 240 Hz
+ * step.
+ *
+ * - Lids: the most shut of the natural blink, a held lid (none yet: the brow rig's AU43 and the boredom
+ *   heaviness come with the full rig) and the stage's cut closure wins; the blink process runs every
+ *   step regardless, so a blink caught by a cut finishes unseen under it.
+ * - Bell's phenomenon adds BELL_DEG × that closure to the sample's pitch; the lids themselves follow
+ *   the gaze's pitch (before Bell), as a lid follows where the eye looks.
+ * - The pupil reads the stage's era (the device changes at the cut, while the lid is shut); blink
+ *   timing and the brow's mood read the gaze's era (the person's task, which finishes its movement
+ *   first). Arousal is 0 until the brow rig's feelings land.
+ * - Reduced motion: the clock freezes. Nothing is stepped after construction, so every sample but tMs
+ *   is the first one: the gaze's initial state (its rest, the gaze's own rule), open lids, no blink,
+ *   no wobble, a still brow and pupil. Cuts still happen on the stage (plain cuts) and are reported.
+ */
+export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeModel {
+  const root = Random.fromSeed(scene.seed);
+  const gaze = (parts.createGaze ?? createGaze)(scene, root.spawn('gaze'));
+  const grain = scene.calm ? CALM_GRAIN : 1;
+  const frozen = scene.reducedMotion;
+
+  const blinkMeanS = (era: EraId): number => scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[era];
+  const cutMs = cutDurationMs(scene);
+  const cuts: Cut[] = [];
+  {
+    const starts = cutTimesMs(scene);
+    let k = 0;
+    for (let i = 1; i < scene.tour.length; i++) {
+      if (scene.tour[i].era === scene.tour[i - 1].era) continue;
+      cuts.push({ startMs: starts[k++], endMs: scene.tour[i].atS * 1000 + cutMs, era: scene.tour[i].era });
+    }
+  }
+  const partialAllowedAt = (tMs: number): boolean => msSinceCutStart(scene, tMs) >= cutMs + PARTIAL_AFTER_CUT_MS;
+
+  let gazeState = gaze.state();
+  let blinkEra = gazeState.era;
+  const blinks = new BlinkProcess(root.spawn('blink'), { meanIntervalS: blinkMeanS(blinkEra), partialAllowedAt });
+
+  const eraPupil = {} as Record<EraId, number>;
+  for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
+  const arousal = 0;
+  const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
+  pupil.settle(pupil.targetMm(eraPupil[eraAt(scene, 0)], arousal));
+
+  const wobble = new Wobble(STEP_S, grain);
+  const brow = new Brow(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), STEP_MS);
+
+  const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
+  let step = 0;
+  let closure = 0;
+  let nextCut = 0;
+  let cutEvents: TruthEvent[] = [];
+
+  const lidsAt = (): void => {
+    lidMargins(gazeState.pitchDeg, closure, margins);
+  };
+  lidsAt();
+
+  return {
+    step() {
+      step++;
+      const tMs = stepTimeMs(step);
+      while (nextCut < cuts.length && tMs >= cuts[nextCut].startMs) {
+        const c = cuts[nextCut++];
+        cutEvents.push({ kind: 'cut', startMs: c.startMs, endMs: c.endMs, era: c.era });
+      }
+      if (frozen) return;
+
+      gaze.step();
+      gazeState = gaze.state();
+      if (gazeState.era !== blinkEra) {
+        blinkEra = gazeState.era;
+        blinks.setMeanIntervalS(blinkMeanS(blinkEra));
+      }
+      blinks.step(tMs, gaze.landings());
+
+      let cut = 0;
+      for (let i = nextCut - 1; i >= 0 && i >= nextCut - 2; i--) {
+        if (tMs < cuts[i].endMs) cut = Math.max(cut, cutClosureAt(scene, tMs));
+      }
+      const held = 0;
+      closure = Math.max(blinks.closure, held, cut);
+      lidsAt();
+
+      wobble.step(gazeState.yawDeg, gazeState.pitchDeg);
+      pupil.turnHippus();
+      pupil.step(pupil.targetMm(eraPupil[eraAt(scene, tMs)], arousal));
+      brow.step(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), gazeState.inSaccade);
+    },
+
+    sample(): EyeSample {
+      return {
+        tMs: stepTimeMs(step),
+        yawDeg: gazeState.yawDeg,
+        pitchDeg: gazeState.pitchDeg + BELL_DEG * closure,
+        upperLidMm: margins.upperMm,
+        lowerLidMm: margins.lowerMm,
+        apertureMm: margins.upperMm - margins.lowerMm,
+        blinkClosure: frozen ? 0 : blinks.closure,
+        wobbleXMm: wobble.xMm,
+        wobbleYMm: wobble.yMm,
+        pupilMm: pupil.diameterMm,
+        browLiftMm: brow.liftMm,
+        frameScale: 1,
+      };
+    },
+
+    drainEvents(): TruthEvent[] {
+      const g = frozen ? EMPTY : gaze.drainEvents();
+      const b = blinks.drainEvents();
+      if (g.length === 0 && b.length === 0 && cutEvents.length === 0) return EMPTY;
+      const out = cutEvents.length === 0 ? [] : cutEvents;
+      if (cutEvents.length > 0) cutEvents = [];
+      for (const e of g) out.push(e);
+      for (const e of b) out.push(e);
+      return out;
+    },
+  };
 }

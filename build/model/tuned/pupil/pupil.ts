@@ -1,0 +1,127 @@
+import { accommodationDioptres, screenFieldDeg2, type EraLight } from '../../eras/era-light.ts';
+import type { Random } from '../../random/random.ts';
+
+/**
+ * The pupil (eye.md §6, R13): a diameter target from the light, the near reflex and arousal, seen
+ * through a 0.23 s latency, followed with a first-order lag and never faster than 4.2 mm/s closing or
+ * 1.1 mm/s opening (the sphincter is quicker than the dilator: Loewenfeld), with hippus on top as five
+ * slow sines.
+ */
+export const PUPIL_LATENCY_S = 0.23;
+export const PUPIL_CONSTRICT_MM_PER_S = 4.2;
+export const PUPIL_DILATE_MM_PER_S = 1.1;
+/** The follow's time constant once the signal arrives; the speed caps bind on any large step. */
+const FOLLOW_TAU_S = 0.25;
+/**
+ * Constriction per dioptre of accommodation: the near triad narrows the pupil by a fraction of a
+ * millimetre per dioptre (Marg & Morgan). 0.45 mm/D makes 2009's phone at 32 cm (3.1 D) the smallest
+ * pupil of the tour although its small screen lights the eye less than a desk monitor does.
+ */
+export const NEAR_MM_PER_DIOPTRE = 0.45;
+/** Full arousal opens the pupil this much (sympathetic dilation, Bradley). */
+const AROUSAL_MM = 1.2;
+/** Hippus: five slow sines under 0.35 Hz, ~0.2 mm peak together (Stark). */
+const HIPPUS_HZ = [0.071, 0.113, 0.167, 0.229, 0.307] as const;
+const HIPPUS_MM = [0.06, 0.05, 0.04, 0.03, 0.02] as const;
+export const PUPIL_MIN_MM = 2;
+export const PUPIL_MAX_MM = 8;
+
+/**
+ * Pupil diameter for a screen (Stanley & Davies 1995, as unified by Watson & Yellott 2012): the
+ * adapting field is the screen's luminance times its angular area.
+ */
+export function lightPupilMm(light: EraLight): number {
+  const f = (light.luminanceCdM2 * screenFieldDeg2(light)) / 846;
+  const p = Math.pow(f, 0.41);
+  return 7.75 - (5.75 * p) / (p + 2);
+}
+
+/** The steady diameter for an era's light (the near reflex included), before arousal and hippus. */
+export function eraPupilMm(light: EraLight): number {
+  return lightPupilMm(light) - NEAR_MM_PER_DIOPTRE * accommodationDioptres(light);
+}
+
+export class Pupil {
+  /** Diameter after the last step, mm. */
+  diameterMm: number;
+  private readonly delay: Float64Array;
+  private readonly delaySteps: number;
+  private readonly delayFrac: number;
+  private head = 0;
+  /** Hippus sines as unit phasors turned once a step (five sines a step were the model's hot spot). */
+  private readonly re = new Float64Array(HIPPUS_HZ.length);
+  private readonly im = new Float64Array(HIPPUS_HZ.length);
+  private readonly turnCos = new Float64Array(HIPPUS_HZ.length);
+  private readonly turnSin = new Float64Array(HIPPUS_HZ.length);
+  private readonly hippusScale: number;
+  private readonly followK: number;
+
+  /** @param grain the hippus amplitude's scale (0.45 when calm). */
+  constructor(
+    rng: Random,
+    private readonly stepS: number,
+    grain: number,
+  ) {
+    for (let i = 0; i < HIPPUS_HZ.length; i++) {
+      const phase = rng.uniform(0, 2 * Math.PI);
+      this.re[i] = Math.cos(phase);
+      this.im[i] = Math.sin(phase);
+      this.turnCos[i] = Math.cos(2 * Math.PI * HIPPUS_HZ[i] * stepS);
+      this.turnSin[i] = Math.sin(2 * Math.PI * HIPPUS_HZ[i] * stepS);
+    }
+    this.hippusScale = grain;
+    const d = PUPIL_LATENCY_S / stepS;
+    this.delaySteps = Math.floor(d);
+    this.delayFrac = d - this.delaySteps;
+    this.delay = new Float64Array(this.delaySteps + 2);
+    this.followK = 1 - Math.exp(-stepS / FOLLOW_TAU_S);
+    this.diameterMm = 0;
+  }
+
+  /** Start settled at a target: no transient from a default size at the start of a scene. */
+  settle(targetMm: number): void {
+    this.delay.fill(targetMm);
+    this.diameterMm = targetMm;
+  }
+
+  /** Hippus now, mm (already scaled by grain). */
+  hippusMm(): number {
+    let h = 0;
+    for (let i = 0; i < HIPPUS_HZ.length; i++) h += HIPPUS_MM[i] * this.im[i];
+    return h * this.hippusScale;
+  }
+
+  /** The target the eye sees now (light + near + arousal, and hippus), before the latency. */
+  targetMm(baseMm: number, arousal: number): number {
+    const t = baseMm + AROUSAL_MM * Math.min(1, Math.max(0, arousal)) + this.hippusMm();
+    return Math.min(PUPIL_MAX_MM, Math.max(PUPIL_MIN_MM, t));
+  }
+
+  /** Advance the hippus by one step (before reading the next target). */
+  turnHippus(): void {
+    for (let i = 0; i < HIPPUS_HZ.length; i++) {
+      const re = this.re[i] * this.turnCos[i] - this.im[i] * this.turnSin[i];
+      const im = this.re[i] * this.turnSin[i] + this.im[i] * this.turnCos[i];
+      // Keep the phasor on the unit circle (first-order renormalisation; rounding would drift it).
+      const k = 1.5 - 0.5 * (re * re + im * im);
+      this.re[i] = re * k;
+      this.im[i] = im * k;
+    }
+  }
+
+  /** One step: push the target now, follow the target from 0.23 s ago (fractional steps interpolated). */
+  step(targetMm: number): void {
+    const n = this.delay.length;
+    this.head = (this.head + 1) % n;
+    this.delay[this.head] = targetMm;
+    const a = this.delay[(this.head - this.delaySteps + n) % n];
+    const b = this.delay[(this.head - this.delaySteps - 1 + n) % n];
+    const seen = a + (b - a) * this.delayFrac;
+    let dv = (seen - this.diameterMm) * this.followK;
+    const maxClose = PUPIL_CONSTRICT_MM_PER_S * this.stepS;
+    const maxOpen = PUPIL_DILATE_MM_PER_S * this.stepS;
+    if (dv < -maxClose) dv = -maxClose;
+    else if (dv > maxOpen) dv = maxOpen;
+    this.diameterMm += dv;
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { parseScene } from '../../scene/parse.ts';
+import { ERA_IDS, type Scene } from '../../scene/scene.ts';
+import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
+import { Player } from '../player.ts';
+import { SAMPLE_FIELDS, type TruthEvent } from '../types.ts';
+import { createTunedEye } from './tuned-eye.ts';
+
+const scene = (fields: Record<string, unknown>): Scene => parseScene({ durationS: 600, ...fields }, 'test', 'test');
+type Blink = Extract<TruthEvent, { kind: 'blink' }>;
+
+describe('tuned eye', () => {
+  it('is deterministic from the scene seed', () => {
+    const a = new Player(scene({ era: '1995', seed: 4 }));
+    const b = new Player(scene({ era: '1995', seed: 4 }));
+    a.goToStep(240 * 30);
+    b.goToStep(240 * 30);
+    const ta = a.recorder.trace();
+    const tb = b.recorder.trace();
+    for (const f of SAMPLE_FIELDS) expect(ta.columns[f]).toEqual(tb.columns[f]);
+    expect(ta.events).toEqual(tb.events);
+  });
+
+  it('reduced motion: every sample identical but tMs, no blinks, frame scale 1', () => {
+    const p = new Player(scene({ era: '2013', seed: 2, reducedMotion: true }));
+    p.goToStep(240 * 120);
+    const t = p.recorder.trace();
+    for (const f of SAMPLE_FIELDS) {
+      if (f === 'tMs') continue;
+      const col = t.columns[f];
+      for (let i = 1; i < col.length; i++) if (col[i] !== col[0]) throw new Error(`${f} changed at step ${i}`);
+    }
+    expect(t.columns.frameScale[0]).toBe(1);
+    expect(t.columns.blinkClosure[0]).toBe(0);
+    expect(t.events.filter((e) => e.kind !== 'cut')).toEqual([]);
+  });
+
+  it('frame scale is exactly 1, and every field finite, in a tour with cuts', () => {
+    const p = new Player(parseScene({ tour: [{ era: '1970', atS: 0 }, { era: '2009', atS: 5 }, { era: '2026', atS: 10 }], durationS: 20 }, 'tour', 'tour'));
+    p.goToStep(240 * 20);
+    const t = p.recorder.trace();
+    for (const f of SAMPLE_FIELDS) for (const v of t.columns[f]) expect(Number.isFinite(v)).toBe(true);
+    expect(t.columns.frameScale.every((v) => v === 1)).toBe(true);
+    const cuts = t.events.filter((e) => e.kind === 'cut');
+    expect(cuts.map((c) => c.startMs)).toEqual([5000, 10000]);
+    // The cut shuts the lids whatever the blink process does.
+    const shut = Math.round(5.15 * 240);
+    expect(t.columns.apertureMm[shut]).toBeCloseTo(0, 9);
+  });
+
+  it('the lids shut with the blink, and Bell rolls the globe up under them', () => {
+    const p = new Player(scene({ era: '2026', seed: 9 }));
+    p.goToStep(240 * 60);
+    const t = p.recorder.trace();
+    const blink = t.events.find((e): e is Blink => e.kind === 'blink' && !e.partial)!;
+    const i = Math.round(((blink.startMs + 90) * 240) / 1000);
+    expect(t.columns.blinkClosure[i]).toBe(1);
+    expect(t.columns.apertureMm[i]).toBeCloseTo(0, 9);
+    expect(t.columns.pitchDeg[i] - t.columns.pitchDeg[i - 40]).toBeGreaterThan(8);
+  });
+
+  it('mean blink interval per era over 10 min lies in 3–6.5 s, near its configured mean', () => {
+    const rows: string[] = [];
+    ERA_IDS.forEach((era, i) => {
+      const eye = createTunedEye(scene({ era, seed: 100 + i }));
+      const onsets: number[] = [];
+      for (let n = 0; n < 240 * 600; n++) {
+        eye.step();
+        for (const e of eye.drainEvents()) if (e.kind === 'blink' && !e.doubleSecond) onsets.push(e.startMs);
+      }
+      onsets.sort((a, b) => a - b);
+      const mean = (onsets[onsets.length - 1] - onsets[0]) / (onsets.length - 1) / 1000;
+      rows.push(`${era}: ${mean.toFixed(2)} s (configured ${ERA_BLINK_MEAN_S[era]} s, ${onsets.length} blinks)`);
+      expect(mean).toBeGreaterThanOrEqual(3);
+      expect(mean).toBeLessThanOrEqual(6.5);
+    });
+    console.log(`mean blink interval between first-blink onsets, 10 min each:\n${rows.join('\n')}`);
+  });
+
+  it('simulates well above 5,000× real time (one era at 240 Hz)', () => {
+    const s = scene({ era: '1995', seed: 1 });
+    const warm = createTunedEye(s);
+    for (let i = 0; i < 240 * 60; i++) warm.step(), warm.sample(), warm.drainEvents();
+    const eye = createTunedEye(s);
+    const sceneS = 600;
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 240 * sceneS; i++) {
+      eye.step();
+      eye.sample();
+      eye.drainEvents();
+    }
+    const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
+    console.log(`tuned eye (1995): ${(sceneS / wallS).toFixed(0)}× real time (${((wallS / (240 * sceneS)) * 1e9).toFixed(0)} ns a step)`);
+    expect(sceneS / wallS).toBeGreaterThan(2000);
+  });
+});
