@@ -1,15 +1,482 @@
 import type { Random } from '../../random/random.ts';
-import type { Scene } from '../../../scene/scene.ts';
+import type { EraId, Scene } from '../../../scene/scene.ts';
+import { eraAt } from '../../stage/stage.ts';
+import { STEP_MS, STEP_S } from '../../time/clock.ts';
+import type { TruthEvent } from '../../types.ts';
+import { DEG_PER_RIG_UNIT, pitchDegFromRigY, rigYFromPitchDeg } from '../../anatomy/gaze-pitch.ts';
+import { CONTACT, ERA_GAZE, type EraGaze } from '../../eras/era-gaze.ts';
+import { emptyPointerSample, PointerTrack } from '../../pointer/pointer-track.ts';
+import { pointerRigY, pointerYawDeg } from '../../pointer/pointer-gaze.ts';
+import { eraConvergenceDeg } from './convergence.ts';
+import { Drift } from './drift.ts';
 import type { GazeProcess, GazeState, Landing } from './gaze-process.ts';
+import {
+  CORRECTION_LATENCY_MAX_MS,
+  CORRECTION_LATENCY_MIN_MS,
+  MIN_JUMP_DEG,
+  minimumJerk,
+  SACCADE_MIN_DEG,
+  saccadeDurationMs,
+  UNDERSHOOT_ABOVE_DEG,
+  UNDERSHOOT_GAIN_MAX,
+  UNDERSHOOT_GAIN_MIN,
+} from './main-sequence.ts';
+import {
+  effectiveMicroRatePerS,
+  MICRO_AIM_BACK_DEG,
+  MICRO_MAX_DEG,
+  MICRO_MIN_DEG,
+  MICRO_RANDOM_MAX_DEG,
+  MicrosaccadeClock,
+} from './microsaccades.ts';
+import { createPattern } from './patterns/create-pattern.ts';
+import { PatternGeometry, type Goal, type PatternRunner } from './patterns/pattern.ts';
+import { PursuitDrive } from './pursuit.ts';
 
-// PLACEHOLDER until the gaze subsystem lands (issue 3): looks straight ahead.
-export function createGaze(scene: Scene, _rng: Random): GazeProcess {
-  const state: GazeState = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era: scene.era, convergenceDeg: 0 };
-  const none: Landing[] = [];
-  return {
-    step() {},
-    state: () => state,
-    landings: () => none,
-    drainEvents: () => [],
-  };
+/** Calm (coarse pointer): gaze amplitudes × 0.6, grain (drift, microsaccades) × 0.45 (eye.md §8). */
+export const CALM_GAZE_SCALE = 0.6;
+export const CALM_GRAIN_SCALE = 0.45;
+/**
+ * The pointer counts as idle after this long without doing anything; the eye then goes back to its
+ * pattern (eye contact at rest). Our choice: the same 2.8 s that makes the live page "pointer idle"
+ * (eye.md §8), so "at rest" means one thing everywhere.
+ */
+export const POINTER_IDLE_MS = 2800;
+/** A catch-up saccade waits this long after the last landing (saccadic refractory period, Fischer 1993). */
+export const CATCH_UP_REFRACTORY_MS = 150;
+/** On an era change, finish the current movement, but hold at most this much longer (eye.md §2). */
+export const ERA_CHANGE_HOLD_MS = 120;
+/** Vergence moves slowly (Rashbass & Westheimer 1961: ~150 ms time constant). */
+const VERGENCE_TAU_S = 0.15;
+const VERGENCE_ALPHA = 1 - Math.exp(-STEP_S / VERGENCE_TAU_S);
+// Module-local copies: read every step, and a bundler's live import bindings cost a getter call each.
+const DT_S = STEP_S;
+const DT_MS = STEP_MS;
+
+const NO_EVENTS: TruthEvent[] = Object.freeze([]) as unknown as TruthEvent[];
+
+/**
+ * The tuned eye's gaze (eye.md §1–3, §8): fixations, main-sequence saccades with undershoot and
+ * correction, microsaccades, OU drift, pursuit of the pointer with catch-up saccades, eye contact at
+ * rest and the ten era scripts, stepped at 240 Hz. Pure and deterministic: each sub-process draws from
+ * its own child of `rng`, so one's draws never reshuffle another's.
+ *
+ * Motion happens in eye degrees (what the detector sees), so the main sequence and the microsaccade
+ * sizes hold in the output; pattern and pointer positions come from rig units through the pitch
+ * shaping. Reduced motion: the eye rests at (0, 0), ignores the pointer and never moves.
+ */
+export function createGaze(scene: Scene, rng: Random): GazeProcess {
+  return scene.reducedMotion ? new StillGaze(scene) : new TunedGaze(scene, rng);
+}
+
+/** Reduced motion: rest gaze, no pointer, no saccades; every step identical (the era follows plain cuts). */
+class StillGaze implements GazeProcess {
+  private n = 0;
+  private readonly s: GazeState;
+  constructor(private readonly scene: Scene) {
+    this.s = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era: scene.era, convergenceDeg: 0 };
+  }
+  step(): void {
+    this.n++;
+    if (this.scene.tour.length > 0) this.s.era = eraAt(this.scene, this.n * DT_MS);
+  }
+  state(): GazeState {
+    return this.s;
+  }
+  landings(): readonly Landing[] {
+    return [];
+  }
+  drainEvents(): TruthEvent[] {
+    return NO_EVENTS;
+  }
+}
+
+class TunedGaze implements GazeProcess {
+  private n = 0;
+  private readonly s: GazeState;
+  private readonly gazeScale: number;
+  private readonly grain: number;
+
+  // The era playing and its script.
+  private era: EraId;
+  private cfg: EraGaze;
+  private pattern!: PatternRunner;
+  private patternStarts = 0;
+  private eraPendingSinceMs = NaN;
+  /** The pattern's current point, deg (where the script wants the eye; carried by scroll). */
+  private patX = 0;
+  private patY = 0;
+  /** The pattern's first goal has not been looked at yet (a new era). */
+  private startPending = false;
+  private fixEndMs = 0;
+
+  // The eye: fixation point (anchor) + drift, or a saccade in flight.
+  private ex = 0;
+  private ey = 0;
+  private ax = 0;
+  private ay = 0;
+  private readonly drift: Drift;
+  private sacActive = false;
+  private sacSx = 0;
+  private sacSy = 0;
+  private sacLx = 0;
+  private sacLy = 0;
+  private sacT0Ms = 0;
+  private sacDurMs = 0;
+  private sacAmp = 0;
+  private sacMicro = false;
+  private sacCorrective = false;
+  private sacUndershoot = false;
+  private sacCause = '';
+  private lastLandingMs = -Infinity;
+  /** A corrective saccade is due at this time (NaN: none), toward (corrX, corrY). */
+  private corrAtMs = NaN;
+  private corrX = 0;
+  private corrY = 0;
+  /** The undershooting primary was a catch-up: its corrective aims at the moving target. */
+  private corrToPointer = false;
+  private readonly micro: MicrosaccadeClock;
+
+  // The pointer.
+  private readonly track: PointerTrack | null;
+  private readonly ptr = emptyPointerSample();
+  private engaged = false;
+  private returnPending = false;
+  private tx = 0;
+  private ty = 0;
+  private readonly pursuit = new PursuitDrive();
+  private readonly pv = { x: 0, y: 0 };
+
+  private convergenceTarget = 0;
+  private readonly goal: Goal = { x: 0, y: 0, cause: '', undershoot: false };
+  private readonly rngSaccade: Random;
+  private readonly rngMicro: Random;
+  private readonly rngPatterns: Random;
+  private events: TruthEvent[] = [];
+  private readonly landed: Landing[] = [];
+
+  constructor(
+    private readonly scene: Scene,
+    rng: Random,
+  ) {
+    this.gazeScale = scene.calm ? CALM_GAZE_SCALE : 1;
+    this.grain = scene.calm ? CALM_GRAIN_SCALE : 1;
+    this.rngSaccade = rng.spawn('saccade');
+    this.rngMicro = rng.spawn('micro');
+    this.rngPatterns = rng.spawn('pattern');
+    this.drift = new Drift(rng.spawn('drift'), this.grain);
+    this.track = scene.pointer.length > 0 ? new PointerTrack(scene.pointer) : null;
+    this.era = scene.era;
+    this.cfg = ERA_GAZE[this.era];
+    this.micro = new MicrosaccadeClock(rng.spawn('micro-clock'), this.microRate());
+    this.startPattern();
+    // The scene opens with the eye already on its pattern's first point, mid-fixation.
+    this.startPending = false;
+    this.ex = this.ax = this.patX;
+    this.ey = this.ay = this.patY;
+    this.fixEndMs = this.pattern.fixationMs();
+    this.s = {
+      yawDeg: this.ex,
+      pitchDeg: this.ey,
+      rigX: this.ex / DEG_PER_RIG_UNIT,
+      rigY: rigYFromPitchDeg(this.ey),
+      inSaccade: false,
+      era: this.era,
+      convergenceDeg: this.convergenceTarget,
+    };
+  }
+
+  private microRate(): number {
+    return effectiveMicroRatePerS(this.cfg.microRatePerS, this.scene.overrides.microRatePerS);
+  }
+
+  /** Vergence the eye is heading for: the device's distance in a script, the visitor's at rest. */
+  private targetConvergence(): number {
+    return this.scene.mode === 'script' ? eraConvergenceDeg(this.era) : 0;
+  }
+
+  /** Build the playing era's pattern (rest mode: eye contact at (0, 0)) and take its first goal. */
+  private startPattern(): void {
+    const script = this.scene.mode === 'script';
+    const geometry = new PatternGeometry(script ? this.cfg.rest : { x: 0, y: 0 }, this.gazeScale);
+    const rng = this.rngPatterns.spawn(`${this.patternStarts++}:${this.era}`);
+    this.pattern = createPattern(script ? this.cfg.pattern : CONTACT, geometry, rng, this.scene.overrides.fixMs);
+    this.convergenceTarget = this.targetConvergence();
+    this.pattern.start(this.goal);
+    this.patX = this.goal.x;
+    this.patY = this.goal.y;
+    this.startPending = true;
+    this.fixEndMs = 0;
+  }
+
+  step(): void {
+    this.n++;
+    const t = this.n * DT_MS;
+    if (this.landed.length > 0) this.landed.length = 0;
+    this.updateEra(t);
+    this.updatePointer(t);
+    if (this.sacActive) this.flySaccade(t);
+    else this.fixate(t);
+    const s = this.s;
+    s.yawDeg = this.ex;
+    s.pitchDeg = this.ey;
+    s.rigX = this.ex / DEG_PER_RIG_UNIT;
+    s.rigY = rigYFromPitchDeg(this.ey);
+    s.inSaccade = this.sacActive;
+    s.era = this.era;
+    s.convergenceDeg += (this.convergenceTarget - s.convergenceDeg) * VERGENCE_ALPHA;
+  }
+
+  state(): GazeState {
+    return this.s;
+  }
+
+  landings(): readonly Landing[] {
+    return this.landed;
+  }
+
+  drainEvents(): TruthEvent[] {
+    if (this.events.length === 0) return NO_EVENTS;
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  // ---- era changes ----
+
+  private updateEra(t: number): void {
+    if (this.scene.tour.length === 0) return;
+    const stageEra = eraAt(this.scene, t);
+    if (stageEra === this.era) {
+      this.eraPendingSinceMs = NaN;
+      return;
+    }
+    if (Number.isNaN(this.eraPendingSinceMs)) this.eraPendingSinceMs = t;
+    const busy = this.sacActive || !Number.isNaN(this.corrAtMs);
+    if (busy && t - this.eraPendingSinceMs < ERA_CHANGE_HOLD_MS) return;
+    this.era = stageEra;
+    this.cfg = ERA_GAZE[stageEra];
+    this.eraPendingSinceMs = NaN;
+    // The old era's correction is dropped: the new era's first saccade goes where it has to anyway.
+    this.corrAtMs = NaN;
+    this.sacUndershoot = false;
+    this.micro.setRate(this.microRate());
+    this.startPattern();
+  }
+
+  // ---- the pointer ----
+
+  private updatePointer(t: number): void {
+    if (this.track === null) return;
+    const p = this.track.sampleAt(t, this.ptr);
+    const engaged = p.present && p.idleMs < POINTER_IDLE_MS;
+    if (engaged) {
+      // Where the eye would look: the pattern's point, pulled toward the pointer by the era's follow.
+      const px = this.gazeScale * pointerYawDeg(p.xR);
+      const py = pitchDegFromRigY(this.gazeScale * pointerRigY(p.yR));
+      const f = this.cfg.followGain;
+      this.tx = this.patX + f * (px - this.patX);
+      this.ty = this.patY + f * (py - this.patY);
+      if (!this.engaged) this.corrAtMs = NaN; // the pointer takes over from a script correction
+    } else if (this.engaged) {
+      this.returnPending = true;
+    }
+    this.engaged = engaged;
+    this.pursuit.step(this.tx, this.ty, engaged);
+  }
+
+  // ---- movement ----
+
+  private flySaccade(t: number): void {
+    const tau = (t - this.sacT0Ms) / this.sacDurMs;
+    if (tau < 1) {
+      const k = minimumJerk(tau);
+      this.ex = this.sacSx + (this.sacLx - this.sacSx) * k;
+      this.ey = this.sacSy + (this.sacLy - this.sacSy) * k;
+      return;
+    }
+    this.land(t);
+  }
+
+  private land(t: number): void {
+    this.sacActive = false;
+    this.ex = this.sacLx;
+    this.ey = this.sacLy;
+    const micro = this.sacMicro;
+    this.events.push({
+      kind: this.sacAmp >= SACCADE_MIN_DEG ? 'saccade' : 'microsaccade',
+      startMs: this.sacT0Ms,
+      endMs: this.sacT0Ms + this.sacDurMs,
+      amplitudeDeg: this.sacAmp,
+      corrective: this.sacCorrective,
+      cause: this.sacCause,
+    });
+    this.landed.push({ amplitudeDeg: this.sacAmp, micro, corrective: this.sacCorrective });
+    if (micro) {
+      // A microsaccade moves the eye about the same fixation point and clears nothing.
+      this.drift.set(this.ex - this.ax, this.ey - this.ay);
+      return;
+    }
+    this.ax = this.ex;
+    this.ay = this.ey;
+    this.drift.set(0, 0);
+    this.lastLandingMs = t;
+    this.micro.clearAfterLanding(t);
+    if (this.sacUndershoot) {
+      this.corrAtMs = t + this.rngSaccade.uniform(CORRECTION_LATENCY_MIN_MS, CORRECTION_LATENCY_MAX_MS);
+    } else {
+      // The fixation is timed from the last landing of the movement (a corrective merges with its primary).
+      this.fixEndMs = t + this.pattern.fixationMs();
+    }
+  }
+
+  private fixate(t: number): void {
+    if (this.engaged) {
+      this.pursuit.eyeVelocity(this.cfg.pursuitGain, this.pv);
+      this.ax += this.pv.x * DT_S;
+      this.ay += this.pv.y * DT_S;
+    } else {
+      const cx = this.pattern.carryYawDegPerS * DT_S;
+      const cy = this.pattern.carryPitchDegPerS * DT_S;
+      this.ax += cx;
+      this.ay += cy;
+      this.patX += cx;
+      this.patY += cy;
+    }
+    this.drift.step();
+    this.ex = this.ax + this.drift.x;
+    this.ey = this.ay + this.drift.y;
+
+    if (!Number.isNaN(this.corrAtMs)) {
+      if (t >= this.corrAtMs) this.correct(t);
+      return;
+    }
+    if (this.engaged) {
+      if (t - this.lastLandingMs >= CATCH_UP_REFRACTORY_MS && this.catchUp(t)) return;
+    } else if (this.returnPending) {
+      this.returnPending = false;
+      if (this.saccadeTo(t, this.patX, this.patY, 'pointer-idle-return', false)) return;
+    } else if (this.startPending) {
+      this.startPending = false;
+      if (this.saccadeTo(t, this.patX, this.patY, 'era-change', false)) return;
+    } else if (t >= this.fixEndMs) {
+      if (this.pattern.next(this.patX, this.patY, this.goal)) {
+        this.patX = this.goal.x;
+        this.patY = this.goal.y;
+        if (this.saccadeTo(t, this.goal.x, this.goal.y, this.goal.cause, this.goal.undershoot)) return;
+      } else {
+        this.fixEndMs = Infinity;
+      }
+    }
+    if (this.micro.tick(t)) this.microsaccade(t);
+  }
+
+  /** A catch-up saccade when the eye has fallen behind the followed target; aimed where it will be. */
+  private catchUp(t: number): boolean {
+    const errX = this.tx - this.ax;
+    const errY = this.ty - this.ay;
+    if (Math.hypot(errX, errY) <= this.cfg.catchUpDeg) return false;
+    this.predictTarget(this.tx, this.ty);
+    return this.saccadeTo(t, this.goal.x, this.goal.y, 'catch-up', false);
+  }
+
+  /**
+   * Where the target will be when a saccade from the eye lands: the target plus its trusted (≤ 30°/s,
+   * low-passed) velocity times the flight time. Written into `goal`.
+   */
+  private predictTarget(x: number, y: number): void {
+    let dur = saccadeDurationMs(Math.hypot(x - this.ex, y - this.ey)) / 1000;
+    let gx = x + this.pursuit.vx * dur;
+    let gy = y + this.pursuit.vy * dur;
+    dur = saccadeDurationMs(Math.hypot(gx - this.ex, gy - this.ey)) / 1000;
+    gx = x + this.pursuit.vx * dur;
+    gy = y + this.pursuit.vy * dur;
+    this.goal.x = gx;
+    this.goal.y = gy;
+  }
+
+  private correct(t: number): void {
+    this.corrAtMs = NaN;
+    let x = this.corrX;
+    let y = this.corrY;
+    if (this.corrToPointer && this.engaged) {
+      this.predictTarget(this.tx, this.ty);
+      x = this.goal.x;
+      y = this.goal.y;
+    }
+    if (!this.startSaccade(t, x, y, 'corrective', false, false, true)) this.fixEndMs = t + this.pattern.fixationMs();
+  }
+
+  private microsaccade(t: number): void {
+    const dx = this.ex - this.ax;
+    const dy = this.ey - this.ay;
+    const r = Math.hypot(dx, dy);
+    const rng = this.rngMicro;
+    let ux: number;
+    let uy: number;
+    let amp: number;
+    let cause: string;
+    if (r > MICRO_AIM_BACK_DEG * this.grain) {
+      // Aimed back at the fixation point (Engbert & Kliegl 2004: microsaccades correct drift).
+      ux = -dx / r;
+      uy = -dy / r;
+      amp = Math.min(r * rng.uniform(0.8, 1), MICRO_MAX_DEG * this.grain);
+      cause = 'micro-return';
+    } else {
+      const th = rng.uniform(0, 2 * Math.PI);
+      ux = Math.cos(th);
+      uy = Math.sin(th);
+      amp = rng.uniform(MICRO_MIN_DEG, MICRO_RANDOM_MAX_DEG) * this.grain;
+      cause = 'micro';
+    }
+    this.startSaccade(t, this.ex + ux * amp, this.ey + uy * amp, cause, true, false, false);
+  }
+
+  /**
+   * A saccade (not a microsaccade) to a goal: above 8° (or when the pattern asks, for a line start) it
+   * lands at 90–94 % and a corrective follows. False if the jump was too small to make (< 0.05°), in
+   * which case the eye stays and a new fixation is timed.
+   */
+  private saccadeTo(t: number, x: number, y: number, cause: string, forceUndershoot: boolean): boolean {
+    const amp = Math.hypot(x - this.ex, y - this.ey);
+    const undershoot = amp > UNDERSHOOT_ABOVE_DEG || (forceUndershoot && amp > MIN_JUMP_DEG);
+    if (undershoot) {
+      this.corrX = x;
+      this.corrY = y;
+      this.corrToPointer = cause === 'catch-up';
+      const g = this.rngSaccade.uniform(UNDERSHOOT_GAIN_MIN, UNDERSHOOT_GAIN_MAX);
+      x = this.ex + (x - this.ex) * g;
+      y = this.ey + (y - this.ey) * g;
+    }
+    if (this.startSaccade(t, x, y, cause, false, undershoot, false)) return true;
+    this.fixEndMs = t + this.pattern.fixationMs();
+    return false;
+  }
+
+  /** Launch a movement from the eye's position now to (x, y). False if it is under 0.05° (dropped). */
+  private startSaccade(
+    t: number,
+    x: number,
+    y: number,
+    cause: string,
+    micro: boolean,
+    undershoot: boolean,
+    corrective: boolean,
+  ): boolean {
+    const amp = Math.hypot(x - this.ex, y - this.ey);
+    if (amp < MIN_JUMP_DEG) return false;
+    this.sacActive = true;
+    this.sacSx = this.ex;
+    this.sacSy = this.ey;
+    this.sacLx = x;
+    this.sacLy = y;
+    this.sacT0Ms = t;
+    this.sacDurMs = saccadeDurationMs(amp);
+    this.sacAmp = amp;
+    this.sacMicro = micro;
+    this.sacUndershoot = undershoot;
+    this.sacCorrective = corrective;
+    this.sacCause = cause;
+    return true;
+  }
 }
