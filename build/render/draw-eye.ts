@@ -1,6 +1,13 @@
 import type { EraId } from '../scene/scene.ts';
 import type { EyeSample } from '../model/types.ts';
 import type { RenderPass } from '../page/protocol.ts';
+import { assetsFor } from './assets/assets-for.ts';
+import { drawColor } from './draw-color.ts';
+import { drawMask } from './draw-mask.ts';
+import { applyEraGrade } from './era/apply-grade.ts';
+import { irisPose } from './geometry/iris-pose.ts';
+import { lidMargins } from './geometry/lid-margins.ts';
+import { MASK_SKIN } from './mask-colors.ts';
 
 export interface View {
   width: number;
@@ -9,19 +16,35 @@ export interface View {
   pass: RenderPass;
 }
 
-// PLACEHOLDER until the renderer lands: a flat iris disc so the pipeline has something to film.
+/**
+ * Draw one big human eye filling the frame from one model sample. Deterministic: the same sample and
+ * view give the same pixels (textures grow from a fixed seed, once per size; nothing reads a clock or
+ * Math.random). Static layers are painted on first use for a size and era, so the first frame of a
+ * size is slow and every later one is a handful of blits and strokes.
+ */
 export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View): void {
-  const pxPerMm = (36 * view.height) / 900;
-  const cx = view.width / 2;
-  const cy = view.height / 2;
-  ctx.fillStyle = '#d9b99b';
-  ctx.fillRect(0, 0, view.width, view.height);
-  ctx.fillStyle = '#f4f1ea';
-  ctx.fillRect(cx - 16 * pxPerMm, cy - s.upperLidMm * pxPerMm * -1 - 0, 32 * pxPerMm, s.apertureMm * pxPerMm);
-  const ix = cx + Math.sin((s.yawDeg * Math.PI) / 180) * 12 * pxPerMm;
-  const iy = cy - Math.sin((s.pitchDeg * Math.PI) / 180) * 12 * pxPerMm;
-  ctx.fillStyle = '#4a6b3a';
-  ctx.beginPath();
-  ctx.arc(ix, iy, 6 * pxPerMm, 0, Math.PI * 2);
-  ctx.fill();
+  const a = assetsFor(view.width, view.height);
+  const f = a.frame;
+  const pose = irisPose(s);
+  const m = lidMargins(s, pose);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.filter = 'none';
+  ctx.imageSmoothingEnabled = true;
+  // Nothing scales the frame; if the stage ever does (the enter moment), scale about the centre.
+  if (s.frameScale !== 1) {
+    if (view.pass === 'mask') {
+      ctx.fillStyle = MASK_SKIN.css;
+      ctx.fillRect(0, 0, view.width, view.height);
+    }
+    ctx.translate(f.centerXPx, f.centerYPx);
+    ctx.scale(s.frameScale, s.frameScale);
+    ctx.translate(-f.centerXPx, -f.centerYPx);
+  }
+  if (view.pass === 'mask') drawMask(ctx, f, pose, m);
+  else drawColor(ctx, a, s, pose, m);
+  ctx.restore();
+  if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);
 }

@@ -1,0 +1,46 @@
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import { eyeFrame } from '../geometry/eye-frame.ts';
+import { paintBrow } from './brow.ts';
+import type { Layer } from './canvas.ts';
+import { paintCaruncle } from './caruncle.ts';
+import { paintHighlight } from './highlight.ts';
+import type { LidSkinLayers } from './lid-skin.ts';
+import { paintLidSkin } from './lid-skin.ts';
+import type { ScleraLayers } from './sclera.ts';
+import { paintSclera } from './sclera.ts';
+import { paintSkin } from './skin.ts';
+
+/** Every static layer for one canvas size, painted once on first use and kept. */
+export interface EyeAssets {
+  frame: EyeFrame;
+  skin: Layer;
+  sclera: ScleraLayers;
+  caruncle: Layer;
+  highlight: Layer;
+  lid: LidSkinLayers;
+  brow: HTMLCanvasElement;
+  browRoomPx: number;
+}
+
+const cache = new Map<string, EyeAssets>();
+
+export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
+  const key = `${widthPx}x${heightPx}`;
+  let a = cache.get(key);
+  if (!a) {
+    const frame = eyeFrame(widthPx, heightPx);
+    const brow = paintBrow(frame);
+    a = {
+      frame,
+      skin: paintSkin(frame),
+      sclera: paintSclera(frame),
+      caruncle: paintCaruncle(frame),
+      highlight: paintHighlight(frame),
+      lid: paintLidSkin(frame),
+      brow: brow.layer.canvas,
+      browRoomPx: brow.roomPx,
+    };
+    cache.set(key, a);
+  }
+  return a;
+}

@@ -1,0 +1,124 @@
+import { Noise2D, PeriodicNoise1D, smoothstep, textureRandom } from './noise.ts';
+
+/**
+ * The iris tissue, grown once from the fixed seed in polar space: u (angle, 0…1) × ρ (pupil margin 0
+ * … limbus 1), RGB floats. A hazel iris: an amber pupillary zone whose spokes run out into a grey-green
+ * ciliary zone, a wavy raised collarette a third of the way out, wavy radial fibres (trabeculae) at
+ * several scales with dark gaps between them, irregular crypts by the collarette, and broken
+ * contraction furrows toward the edge.
+ */
+export const IRIS_POLAR_U_BINS = 2048;
+export const IRIS_POLAR_RHO_BINS = 192;
+
+let tissue: Float32Array | null = null;
+
+type Rgb = [number, number, number];
+const AMBER_DEEP: Rgb = [74, 46, 24];
+const AMBER: Rgb = [138, 92, 46];
+const AMBER_LIGHT: Rgb = [178, 132, 74];
+const GREEN: Rgb = [82, 104, 96];
+const GREEN_LIGHT: Rgb = [142, 156, 140];
+const GAP: Rgb = [36, 38, 34];
+
+interface Crypt {
+  u: number;
+  rho: number;
+  halfU: number;
+  halfRho: number;
+  depth: number;
+  wobble: number;
+}
+
+export function irisPolar(): Float32Array {
+  if (tissue) return tissue;
+  const rng = textureRandom('iris');
+  const n = (name: string, period: number) => new PeriodicNoise1D(rng.spawn(name), period);
+  const fibres = [n('f1', 70), n('f2', 150), n('f3', 320), n('f4', 700)];
+  const warp = new Noise2D(rng.spawn('warp'), 36, 6);
+  const warp2 = new Noise2D(rng.spawn('warp2'), 120, 10);
+  const along = new Noise2D(rng.spawn('along'), 260, 12);
+  const coll = [n('c1', 11), n('c2', 37), n('c3', 90)];
+  const spokes = n('spokes', 34);
+  const spokesFine = n('spokesFine', 110);
+  const tone = new Noise2D(rng.spawn('tone'), 14, 4);
+  const furrow = n('furrow', 10);
+  const furrowGap = n('furrowGap', 23);
+  const crypts: Crypt[] = [];
+  for (let i = 0; i < 22; i++) {
+    const nearCollarette = i < 16;
+    crypts.push({
+      u: rng.next(),
+      rho: nearCollarette ? rng.uniform(0.3, 0.5) : rng.uniform(0.55, 0.85),
+      halfU: rng.uniform(0.004, nearCollarette ? 0.014 : 0.008),
+      halfRho: rng.uniform(0.03, nearCollarette ? 0.085 : 0.05),
+      depth: rng.uniform(0.35, 0.75),
+      wobble: rng.uniform(0, 1),
+    });
+  }
+  const U = IRIS_POLAR_U_BINS;
+  const P = IRIS_POLAR_RHO_BINS;
+  const out = new Float32Array(U * P * 3);
+  const col: Rgb = [0, 0, 0];
+  const mix = (a: Rgb, b: Rgb, t: number, o: Rgb): Rgb => {
+    o[0] = a[0] + (b[0] - a[0]) * t;
+    o[1] = a[1] + (b[1] - a[1]) * t;
+    o[2] = a[2] + (b[2] - a[2]) * t;
+    return o;
+  };
+  const amber: Rgb = [0, 0, 0];
+  const green: Rgb = [0, 0, 0];
+  for (let j = 0; j < P; j++) {
+    const rho = j / (P - 1);
+    for (let i = 0; i < U; i++) {
+      const u = i / U;
+      // Fibres: wavy radial strands; the wave grows outward, as trabeculae arc.
+      const w = u + 0.006 * warp.at(u * 36, rho * 6) + 0.0018 * warp2.at(u * 120, rho * 10);
+      const f =
+        0.22 * fibres[0].at(w * 70) + 0.32 * fibres[1].at(w * 150) + 0.3 * fibres[2].at(w * 320) + 0.2 * fibres[3].at(w * 700);
+      const broken = 0.6 + 0.4 * along.at(w * 260, rho * 12);
+      const strand = f * broken;
+      // The collarette's wavy radius, and amber spokes reaching past it.
+      const rc = 0.31 + 0.045 * coll[0].at(u * 11) + 0.02 * coll[1].at(u * 37) + 0.008 * coll[2].at(u * 90);
+      const spoke = Math.max(0, 0.6 * spokes.at(u * 34) + 0.5 * spokesFine.at(u * 110));
+      const reach = rc + 0.05 + 0.3 * spoke * spoke;
+      const amberT = 1 - smoothstep(reach - 0.08, reach + 0.04, rho);
+      mix(AMBER_DEEP, AMBER, smoothstep(0.02, 0.25, rho), amber);
+      mix(amber, AMBER_LIGHT, Math.max(0, strand) * 0.8, amber);
+      mix(GREEN, GREEN_LIGHT, 0.45 + 0.35 * tone.at(u * 14, rho * 4) + 0.5 * Math.max(0, strand), green);
+      mix(green, amber, amberT, col);
+      // Dark gaps between strands: deeper in the ciliary zone where the stroma is looser.
+      const gap = smoothstep(-0.15, -0.45, strand) * (0.35 + 0.35 * smoothstep(rc, 0.7, rho));
+      mix(col, GAP, gap, col);
+      let bright = 1 + 0.12 * strand;
+      // The collarette: a raised ring that catches light on its inner slope.
+      const ridge = Math.exp(-(((rho - rc) / 0.028) ** 2));
+      bright += 0.28 * ridge * (0.55 + 0.45 * along.at(u * 90, 3));
+      // Crypts: irregular pits, dark in the middle.
+      for (const k of crypts) {
+        let du = Math.abs(u - k.u);
+        if (du > 0.5) du = 1 - du;
+        if (du > 1.7 * k.halfU || Math.abs(rho - k.rho) > 1.7 * k.halfRho) continue;
+        const wob = 1 + 0.35 * warp2.at(u * 120 + k.wobble * 50, rho * 10);
+        const e = ((du / k.halfU) ** 2 + ((rho - k.rho) / k.halfRho) ** 2) * wob;
+        if (e < 1) mix(col, GAP, k.depth * (1 - e) ** 0.6, col);
+        else if (e < 1.8) bright *= 1 + 0.1 * (1.8 - e);
+      }
+      // Contraction furrows: broken concentric folds.
+      for (const [rf, salt] of [
+        [0.72, 0.13],
+        [0.84, 3.7],
+        [0.93, 7.1],
+      ] as const) {
+        const off = rho - rf - 0.01 * furrow.at(u * 10 + salt);
+        const on = smoothstep(-0.1, 0.3, furrowGap.at(u * 23 + salt * 3));
+        bright *= 1 - 0.3 * on * Math.exp(-((off / 0.011) ** 2));
+      }
+      const o = (j * U + i) * 3;
+      out[o] = col[0] * bright;
+      out[o + 1] = col[1] * bright;
+      out[o + 2] = col[2] * bright;
+    }
+  }
+  tissue = out;
+  return out;
+}

@@ -1,0 +1,90 @@
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import { xMmOf, yMmOf } from '../geometry/eye-frame.ts';
+import { CREASE_LATERAL_END_MM, CREASE_MEDIAL_END_MM, creaseMm } from '../geometry/crease.ts';
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm } from '../geometry/lid-shape.ts';
+import type { Layer } from './canvas.ts';
+import { makeLayer, paintPixels } from './canvas.ts';
+import { blobMm, traceCurveMm } from './mm-draw.ts';
+import { Noise2D, grain, textureRandom } from './noise.ts';
+import { paintPores } from './pores.ts';
+
+/**
+ * The face around the eye, static: skin with pores and a little mottling, the socket's shading, the
+ * hood above the crease, the lower lid's bulge and the lid–cheek junction. The moving parts (upper
+ * lid skin below the crease, margins, lashes, brow hair) are drawn over it.
+ */
+const SKIN: [number, number, number] = [222, 174, 148];
+
+export function paintSkin(f: EyeFrame): Layer {
+  const layer = makeLayer(f.widthPx, f.heightPx);
+  const rng = textureRandom('skin');
+  const tone = new Noise2D(rng.spawn('tone'), 64, 40);
+  const mottle = new Noise2D(rng.spawn('mottle'), 256, 160);
+  paintPixels(layer, (x, y, out) => {
+    const xm = xMmOf(f, x);
+    const ym = yMmOf(f, y);
+    const t = tone.at(xm / 2.5 + 32, ym / 2.5 + 20);
+    // Rotated sampling hides the noise lattice.
+    const m = mottle.at((xm * 0.8 + ym * 0.6) / 0.7 + 128, (ym * 0.8 - xm * 0.6) / 0.7 + 80);
+    const k = 1 + 0.035 * t + 0.022 * m + 0.016 * grain(x, y, 3);
+    // Redder where the mottle dips: capillaries under thin skin.
+    out[0] = SKIN[0] * k;
+    out[1] = SKIN[1] * k * (1 - 0.02 * Math.max(0, -m));
+    out[2] = SKIN[2] * k * (1 - 0.03 * Math.max(0, -m));
+  });
+  paintPores(layer.ctx, f, rng.spawn('pores'), 3.5, 0.22);
+  shadeFace(layer.ctx, f);
+  return layer;
+}
+
+function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
+  const mm = f.pxPerMm;
+  // The socket: skin turns in toward the eye, darker around it, especially up by the nose.
+  ctx.save();
+  ctx.translate(f.centerXPx + 0.5 * mm, f.centerYPx + 0.2 * mm);
+  ctx.scale(1.55, 1);
+  const socket = ctx.createRadialGradient(0, 0, 7 * mm, 0, 0, 19 * mm);
+  socket.addColorStop(0, 'rgba(110, 60, 48, 0.16)');
+  socket.addColorStop(0.6, 'rgba(110, 60, 48, 0.06)');
+  socket.addColorStop(1, 'rgba(110, 60, 48, 0)');
+  ctx.fillStyle = socket;
+  ctx.fillRect(-f.widthPx, -f.heightPx, 2 * f.widthPx, 2 * f.heightPx);
+  ctx.restore();
+  blobMm(ctx, f, 19, 8, 9, 'rgba(100, 52, 44, 0.32)', 'rgba(100, 52, 44, 0)', 0.9);
+  blobMm(ctx, f, CANTHUS_MEDIAL_MM.x + 2.2, CANTHUS_MEDIAL_MM.y + 0.2, 4, 'rgba(120, 62, 60, 0.35)', 'rgba(120, 62, 60, 0)');
+  blobMm(ctx, f, CANTHUS_LATERAL_MM.x - 0.4, CANTHUS_LATERAL_MM.y, 2.6, 'rgba(105, 58, 48, 0.35)', 'rgba(105, 58, 48, 0)');
+  // Light on the hood and the brow bone, on the lower lid and the cheek.
+  blobMm(ctx, f, -4, 12.5, 8, 'rgba(255, 226, 204, 0.28)', 'rgba(255, 226, 204, 0)', 1.6);
+  blobMm(ctx, f, -6, -11.5, 9, 'rgba(255, 226, 204, 0.2)', 'rgba(255, 226, 204, 0)', 1.6);
+
+  const xL = CANTHUS_LATERAL_MM.x;
+  const xM = CANTHUS_MEDIAL_MM.x;
+  ctx.save();
+  ctx.lineCap = 'round';
+  // Lower lid: a soft shade under the lash line, the bulge of the tarsus catching light below it, and
+  // the lid–cheek junction fading out laterally.
+  const band = (offsetMm: number, widthMm: number, color: string, blurMm: number, x0 = xL, x1 = xM): void => {
+    ctx.filter = `blur(${blurMm * mm}px)`;
+    ctx.beginPath();
+    traceCurveMm(ctx, f, restLowerMarginMm, x0, x1, 48, true, offsetMm);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = widthMm * mm;
+    ctx.stroke();
+  };
+  band(-0.9, 1.2, 'rgba(120, 66, 54, 0.28)', 0.35);
+  band(-2.6, 1.8, 'rgba(255, 222, 200, 0.2)', 0.6, xL + 2, xM - 2);
+  ctx.filter = `blur(${1.1 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, (x) => restLowerMarginMm(x) * 1.25 - 1.6 - 0.08 * Math.max(0, x), xL + 6, xM + 3, 40, true);
+  ctx.strokeStyle = 'rgba(110, 56, 56, 0.2)';
+  ctx.lineWidth = 1.6 * mm;
+  ctx.stroke();
+  // The hood's lower edge: lit skin rolling over the crease.
+  ctx.filter = `blur(${0.5 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 0.9);
+  ctx.strokeStyle = 'rgba(255, 228, 208, 0.22)';
+  ctx.lineWidth = 1.2 * mm;
+  ctx.stroke();
+  ctx.restore();
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { REST_APERTURE_MM } from '../../model/anatomy/rest.ts';
+import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { irisPose } from './iris-pose.ts';
+import { UPPER_DRAPE_MAX_MM } from './lid-drape.ts';
+import { lidMargins } from './lid-margins.ts';
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm, restUpperMarginMm } from './lid-shape.ts';
+
+const cases = [
+  gazeSample(0, 0),
+  gazeSample(-20, 0),
+  gazeSample(22, 0),
+  gazeSample(0, 8.5),
+  gazeSample(0, -16),
+  gazeSample(12, -10),
+  blinkSample(0.3),
+  blinkSample(0.7),
+  blinkSample(1),
+];
+
+function xs(n = 400): number[] {
+  const out: number[] = [];
+  for (let i = 0; i <= n; i++) out.push(CANTHUS_LATERAL_MM.x + ((CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x) * i) / n);
+  return out;
+}
+
+describe('lidMargins', () => {
+  it('passes through the model heights at the pupil column', () => {
+    for (const s of cases) {
+      const pose = irisPose(s);
+      const m = lidMargins(s, pose);
+      expect(m.pupilColumnMm).toBeCloseTo(pose.centerXMm, 9);
+      expect(m.upperMm(m.pupilColumnMm)).toBeCloseTo(s.upperLidMm, 9);
+      expect(m.lowerMm(m.pupilColumnMm)).toBeCloseTo(s.lowerLidMm, 9);
+    }
+  });
+
+  it('keeps the opening table at the pupil column: rest 10.65, up ~10.9, down ~8.4 mm', () => {
+    const ap = (s: ReturnType<typeof gazeSample>) => {
+      const m = lidMargins(s, irisPose(s));
+      return m.upperMm(m.pupilColumnMm) - m.lowerMm(m.pupilColumnMm);
+    };
+    expect(ap(gazeSample(0, 0))).toBeCloseTo(REST_APERTURE_MM, 9);
+    expect(ap(gazeSample(0, 8.5))).toBeGreaterThan(10.6);
+    expect(ap(gazeSample(0, 8.5))).toBeLessThan(11.2);
+    expect(ap(gazeSample(0, -16))).toBeGreaterThan(8.0);
+    expect(ap(gazeSample(0, -16))).toBeLessThan(8.9);
+  });
+
+  it('never lets the margins cross, and they meet at the canthi', () => {
+    for (const s of cases) {
+      const m = lidMargins(s, irisPose(s));
+      for (const x of xs()) expect(m.upperMm(x)).toBeGreaterThanOrEqual(m.lowerMm(x) - 1e-9);
+      expect(m.upperMm(m.xLateralMm)).toBeCloseTo(m.lowerMm(m.xLateralMm), 9);
+      expect(m.upperMm(m.xMedialMm)).toBeCloseTo(m.lowerMm(m.xMedialMm), 9);
+    }
+  });
+
+  it('shuts along the whole fissure when the blink is whole', () => {
+    const s = blinkSample(1);
+    const m = lidMargins(s, irisPose(s));
+    for (const x of xs()) expect(m.upperMm(x)).toBeCloseTo(m.lowerMm(x), 9);
+  });
+
+  it('matches the designed rest shape at rest, apart from the small cornea rise', () => {
+    const s = gazeSample(0, 0);
+    const m = lidMargins(s, irisPose(s));
+    for (const x of xs(50)) {
+      expect(Math.abs(m.upperMm(x) - restUpperMarginMm(x))).toBeLessThan(0.3);
+      expect(Math.abs(m.lowerMm(x) - restLowerMarginMm(x))).toBeLessThan(0.3);
+    }
+  });
+
+  it('drapes over the cornea in a gentle rise: lift ≤ 0.55 mm and no corner in the margin', () => {
+    for (const s of [...cases, gazeSample(0, 6), gazeSample(-5, 8.5)]) {
+      const m = lidMargins(s, irisPose(s));
+      expect(m.upperDrapeMm).toBeLessThanOrEqual(UPPER_DRAPE_MAX_MM);
+      expect(m.upperDrapeMm).toBeGreaterThanOrEqual(0);
+      // Slope changes smoothly everywhere between the canthi: no peak, no kink.
+      const grid = xs(600);
+      const h = grid[1] - grid[0];
+      let maxJump = 0;
+      for (let i = 10; i < grid.length - 11; i++) {
+        const s0 = (m.upperMm(grid[i]) - m.upperMm(grid[i - 1])) / h;
+        const s1 = (m.upperMm(grid[i + 1]) - m.upperMm(grid[i])) / h;
+        maxJump = Math.max(maxJump, Math.abs(s1 - s0));
+      }
+      expect(maxJump).toBeLessThan(0.05);
+    }
+  });
+
+  it('rides the apex of the upper lid toward the cornea as the eye turns', () => {
+    const peakX = (yaw: number) => {
+      const s = gazeSample(yaw, 4);
+      const m = lidMargins(s, irisPose(s));
+      let best = -Infinity;
+      let at = 0;
+      for (const x of xs()) if (m.upperMm(x) > best) [best, at] = [m.upperMm(x), x];
+      return at;
+    };
+    expect(peakX(20)).toBeGreaterThan(peakX(-20));
+  });
+});

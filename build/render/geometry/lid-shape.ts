@@ -1,0 +1,77 @@
+import { REST_LOWER_LID_MM, REST_UPPER_LID_MM } from '../../model/anatomy/rest.ts';
+
+/**
+ * The rest shape of the palpebral fissure (a right eye: the nose, medial canthus and caruncle are on
+ * the viewer's right, +x). Everything here is in mm, +y up, origin at the globe centre.
+ *
+ * The fissure is ~29 mm wide with a slight positive canthal tilt (lateral canthus ~1.4 mm higher).
+ * Each margin is a baseline between the canthi plus an arch: the upper arch peaks a little medial of
+ * the pupil, the lower one bottoms out a little lateral, as in real lids. Arches are normalised to 1
+ * at their extreme, so a single amplitude per lid places the margin at any height at a given column.
+ */
+export const CANTHUS_LATERAL_MM = { x: -14.2, y: 0.55 };
+export const CANTHUS_MEDIAL_MM = { x: 14.8, y: -0.85 };
+
+/**
+ * Arch exponents at the lateral (a) and medial (b) ends: t^a·(1−t)^b, normalised. Below 1 an end
+ * meets the canthus steeply (rounded), near 1 at an angle (pointed). The medial end is rounder (the
+ * lacrimal lake round the caruncle), the lateral sharper; the upper arch peaks at a/(a+b) ≈ 0.54 (a
+ * little medial of the pupil), the lower bottoms out at ≈ 0.47 (a little lateral).
+ */
+const UPPER_A = 0.78;
+const UPPER_B = 0.66;
+const LOWER_A = 0.72;
+const LOWER_B = 0.8;
+
+/** Position along the fissure, 0 at the lateral canthus, 1 at the medial, clamped. */
+export function fissureT(xMm: number): number {
+  const t = (xMm - CANTHUS_LATERAL_MM.x) / (CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x);
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/** The straight line between the canthi. */
+export function canthalLineMm(xMm: number): number {
+  const t = fissureT(xMm);
+  return CANTHUS_LATERAL_MM.y + (CANTHUS_MEDIAL_MM.y - CANTHUS_LATERAL_MM.y) * t;
+}
+
+function betaArch(t: number, a: number, b: number): number {
+  if (t <= 0 || t >= 1) return 0;
+  const peak = a / (a + b);
+  return (Math.pow(t, a) * Math.pow(1 - t, b)) / (Math.pow(peak, a) * Math.pow(1 - peak, b));
+}
+
+/** Upper arch, 0 at the canthi, 1 at its peak. */
+export function upperArch(t: number): number {
+  return betaArch(t, UPPER_A, UPPER_B);
+}
+
+/** Lower arch (depth below the canthal line), 0 at the canthi, 1 at its trough. */
+export function lowerArch(t: number): number {
+  return betaArch(t, LOWER_A, LOWER_B);
+}
+
+const T_AT_CENTRE = fissureT(0);
+/** Arch amplitudes that put the rest margins at the twin's rest heights at the globe's column. */
+export const REST_UPPER_AMPLITUDE_MM = (REST_UPPER_LID_MM - canthalLineMm(0)) / upperArch(T_AT_CENTRE);
+export const REST_LOWER_AMPLITUDE_MM = (canthalLineMm(0) - REST_LOWER_LID_MM) / lowerArch(T_AT_CENTRE);
+
+/** The rest upper margin (eye straight ahead, open, no drape). */
+export function restUpperMarginMm(xMm: number): number {
+  return canthalLineMm(xMm) + REST_UPPER_AMPLITUDE_MM * upperArch(fissureT(xMm));
+}
+
+/** The rest lower margin. */
+export function restLowerMarginMm(xMm: number): number {
+  return canthalLineMm(xMm) - REST_LOWER_AMPLITUDE_MM * lowerArch(fissureT(xMm));
+}
+
+/**
+ * The opening profile: the rest gap between the margins along the fissure. Opening and closing scale
+ * this one profile, so the upper lid always closes onto the lower one along its whole length (the two
+ * margins can never cross) and descends most at the middle and least at the canthi, as a lid sliding
+ * over a sphere does.
+ */
+export function openingProfileMm(t: number): number {
+  return REST_UPPER_AMPLITUDE_MM * upperArch(t) + REST_LOWER_AMPLITUDE_MM * lowerArch(t);
+}
