@@ -28,10 +28,10 @@ export const ERA_LIGHT: Record<EraId, EraLight> = {
   '1995': { viewingDistanceCm: 60, luminanceCdM2: 70, screenWidthCm: 30, screenHeightCm: 22, colourHex: '#c0c0c0', device: 'CRT, grey web page' },
   '1997': { viewingDistanceCm: 60, luminanceCdM2: 80, screenWidthCm: 32, screenHeightCm: 24, colourHex: '#d8dce8', device: 'CRT, framed site' },
   // A bright white search page on a laptop: the brightest of the desk screens.
-  '2000': { viewingDistanceCm: 50, luminanceCdM2: 120, screenWidthCm: 28, screenHeightCm: 21, colourHex: '#ffffff', device: 'laptop, white search page' },
+  '2000': { viewingDistanceCm: 50, luminanceCdM2: 100, screenWidthCm: 28, screenHeightCm: 21, colourHex: '#ffffff', device: 'laptop, white search page' },
   '2003': { viewingDistanceCm: 60, luminanceCdM2: 50, screenWidthCm: 34, screenHeightCm: 27, colourHex: '#8fa6bf', device: 'LCD, video chat' },
-  // A phone held low at 32 cm: the near reflex (pupil constricts, the eyes turn in a little).
-  '2009': { viewingDistanceCm: 32, luminanceCdM2: 250, screenWidthCm: 5, screenHeightCm: 7.5, colourHex: '#f5f7ff', device: 'phone' },
+  // A phone held low at 32 cm, at full brightness: the near reflex (pupil constricts, the eyes turn in a little).
+  '2009': { viewingDistanceCm: 32, luminanceCdM2: 300, screenWidthCm: 5, screenHeightCm: 7.5, colourHex: '#f5f7ff', device: 'phone' },
   '2013': { viewingDistanceCm: 40, luminanceCdM2: 300, screenWidthCm: 6, screenHeightCm: 10.5, colourHex: '#ffe9d6', device: 'phone, front camera' },
   '2026': { viewingDistanceCm: 60, luminanceCdM2: 150, screenWidthCm: 34, screenHeightCm: 22, colourHex: '#f4f1ea', device: 'laptop, eye contact' },
 };

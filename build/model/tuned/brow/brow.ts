@@ -53,10 +53,12 @@ export class Brow {
   step(wantedMm: number, inSaccade: boolean): void {
     this.stillMs = inSaccade ? 0 : this.stillMs + this.stepMs;
     if (this.stillMs >= BROW_WAIT_MS) this.target = wantedMm;
+    const nodes = this.nodes;
+    const springs = this.springs;
     let sum = 0;
     for (let i = 0; i < NODES; i++) {
-      this.springs[i].step(this.nodes[i], this.target);
-      sum += this.nodes[i].x;
+      springs[i].step(nodes[i], this.target);
+      sum += nodes[i].x;
     }
     this.liftMm = sum / NODES;
   }

@@ -112,10 +112,14 @@ export class Pupil {
   /** One step: push the target now, follow the target from 0.23 s ago (fractional steps interpolated). */
   step(targetMm: number): void {
     const n = this.delay.length;
-    this.head = (this.head + 1) % n;
-    this.delay[this.head] = targetMm;
-    const a = this.delay[(this.head - this.delaySteps + n) % n];
-    const b = this.delay[(this.head - this.delaySteps - 1 + n) % n];
+    const head = this.head + 1 === n ? 0 : this.head + 1;
+    this.head = head;
+    this.delay[head] = targetMm;
+    let ia = head - this.delaySteps;
+    if (ia < 0) ia += n;
+    const ib = ia === 0 ? n - 1 : ia - 1;
+    const a = this.delay[ia];
+    const b = this.delay[ib];
     const seen = a + (b - a) * this.delayFrac;
     let dv = (seen - this.diameterMm) * this.followK;
     const maxClose = PUPIL_CONSTRICT_MM_PER_S * this.stepS;

@@ -62,16 +62,23 @@ export class Wobble {
     this.spring.step(this.sx, 0);
     this.spring.step(this.sy, 0);
     const w = this.omega;
-    const amp = Math.sqrt(this.sx.x * this.sx.x + this.sy.x * this.sy.x + (this.sx.v * this.sx.v + this.sy.v * this.sy.v) / (w * w));
-    if (amp > STATE_CAP_MM) {
-      const s = STATE_CAP_MM / amp;
+    const r2 = this.sx.x * this.sx.x + this.sy.x * this.sy.x;
+    const amp2 = r2 + (this.sx.v * this.sx.v + this.sy.v * this.sy.v) / (w * w);
+    if (amp2 > STATE_CAP_MM * STATE_CAP_MM) {
+      const s = STATE_CAP_MM / Math.sqrt(amp2);
       this.sx.x *= s;
       this.sx.v *= s;
       this.sy.x *= s;
       this.sy.v *= s;
     }
-    const r = Math.sqrt(this.sx.x * this.sx.x + this.sy.x * this.sy.x);
-    const k = r > 0 ? (WOBBLE_LIMIT_MM * Math.tanh(r / WOBBLE_LIMIT_MM)) / r : 0;
+    const u2 = (this.sx.x * this.sx.x + this.sy.x * this.sy.x) / (WOBBLE_LIMIT_MM * WOBBLE_LIMIT_MM);
+    // tanh(u)/u: its series where u is small (error < 1e-9 for u < 0.05), the function beyond.
+    let k: number;
+    if (u2 < 0.0025) k = 1 - u2 / 3 + (2 * u2 * u2) / 15;
+    else {
+      const u = Math.sqrt(u2);
+      k = Math.tanh(u) / u;
+    }
     this.xMm = this.sx.x * k;
     this.yMm = this.sy.x * k;
   }
