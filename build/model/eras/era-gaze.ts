@@ -99,10 +99,9 @@ export interface EraGaze {
   pursuitGain: number;
   /** Position error that fires a catch-up saccade, degrees (2026: 1°; the others: our choice, 2°). */
   catchUpDeg: number;
-  /** Microsaccade rate as the table gives it (the generator caps it; see create-gaze). */
+  /** Microsaccade rate as the table gives it (the generator caps it; see tuned/gaze/microsaccades). */
   microRatePerS: number;
-  /** Blink mean where the table gives one (the blink subsystem chooses the others). */
-  blinkMeanS?: number;
+  // The table's blink means (1970 5.5 s, 1991 6 s) live with the others in era-blink.ts.
 }
 
 const PURSUIT_GAIN = 0.85; // eye.md §2
@@ -136,7 +135,6 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pursuitGain: PURSUIT_GAIN,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
-    blinkMeanS: 5.5,
   },
   '1981': {
     pattern: { kind: 'scatter', fixMs: 900, spreadUnits: { x: 0.35, y: 0.3 }, amplitudeDeg: 3.5 },
@@ -161,7 +159,6 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pursuitGain: PURSUIT_GAIN,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
-    blinkMeanS: 6,
   },
   '1995': {
     pattern: { kind: 'scatter', fixMs: 800, spreadUnits: { x: 0.7, y: 0.55 }, amplitudeDeg: 7 },

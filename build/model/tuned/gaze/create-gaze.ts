@@ -109,6 +109,8 @@ class TunedGaze implements GazeProcess {
   /** The pattern's first goal has not been looked at yet (a new era). */
   private startPending = false;
   private fixEndMs = 0;
+  /** When the current fixation's timing began (its movement's last landing), ms. */
+  private fixStartMs = 0;
 
   // The eye: fixation point (anchor) + drift, or a saccade in flight.
   private ex = 0;
@@ -128,7 +130,12 @@ class TunedGaze implements GazeProcess {
   private sacCorrective = false;
   private sacUndershoot = false;
   private sacCause = '';
+  /** When the last real saccade (not a microsaccade) ended, ms. */
   private lastLandingMs = -Infinity;
+  /** When the last movement of any kind ended, ms (a scheduled saccade never starts before it). */
+  private lastMoveEndMs = -Infinity;
+  /** The current step's time, ms. */
+  private nowMs = 0;
   /** A corrective saccade is due at this time (NaN: none), toward (corrX, corrY). */
   private corrAtMs = NaN;
   private corrX = 0;
@@ -141,6 +148,11 @@ class TunedGaze implements GazeProcess {
   private readonly track: PointerTrack | null;
   private readonly ptr = emptyPointerSample();
   private engaged = false;
+  /** The pointer's last position (R) and its gaze angle (deg), kept while it rests. */
+  private ptrXR = NaN;
+  private ptrYR = NaN;
+  private ptrYawDeg = 0;
+  private ptrPitchDeg = 0;
   private returnPending = false;
   private tx = 0;
   private ty = 0;
@@ -174,7 +186,7 @@ class TunedGaze implements GazeProcess {
     this.startPending = false;
     this.ex = this.ax = this.patX;
     this.ey = this.ay = this.patY;
-    this.fixEndMs = this.pattern.fixationMs();
+    this.beginFixation(0);
     this.s = {
       yawDeg: this.ex,
       pitchDeg: this.ey,
@@ -212,6 +224,7 @@ class TunedGaze implements GazeProcess {
   step(): void {
     this.n++;
     const t = this.n * DT_MS;
+    this.nowMs = t;
     if (this.landed.length > 0) this.landed.length = 0;
     this.updateEra(t);
     this.updatePointer(t);
@@ -272,8 +285,14 @@ class TunedGaze implements GazeProcess {
     const engaged = p.present && p.idleMs < POINTER_IDLE_MS;
     if (engaged) {
       // Where the eye would look: the pattern's point, pulled toward the pointer by the era's follow.
-      const px = this.gazeScale * pointerYawDeg(p.xR);
-      const py = pitchDegFromRigY(this.gazeScale * pointerRigY(p.yR));
+      if (p.xR !== this.ptrXR || p.yR !== this.ptrYR) {
+        this.ptrXR = p.xR;
+        this.ptrYR = p.yR;
+        this.ptrYawDeg = this.gazeScale * pointerYawDeg(p.xR);
+        this.ptrPitchDeg = pitchDegFromRigY(this.gazeScale * pointerRigY(p.yR));
+      }
+      const px = this.ptrYawDeg;
+      const py = this.ptrPitchDeg;
       const f = this.cfg.followGain;
       this.tx = this.patX + f * (px - this.patX);
       this.ty = this.patY + f * (py - this.patY);
@@ -295,9 +314,13 @@ class TunedGaze implements GazeProcess {
       this.ey = this.sacSy + (this.sacLy - this.sacSy) * k;
       return;
     }
-    this.land(t);
+    this.land(this.sacT0Ms + this.sacDurMs);
   }
 
+  /**
+   * The saccade in flight has landed; `t` is its exact end (times are continuous: a movement starts
+   * when it is due and the 240 Hz steps sample it, so fixations and latencies keep their drawn lengths).
+   */
   private land(t: number): void {
     this.sacActive = false;
     this.ex = this.sacLx;
@@ -312,6 +335,7 @@ class TunedGaze implements GazeProcess {
       cause: this.sacCause,
     });
     this.landed.push({ amplitudeDeg: this.sacAmp, micro, corrective: this.sacCorrective });
+    this.lastMoveEndMs = t;
     if (micro) {
       // A microsaccade moves the eye about the same fixation point and clears nothing.
       this.drift.set(this.ex - this.ax, this.ey - this.ay);
@@ -326,8 +350,14 @@ class TunedGaze implements GazeProcess {
       this.corrAtMs = t + this.rngSaccade.uniform(CORRECTION_LATENCY_MIN_MS, CORRECTION_LATENCY_MAX_MS);
     } else {
       // The fixation is timed from the last landing of the movement (a corrective merges with its primary).
-      this.fixEndMs = t + this.pattern.fixationMs();
+      this.beginFixation(t);
     }
+  }
+
+  /** Time the fixation that starts now (the pattern's draw). */
+  private beginFixation(t: number): void {
+    this.fixStartMs = t;
+    this.fixEndMs = t + this.pattern.fixationMs();
   }
 
   private fixate(t: number): void {
@@ -336,11 +366,8 @@ class TunedGaze implements GazeProcess {
       this.ax += this.pv.x * DT_S;
       this.ay += this.pv.y * DT_S;
     } else {
-      const cx = this.pattern.carryYawDegPerS * DT_S;
-      const cy = this.pattern.carryPitchDegPerS * DT_S;
-      this.ax += cx;
+      const cy = this.pattern.carryPitchDegPerS(t - this.fixStartMs) * DT_S;
       this.ay += cy;
-      this.patX += cx;
       this.patY += cy;
     }
     this.drift.step();
@@ -348,7 +375,7 @@ class TunedGaze implements GazeProcess {
     this.ey = this.ay + this.drift.y;
 
     if (!Number.isNaN(this.corrAtMs)) {
-      if (t >= this.corrAtMs) this.correct(t);
+      if (t >= this.corrAtMs) this.correct(Math.max(this.corrAtMs, this.lastMoveEndMs));
       return;
     }
     if (this.engaged) {
@@ -363,7 +390,8 @@ class TunedGaze implements GazeProcess {
       if (this.pattern.next(this.patX, this.patY, this.goal)) {
         this.patX = this.goal.x;
         this.patY = this.goal.y;
-        if (this.saccadeTo(t, this.goal.x, this.goal.y, this.goal.cause, this.goal.undershoot)) return;
+        const t0 = Math.max(this.fixEndMs, this.lastMoveEndMs);
+        if (this.saccadeTo(t0, this.goal.x, this.goal.y, this.goal.cause, this.goal.undershoot)) return;
       } else {
         this.fixEndMs = Infinity;
       }
@@ -404,7 +432,7 @@ class TunedGaze implements GazeProcess {
       x = this.goal.x;
       y = this.goal.y;
     }
-    if (!this.startSaccade(t, x, y, 'corrective', false, false, true)) this.fixEndMs = t + this.pattern.fixationMs();
+    if (!this.startSaccade(t, x, y, 'corrective', false, false, true)) this.beginFixation(t);
   }
 
   private microsaccade(t: number): void {
@@ -449,11 +477,14 @@ class TunedGaze implements GazeProcess {
       y = this.ey + (y - this.ey) * g;
     }
     if (this.startSaccade(t, x, y, cause, false, undershoot, false)) return true;
-    this.fixEndMs = t + this.pattern.fixationMs();
+    this.beginFixation(t);
     return false;
   }
 
-  /** Launch a movement from the eye's position now to (x, y). False if it is under 0.05° (dropped). */
+  /**
+   * Launch a movement due at `t` (≤ now) from the eye's position to (x, y), placing the eye on its
+   * profile for the current step. False if it is under 0.05° (dropped).
+   */
   private startSaccade(
     t: number,
     x: number,
@@ -477,6 +508,12 @@ class TunedGaze implements GazeProcess {
     this.sacUndershoot = undershoot;
     this.sacCorrective = corrective;
     this.sacCause = cause;
+    const tau = (this.nowMs - t) / this.sacDurMs;
+    if (tau > 0) {
+      const k = minimumJerk(tau);
+      this.ex = this.sacSx + (x - this.sacSx) * k;
+      this.ey = this.sacSy + (y - this.sacSy) * k;
+    }
     return true;
   }
 }

@@ -10,8 +10,6 @@ import type { Goal, PatternGeometry, PatternRunner } from './pattern.ts';
  */
 export class ContactRunner implements PatternRunner {
   readonly kind = 'contact';
-  readonly carryYawDegPerS = 0;
-  readonly carryPitchDegPerS = 0;
   private side = 1;
   private readonly restX: number;
   private readonly restY: number;
@@ -43,6 +41,10 @@ export class ContactRunner implements PatternRunner {
     goal.cause = 'contact';
     goal.undershoot = false;
     return true;
+  }
+
+  carryPitchDegPerS(): number {
+    return 0;
   }
 
   fixationMs(): number {

@@ -3,8 +3,6 @@ import type { Goal, PatternGeometry, PatternRunner } from './pattern.ts';
 /** A locked stare (eye.md §3, 2000): one fixation on the search box; drift and microsaccades only. */
 export class LockRunner implements PatternRunner {
   readonly kind = 'lock';
-  readonly carryYawDegPerS = 0;
-  readonly carryPitchDegPerS = 0;
 
   constructor(private readonly geometry: PatternGeometry) {}
 
@@ -17,6 +15,10 @@ export class LockRunner implements PatternRunner {
 
   next(): boolean {
     return false;
+  }
+
+  carryPitchDegPerS(): number {
+    return 0;
   }
 
   fixationMs(): number {

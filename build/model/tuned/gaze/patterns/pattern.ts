@@ -24,9 +24,11 @@ export interface PatternRunner {
   next(fromX: number, fromY: number, goal: Goal): boolean;
   /** The fixation after a landing, ms (Infinity: the pattern never moves on by itself). */
   fixationMs(): number;
-  /** Content motion carrying the fixated point (and the eye) during a fixation, deg/s (scroll). */
-  readonly carryYawDegPerS: number;
-  readonly carryPitchDegPerS: number;
+  /**
+   * Content motion carrying the fixated point (and the eye) up, deg/s, at `msIntoFixation` into the
+   * fixation that followed the last landing (2009's scroll; 0 for the others).
+   */
+  carryPitchDegPerS(msIntoFixation: number): number;
 }
 
 /**

@@ -14,8 +14,6 @@ import type { Goal, PatternGeometry, PatternRunner } from './pattern.ts';
  */
 export class ReadRunner implements PatternRunner {
   readonly kind = 'read';
-  readonly carryYawDegPerS = 0;
-  readonly carryPitchDegPerS = 0;
   private line = 0;
   private x = 0;
   private regressionOwed = false;
@@ -83,6 +81,10 @@ export class ReadRunner implements PatternRunner {
     goal.x = this.x;
     goal.y = this.lineY(this.line);
     return true;
+  }
+
+  carryPitchDegPerS(): number {
+    return 0;
   }
 
   fixationMs(): number {

@@ -10,8 +10,6 @@ import { degBox, hopInBox, type DegBox, type Goal, type PatternGeometry, type Pa
  * (a face in a video just under the lens).
  */
 export class ScatterRunner implements PatternRunner {
-  readonly carryYawDegPerS = 0;
-  readonly carryPitchDegPerS = 0;
   private readonly box: DegBox;
   private readonly minDeg: number;
   private readonly maxDeg: number;
@@ -47,6 +45,10 @@ export class ScatterRunner implements PatternRunner {
     goal.cause = this.kind;
     goal.undershoot = false;
     return true;
+  }
+
+  carryPitchDegPerS(): number {
+    return 0;
   }
 
   fixationMs(): number {

@@ -11,8 +11,6 @@ import { degBox, hopInBox, type DegBox, type Goal, type PatternGeometry, type Pa
  */
 export class TwoTargetRunner implements PatternRunner {
   readonly kind = 'two-target';
-  readonly carryYawDegPerS = 0;
-  readonly carryPitchDegPerS = 0;
   private onA = true;
   private readonly ax: number;
   private readonly ay: number;
@@ -71,6 +69,10 @@ export class TwoTargetRunner implements PatternRunner {
     hopInBox(this.draw, fromX, fromY, this.hopMin, this.hopMax, this.onA ? this.aBox : this.bBox, goal);
     goal.cause = 'two-target-refixation';
     return true;
+  }
+
+  carryPitchDegPerS(): number {
+    return 0;
   }
 
   fixationMs(): number {
