@@ -16,7 +16,11 @@ export interface GazeState {
   inSaccade: boolean;
   /** The era whose pattern is playing now (lags the stage's era while a movement finishes). */
   era: EraId;
-  /** Vergence: slight inward turn in degrees (near reflex), 0 at far viewing. */
+  /**
+   * Vergence: the slight inward turn in degrees (near reflex) from the era's viewing distance
+   * (ERA_LIGHT), measured from the visitor's ~60 cm (0 there and beyond, and at rest, where the eye
+   * looks at the visitor). Not included in yawDeg; eases with a 0.15 s time constant.
+   */
   convergenceDeg: number;
 }
 

@@ -8,6 +8,10 @@ import { degBox, hopInBox, type DegBox, type Goal, type PatternGeometry, type Pa
  * hop that would leave the box is reflected back into it at half its overshoot. Scatter's hops are
  * 0.75–1.25 × the table's amplitude (our choice: the table gives one number, a mean); idle's are small
  * (a face in a video just under the lens).
+ *
+ * Calm-cap note: with 1995's 7° (5.25–8.75°) about one hop in eight passes 8° and brings a corrective, so
+ * 1995 runs ~1.3 saccades/s, correctives included, under the 1.6/s cap; a wider draw (say 0.5–1.5 ×)
+ * would push it toward 1.5/s with half the hops corrected.
  */
 export class ScatterRunner implements PatternRunner {
   private readonly box: DegBox;
