@@ -24,6 +24,7 @@ describe('fixation durations', () => {
   it('free viewing: gamma k 4, the draws average fixMs within 3 %, clamped to 0.1–2.5 s', () => {
     const f = new FixationDurations(Random.fromSeed(1).spawn('fix'), FIXATION_LAW, 900);
     const s = stats(f);
+    console.log(`k 4, fixMs 900: raw draws ${s.raw.toFixed(1)} ms, clamped ${s.clamped.toFixed(1)} ms`);
     expect(Math.abs(s.raw / 900 - 1)).toBeLessThan(0.03);
     expect(Math.abs(s.clamped / 900 - 1)).toBeLessThan(0.03);
     expect(s.min).toBeGreaterThanOrEqual(100);
@@ -37,6 +38,7 @@ describe('fixation durations', () => {
     const f = new FixationDurations(Random.fromSeed(2).spawn('fix'), READING_FIXATION_LAW, 750);
     expect(Math.abs(f.preClampMeanMs / 750 - 1)).toBeLessThan(0.01);
     const s = stats(f);
+    console.log(`k 5, fixMs 750: pre-clamp mean ${f.preClampMeanMs.toFixed(1)} ms, raw draws ${s.raw.toFixed(1)} ms, clamped ${s.clamped.toFixed(1)} ms`);
     expect(Math.abs(s.raw / 750 - 1)).toBeLessThan(0.03);
     expect(Math.abs(s.clamped / 750 - 1)).toBeLessThan(0.01);
     expect(s.min).toBeGreaterThanOrEqual(250);

@@ -31,6 +31,7 @@ describe('reading (1970, 1991)', () => {
         reg += count(ev, /^read-regression$/);
         fwd += count(ev, /^read-forward$/);
       }
+      console.log(`${era}: ${reg} regressions of ${reg + fwd} within-line saccades = ${((100 * reg) / (reg + fwd)).toFixed(1)} %`);
       expect(Math.abs(reg / (reg + fwd) - 0.12)).toBeLessThanOrEqual(0.02);
     }
   });

@@ -79,6 +79,7 @@ describe('pursuit (eye.md §2)', () => {
   it('follows a steady 10°/s glide at gain 0.85 ± 0.03, with catch-up saccades aimed ahead', () => {
     for (const seed of [1, 2, 3]) {
       const r = pursuitGain('1981', seed);
+      console.log(`1981 seed ${seed}: pursuit gain ${r.gain.toFixed(3)}, ${r.catchUps} catch-ups landing ${r.landingErrDeg.toFixed(2)}° from the target`);
       expect(Math.abs(r.gain - 0.85)).toBeLessThanOrEqual(0.03);
       expect(r.catchUps).toBeGreaterThan(5);
       expect(r.landingErrDeg).toBeLessThan(0.5);
@@ -88,6 +89,7 @@ describe('pursuit (eye.md §2)', () => {
   it('2026 follows best of all: gain 0.97 ± 0.03', () => {
     for (const seed of [1, 2, 3]) {
       const r = pursuitGain('2026', seed);
+      console.log(`2026 seed ${seed}: pursuit gain ${r.gain.toFixed(3)}`);
       expect(Math.abs(r.gain - 0.97)).toBeLessThanOrEqual(0.03);
     }
   });

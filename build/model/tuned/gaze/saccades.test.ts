@@ -57,6 +57,12 @@ describe('undershoot and correction (eye.md §1)', () => {
       expect(latency).toBeGreaterThanOrEqual(110);
       expect(latency).toBeLessThanOrEqual(170);
     }
+    const lat = found.map(({ primary, corrective }) => corrective.startMs - primary.endMs);
+    const gains = found.map((f) => f.gain);
+    console.log(
+      `${found.length} corrected saccades: landing gain ${Math.min(...gains).toFixed(3)}–${Math.max(...gains).toFixed(3)} (mean ${(gainSum / found.length).toFixed(3)}), ` +
+        `latency ${Math.min(...lat).toFixed(1)}–${Math.max(...lat).toFixed(1)} ms`,
+    );
     expect(gainSum / found.length).toBeCloseTo(0.92, 2);
   });
 

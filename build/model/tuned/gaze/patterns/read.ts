@@ -16,7 +16,7 @@ export class ReadRunner implements PatternRunner {
   readonly kind = 'read';
   private line = 0;
   private x = 0;
-  private regressionOwed = false;
+  private regressionsOwed = 0;
   private readonly startX: number;
   private readonly endX: number;
   private readonly stepMin: number;
@@ -68,13 +68,12 @@ export class ReadRunner implements PatternRunner {
       return true;
     }
     const step = this.rng.uniform(this.stepMin, this.stepMax);
-    const regress = this.regressionOwed || this.rng.chance(this.p.regressionShare);
-    if (regress && this.x - this.startX >= this.stepMin) {
-      this.regressionOwed = false;
+    if (this.rng.chance(this.p.regressionShare)) this.regressionsOwed++;
+    if (this.regressionsOwed > 0 && this.x - this.startX >= this.stepMin) {
+      this.regressionsOwed--;
       this.x = Math.max(this.startX, this.x - step);
       goal.cause = 'read-regression';
     } else {
-      if (regress) this.regressionOwed = true;
       this.x = Math.min(this.endX, this.x + step);
       goal.cause = 'read-forward';
     }
