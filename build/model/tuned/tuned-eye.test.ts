@@ -4,6 +4,7 @@ import { ERA_IDS, type Scene } from '../../scene/scene.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { Player } from '../player.ts';
 import { SAMPLE_FIELDS, type TruthEvent } from '../types.ts';
+import { scriptedGaze } from './testing/scripted-gaze.ts';
 import { createTunedEye } from './tuned-eye.ts';
 
 const scene = (fields: Record<string, unknown>): Scene => parseScene({ durationS: 600, ...fields }, 'test', 'test');
@@ -73,6 +74,14 @@ describe('tuned eye', () => {
     expect(natural.length - outside).toBeGreaterThan(20);
     expect(partialOutside / outside).toBeGreaterThan(0.08);
     expect(hiddenSteps).toBeGreaterThan(0);
+  });
+
+  it('the near reflex turns the (right) eye in: convergence is added to the sample as +yaw', () => {
+    const gaze = scriptedGaze('2009', [0], 1e9);
+    gaze.state().convergenceDeg = 2.6;
+    const eye = createTunedEye(scene({ era: '2009' }), { createGaze: () => gaze });
+    eye.step();
+    expect(eye.sample().yawDeg).toBeCloseTo(2.6, 12);
   });
 
   it('the lids shut with the blink, and Bell rolls the globe up under them', () => {

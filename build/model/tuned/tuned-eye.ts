@@ -43,6 +43,9 @@ const EMPTY: TruthEvent[] = [];
  *   step regardless, so a blink caught by a cut finishes unseen under it.
  * - Bell's phenomenon adds BELL_DEG × that closure to the sample's pitch; the lids themselves follow
  *   the gaze's pitch (before Bell), as a lid follows where the eye looks.
+ * - The near reflex's inward turn (GazeState.convergenceDeg, not in the gaze's yaw) is added to the
+ *   sample's yaw as +yaw: the drawn eye is a right eye, its nose on the viewer's right
+ *   (render/geometry/lid-shape.ts), so turning in is turning toward +x.
  * - The pupil reads the stage's era (the device changes at the cut, while the lid is shut); blink
  *   timing and the brow's mood read the gaze's era (the person's task, which finishes its movement
  *   first). Arousal is 0 until the brow rig's feelings land.
@@ -76,8 +79,10 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
   const eraPupil = {} as Record<EraId, number>;
   for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
   const arousal = 0;
+  let stageEra = eraAt(scene, 0);
+  let stagePupilMm = eraPupil[stageEra];
   const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
-  pupil.settle(pupil.targetMm(eraPupil[eraAt(scene, 0)], arousal));
+  pupil.settle(pupil.targetMm(stagePupilMm, arousal));
 
   const wobble = new Wobble(STEP_S, grain);
   const brow = new Brow(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), STEP_MS);
@@ -119,16 +124,24 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
       closure = Math.max(blinks.closure, held, cut);
       lidsAt();
 
-      wobble.step(gazeState.yawDeg, gazeState.pitchDeg);
+      wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
+      // The device changes only inside a cut (mid-closure): look the era up there, keep it otherwise.
+      if (nextCut > 0 && tMs < cuts[nextCut - 1].endMs) {
+        const era = eraAt(scene, tMs);
+        if (era !== stageEra) {
+          stageEra = era;
+          stagePupilMm = eraPupil[era];
+        }
+      }
       pupil.turnHippus();
-      pupil.step(pupil.targetMm(eraPupil[eraAt(scene, tMs)], arousal));
+      pupil.step(pupil.targetMm(stagePupilMm, arousal));
       brow.step(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), gazeState.inSaccade);
     },
 
     sample(): EyeSample {
       return {
         tMs: stepTimeMs(step),
-        yawDeg: gazeState.yawDeg,
+        yawDeg: gazeState.yawDeg + gazeState.convergenceDeg,
         pitchDeg: gazeState.pitchDeg + BELL_DEG * closure,
         upperLidMm: margins.upperMm,
         lowerLidMm: margins.lowerMm,

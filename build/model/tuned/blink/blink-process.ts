@@ -69,6 +69,7 @@ export class BlinkProcess {
   private pendingSecondMs = -1;
   private readonly slots: ActiveBlink[] = [];
   private events: TruthEvent[] = [];
+  private inFlight = 0;
 
   constructor(
     rng: Random,
@@ -90,6 +91,11 @@ export class BlinkProcess {
 
   /** One step at scene time `tMs`, with the saccades that landed on it. */
   step(tMs: number, landings: readonly Landing[]): void {
+    // The common step: nothing in flight, nothing due.
+    if (this.inFlight === 0 && this.pendingSecondMs < 0 && tMs < this.nextNaturalMs && landings.length === 0) {
+      this.closure = 0;
+      return;
+    }
     this.finish(tMs);
     if (this.pendingSecondMs >= 0 && tMs >= this.pendingSecondMs) {
       this.pendingSecondMs = -1;
@@ -112,8 +118,7 @@ export class BlinkProcess {
 
   /** True while any blink is in flight (creep included). */
   get active(): boolean {
-    for (let i = 0; i < SLOTS; i++) if (this.slots[i].active) return true;
-    return false;
+    return this.inFlight > 0;
   }
 
   /** Could a first blink (natural or evoked) start now? */
@@ -157,6 +162,7 @@ export class BlinkProcess {
       if (this.slots[i].startMs < slot.startMs) slot = this.slots[i];
     }
     if (slot.active) this.emit(slot, tMs);
+    else this.inFlight++;
     slot.active = true;
     slot.startMs = tMs;
     slot.depth = depth;
@@ -171,6 +177,7 @@ export class BlinkProcess {
       if (s.active && tMs - s.startMs >= BLINK_TOTAL_MS) {
         this.emit(s, s.startMs + BLINK_TOTAL_MS);
         s.active = false;
+        this.inFlight--;
       }
     }
   }

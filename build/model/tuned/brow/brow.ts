@@ -11,8 +11,15 @@ import { SpringStepper } from '../spring.ts';
  * Looking up lifts the brow (frontalis helps the lid up, 2.2 mm per rig unit up); looking down lowers
  * it a little (0.6 mm per unit). 2013 (a selfie) holds an extra lift only while the eye is up at the
  * lens, rig (0, 0.45), within 0.1 rig units (1°); the screen it looks at otherwise is 2° below.
+ * Changes under 0.02 mm are ignored (fixational drift never jiggles the brow), and a settled chain is
+ * left alone until its target moves.
  */
 export const BROW_WAIT_MS = 120;
+/** The brow ignores changes of its wanted lift smaller than this (fixational drift never jiggles it). */
+const DEADBAND_MM = 0.02;
+/** A chain this close to its target, and this slow, is settled: snapped to it and left unstepped. */
+const SETTLED_MM = 1e-6;
+const SETTLED_MM_PER_S = 1e-5;
 const NODES = 5;
 const HEAD_HZ = 3.4;
 const TAIL_HZ = 2.5;
@@ -38,6 +45,7 @@ export class Brow {
   private readonly springs: SpringStepper[] = [];
   private target: number;
   private stillMs = 0;
+  private settled = true;
 
   constructor(initialTargetMm: number, private readonly stepMs: number) {
     for (let i = 0; i < NODES; i++) {
@@ -52,13 +60,30 @@ export class Brow {
   /** One step: the gaze's wanted lift now and whether a saccade is in flight. */
   step(wantedMm: number, inSaccade: boolean): void {
     this.stillMs = inSaccade ? 0 : this.stillMs + this.stepMs;
-    if (this.stillMs >= BROW_WAIT_MS) this.target = wantedMm;
+    if (this.stillMs >= BROW_WAIT_MS && Math.abs(wantedMm - this.target) > DEADBAND_MM) {
+      this.target = wantedMm;
+      this.settled = false;
+    }
+    if (this.settled) return;
     const nodes = this.nodes;
     const springs = this.springs;
+    const target = this.target;
     let sum = 0;
+    let still = true;
     for (let i = 0; i < NODES; i++) {
-      springs[i].step(nodes[i], this.target);
-      sum += nodes[i].x;
+      const n = nodes[i];
+      springs[i].step(n, target);
+      sum += n.x;
+      if (still && (Math.abs(n.x - target) > SETTLED_MM || Math.abs(n.v) > SETTLED_MM_PER_S)) still = false;
+    }
+    if (still) {
+      for (let i = 0; i < NODES; i++) {
+        nodes[i].x = target;
+        nodes[i].v = 0;
+      }
+      this.settled = true;
+      this.liftMm = target;
+      return;
     }
     this.liftMm = sum / NODES;
   }
