@@ -1,3 +1,4 @@
+import { pitchDegFromRigY } from './gaze-pitch.ts';
 import { LID_SPHERE_RADIUS_MM, REST_LOWER_LID_MM, REST_UPPER_LID_MM } from './rest.ts';
 
 /**
@@ -20,9 +21,9 @@ const UP_LOWER_GAIN = 0.3;
 /** Where the lids meet when shut, as a fraction of the open aperture above the lower margin. */
 export const BLINK_MEET_FRACTION = 0.15;
 
-/** Full up- and down-gaze of the shaped gaze (gazePitchUnits at y = ±1): ~8.5° up, 16° down. */
-export const FULL_UP_PITCH_DEG = 8.5;
-export const FULL_DOWN_PITCH_DEG = -16;
+/** Full up- and down-gaze of the shaped gaze (gazePitchUnits at rig y = ±1): 8.5° up, 16° down. */
+export const FULL_UP_PITCH_DEG = pitchDegFromRigY(1);
+export const FULL_DOWN_PITCH_DEG = pitchDegFromRigY(-1);
 
 const R = LID_SPHERE_RADIUS_MM;
 const DEG = Math.PI / 180;

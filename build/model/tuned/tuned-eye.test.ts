@@ -113,6 +113,18 @@ describe('tuned eye', () => {
     console.log(`mean blink interval between first-blink onsets, 10 min each:\n${rows.join('\n')}`);
   });
 
+  it('scene.overrides.blinkMeanS replaces the era mean (so the blink cap can be shown to fail)', () => {
+    const eye = createTunedEye(scene({ era: '2000', seed: 6, overrides: { blinkMeanS: 2 } }));
+    const onsets: number[] = [];
+    for (let n = 0; n < 240 * 600; n++) {
+      eye.step();
+      for (const e of eye.drainEvents()) if (e.kind === 'blink' && !e.doubleSecond) onsets.push(e.startMs);
+    }
+    const mean = (onsets[onsets.length - 1] - onsets[0]) / (onsets.length - 1) / 1000;
+    console.log(`blinkMeanS override 2 s: measured ${mean.toFixed(2)} s`);
+    expect(Math.abs(mean - 2)).toBeLessThan(0.2);
+  });
+
   it('simulates well above 5,000× real time (one era at 240 Hz)', () => {
     const s = scene({ era: '1995', seed: 1 });
     const warm = createTunedEye(s);
