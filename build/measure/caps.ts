@@ -1,0 +1,108 @@
+import type { CalmMetrics } from './calm-metrics.ts';
+import type { TraceStats } from './trace-stats.ts';
+
+/** A cap: a closed range (either end may be open). */
+export interface Cap {
+  min?: number;
+  max?: number;
+}
+
+/** One checked number: what was measured, what it must hold, whether it did. */
+export interface Assertion {
+  /** The scene it was measured on. */
+  scene: string;
+  /** What is asserted, in words (`saccades per second`). */
+  name: string;
+  /** The metric's key in the summary (units in the name). */
+  metric: string;
+  value: number | null;
+  cap: Cap;
+  /** The cap as written in eye.md §10, with units (`≤ 1.6 /s`). */
+  capText: string;
+  pass: boolean;
+  /** Anything a reader needs beside the number (the era's configured mean, a censored count). */
+  note?: string;
+}
+
+/** Which caps apply: an era's script, eye contact at rest (a pointer may move), or reduced motion. */
+export type SceneKind = 'script' | 'rest' | 'reduced';
+
+/** Everything the caps read for one scene. */
+export interface SceneMeasures {
+  scene: string;
+  kind: SceneKind;
+  metrics: CalmMetrics;
+  stats: TraceStats;
+  /** The era's configured mean blink interval, s (reported beside the measured one). */
+  configuredBlinkMeanS: number | null;
+}
+
+/** The calm caps of eye.md §10, as data. */
+export const CAPS = {
+  meanFixationMs: { min: 750 },
+  saccadesPerS: { max: 1.6 },
+  microsaccadesPerS: { max: 0.5 },
+  meanBlinkIntervalS: { min: 3, max: 6.5 },
+  wobbleMaxMm: { max: 0.15 },
+  /** "never parked at a clamp": at most a couple of steps at a time touch it. */
+  wobbleLongestAtClampMs: { max: 10 },
+  frameScaleMaxDeviation: { max: 0 },
+  reducedSaccadeCount: { max: 0 },
+  reducedBlinkCount: { max: 0 },
+} as const satisfies Record<string, Cap>;
+
+function capText(cap: Cap, unit: string): string {
+  const u = unit ? ` ${unit}` : '';
+  if (cap.min !== undefined && cap.max !== undefined) return cap.min === cap.max ? `= ${cap.min}${u}` : `${cap.min}–${cap.max}${u}`;
+  if (cap.min !== undefined) return `≥ ${cap.min}${u}`;
+  if (cap.max !== undefined) return cap.max === 0 ? `= 0${u}` : `≤ ${cap.max}${u}`;
+  return 'any';
+}
+
+function holds(value: number | null, cap: Cap): boolean {
+  if (value === null || Number.isNaN(value)) return false;
+  return (cap.min === undefined || value >= cap.min) && (cap.max === undefined || value <= cap.max);
+}
+
+/**
+ * The assertions for one scene. Script scenes carry every cap; scenes at rest (eye contact, a pointer
+ * that may move) everything but the two that only the era scripts promise (fixation, saccade rate);
+ * reduced-motion scenes: no saccades, no blinks, identical frames, and the frame unscaled.
+ */
+export function calmAssertions(m: SceneMeasures): Assertion[] {
+  const out: Assertion[] = [];
+  const add = (name: string, metric: string, value: number | null, cap: Cap, unit: string, note?: string) =>
+    out.push({ scene: m.scene, name, metric, value, cap, capText: capText(cap, unit), pass: holds(value, cap), ...(note ? { note } : {}) });
+  const { metrics: x, stats } = m;
+  if (m.kind === 'reduced') {
+    add('reduced motion: saccades', 'saccadeCount', x.saccadeCount + x.microsaccadeCount, CAPS.reducedSaccadeCount, '');
+    add('reduced motion: blinks', 'blinkCount', x.blinkCount, CAPS.reducedBlinkCount, '');
+    add('reduced motion: identical frames', 'identicalSamples', stats.identicalSamples ? 1 : 0, { min: 1, max: 1 }, '');
+    add('frame scale', 'frameScaleMaxDeviation', stats.frameScaleMaxDeviation, CAPS.frameScaleMaxDeviation, '', 'largest |scale − 1|');
+    return out;
+  }
+  if (m.kind === 'script') {
+    add(
+      'mean fixation',
+      'meanFixationMs',
+      x.meanFixationMs,
+      CAPS.meanFixationMs,
+      'ms',
+      x.fixationCensoredOnly ? 'no saccade ended a fixation: the recordings are one fixation each (lower bound)' : `${x.fixationCount} fixations`,
+    );
+    add('saccades per second', 'saccadesPerS', x.saccadesPerS, CAPS.saccadesPerS, '/s', `${x.saccadeCount} saccades ≥ 0.6° in ${Math.round(x.durationS)} s`);
+  }
+  add('microsaccades per second', 'microsaccadesPerS', x.microsaccadesPerS, CAPS.microsaccadesPerS, '/s', `${x.microsaccadeCount} in ${Math.round(x.durationS)} s`);
+  add(
+    'mean blink interval',
+    'meanBlinkIntervalS',
+    x.meanBlinkIntervalS,
+    CAPS.meanBlinkIntervalS,
+    's',
+    `configured ${m.configuredBlinkMeanS ?? '?'} s; ${x.blinkIntervalCount} intervals`,
+  );
+  add('iris wobble', 'wobbleMaxMm', stats.wobbleMaxMm, CAPS.wobbleMaxMm, 'mm');
+  add('wobble never parked at its clamp', 'wobbleLongestAtClampMs', stats.wobbleLongestAtClampMs, CAPS.wobbleLongestAtClampMs, 'ms', 'longest stretch at the clamp');
+  add('frame scale', 'frameScaleMaxDeviation', stats.frameScaleMaxDeviation, CAPS.frameScaleMaxDeviation, '', 'largest |scale − 1|');
+  return out;
+}

@@ -1,0 +1,209 @@
+import type { DetectorParams } from './params.ts';
+import { median, type GazeSignal } from './signal.ts';
+import { velocity5, type Segment } from './velocity.ts';
+
+export type SaccadeKind = 'saccade' | 'microsaccade';
+
+export interface DetectedSaccade {
+  kind: SaccadeKind;
+  /**
+   * Onset and offset, ms: where the unsmoothed sample-to-sample speed crosses the same threshold
+   * ellipse, interpolated between samples. The 5-sample filter that finds a saccade also widens it by
+   * two samples each side (≈ 17 ms at 240 Hz); these times undo that, which the main sequence and the
+   * fixation durations need. A minimum-jerk saccade still reads a few per cent short (its tails are
+   * under the threshold).
+   */
+  startMs: number;
+  endMs: number;
+  durationMs: number;
+  /** The detection run itself: samples whose 5-sample velocity lies outside the ellipse, inclusive. */
+  startIndex: number;
+  endIndex: number;
+  /** Engbert & Kliegl (2003): the largest horizontal and vertical excursions within the run, signed by direction. */
+  dxDeg: number;
+  dyDeg: number;
+  amplitudeDeg: number;
+  peakVelocityDegPerS: number;
+  /** The run touches missing data or the recording's edge, so it may be cut short. */
+  truncated: boolean;
+}
+
+export interface SaccadeDetection {
+  saccades: DetectedSaccade[];
+  /** Median-based σ of each velocity component (Engbert & Kliegl 2003, eq. 2), deg/s. */
+  sigmaRawDegPerS: { x: number; y: number };
+  /** The σ used: the raw one, raised to the noise floor where it was lower. */
+  sigmaDegPerS: { x: number; y: number };
+  /** λ·σ, the ellipse's semi-axes, deg/s. */
+  thresholdDegPerS: { x: number; y: number };
+  floorApplied: boolean;
+  /** Samples a saccade must last (6 ms or 2 samples, whichever is longer). */
+  minSamples: number;
+}
+
+/**
+ * E&K's median-based σ of normally distributed noise is sqrt(median(χ²₁))·SD = 0.6745·SD, so the floor
+ * is what the estimator itself reads on white noise of `noiseFloorDeg` RMS through the 5-sample
+ * filter (SD σ_pos / (3 Δt)): the floor behaves exactly like a recording with that much noise.
+ */
+const MEDIAN_SIGMA_OF_NORMAL = 0.6745;
+
+/**
+ * Engbert & Kliegl (2003), "Microsaccades uncover the orientation of covert attention", Vision Res.
+ * 43:1035–1045: a sample belongs to a saccade when its 5-sample velocity lies outside the ellipse
+ * (vx/ηx)² + (vy/ηy)² > 1 with η = λσ and σ² = median(v²) − median(v)² per axis; a run of at least
+ * the minimum duration is a saccade. One eye (the paper's binocular criterion needs two). Saccades
+ * and microsaccades are the same events split by amplitude (`microMaxDeg`).
+ */
+export function detectSaccades(signal: GazeSignal, segments: Segment[], params: DetectorParams, dtMs: number): SaccadeDetection {
+  const { vx, vy } = velocity5(signal, segments);
+  const sigmaRaw = { x: medianSigma(vx), y: medianSigma(vy) };
+  const floor = (MEDIAN_SIGMA_OF_NORMAL * params.noiseFloorDeg) / (3 * (dtMs / 1000));
+  const sigma = { x: Math.max(sigmaRaw.x, floor), y: Math.max(sigmaRaw.y, floor) };
+  // A recording with neither noise nor a floor: nothing can be told from noise, so nothing is a saccade.
+  const usable = sigma.x > 0 && sigma.y > 0;
+  const eta = { x: params.lambda * sigma.x, y: params.lambda * sigma.y };
+  const minSamples = Math.max(2, Math.ceil(params.minDurationMs / dtMs - 1e-9));
+  // The edges are read on the unsmoothed sample-to-sample velocity, which is ~4× noisier than the
+  // 5-sample one: its ellipse is λ times its own median-based σ where that is the larger, so noise
+  // does not stretch a saccade; on a quiet trace it is the detection ellipse itself.
+  const raw = sampleToSampleVelocity(signal, segments);
+  const edgeEta = {
+    x: Math.max(eta.x, params.lambda * medianSigma(raw.vx)),
+    y: Math.max(eta.y, params.lambda * medianSigma(raw.vy)),
+  };
+  const saccades: DetectedSaccade[] = [];
+  if (usable) {
+    for (const seg of segments) {
+      let runStart = -1;
+      for (let i = seg.start; i <= seg.end + 1; i++) {
+        const out = i <= seg.end && (vx[i] / eta.x) ** 2 + (vy[i] / eta.y) ** 2 > 1;
+        if (out && runStart < 0) runStart = i;
+        else if (!out && runStart >= 0) {
+          if (i - runStart >= minSamples) {
+            const truncated = runStart <= seg.start + 1 || i - 1 >= seg.end - 1;
+            saccades.push(describe(signal, seg, runStart, i - 1, vx, vy, edgeEta, params.microMaxDeg, truncated));
+          }
+          runStart = -1;
+        }
+      }
+    }
+  }
+  return { saccades, sigmaRawDegPerS: sigmaRaw, sigmaDegPerS: sigma, thresholdDegPerS: eta, floorApplied: sigma.x > sigmaRaw.x || sigma.y > sigmaRaw.y, minSamples };
+}
+
+/** Velocity over each interval i..i+1 inside a segment (stored at i), deg/s; NaN elsewhere. */
+function sampleToSampleVelocity(signal: GazeSignal, segments: Segment[]): { vx: Float64Array; vy: Float64Array } {
+  const { tMs, xDeg, yDeg } = signal;
+  const vx = new Float64Array(tMs.length).fill(NaN);
+  const vy = new Float64Array(tMs.length).fill(NaN);
+  for (const { start, end } of segments) {
+    for (let i = start; i < end; i++) {
+      const dtS = (tMs[i + 1] - tMs[i]) / 1000;
+      vx[i] = (xDeg[i + 1] - xDeg[i]) / dtS;
+      vy[i] = (yDeg[i + 1] - yDeg[i]) / dtS;
+    }
+  }
+  return { vx, vy };
+}
+
+/** Engbert & Kliegl (2003), eq. 2: σ = sqrt(median(v²) − median(v)²), over the usable samples. */
+function medianSigma(v: Float64Array): number {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (!Number.isNaN(v[i])) n++;
+  if (n === 0) return 0;
+  const vals = new Float64Array(n);
+  const sq = new Float64Array(n);
+  for (let i = 0, j = 0; i < v.length; i++) {
+    if (Number.isNaN(v[i])) continue;
+    vals[j] = v[i];
+    sq[j++] = v[i] * v[i];
+  }
+  const m = median(vals);
+  return Math.sqrt(Math.max(0, median(sq) - m * m));
+}
+
+function describe(
+  signal: GazeSignal,
+  seg: Segment,
+  a: number,
+  b: number,
+  vx: Float64Array,
+  vy: Float64Array,
+  edgeEta: { x: number; y: number },
+  microMaxDeg: number,
+  truncated: boolean,
+): DetectedSaccade {
+  const { xDeg, yDeg } = signal;
+  const dxDeg = excursion(xDeg, a, b);
+  const dyDeg = excursion(yDeg, a, b);
+  const amplitudeDeg = Math.hypot(dxDeg, dyDeg);
+  let peak = 0;
+  for (let i = a; i <= b; i++) peak = Math.max(peak, Math.hypot(vx[i], vy[i]));
+  const { startMs, endMs } = refine(signal, seg, a, b, edgeEta);
+  return {
+    kind: amplitudeDeg < microMaxDeg ? 'microsaccade' : 'saccade',
+    startMs,
+    endMs,
+    durationMs: endMs - startMs,
+    startIndex: a,
+    endIndex: b,
+    dxDeg,
+    dyDeg,
+    amplitudeDeg,
+    peakVelocityDegPerS: peak,
+    truncated,
+  };
+}
+
+/** Engbert & Kliegl (2003): max − min within the run, signed by which came first. */
+function excursion(v: Float64Array, a: number, b: number): number {
+  let iMin = a;
+  let iMax = a;
+  for (let i = a + 1; i <= b; i++) {
+    if (v[i] < v[iMin]) iMin = i;
+    if (v[i] > v[iMax]) iMax = i;
+  }
+  return Math.sign(iMax - iMin) * (v[iMax] - v[iMin]);
+}
+
+/**
+ * Onset and offset from the sample-to-sample speed (normalised by the edge ellipse), searched within the
+ * run widened by the filter's two samples: from the fastest interval, walk out while the interval
+ * stays outside the ellipse, then interpolate the crossing between interval midpoints.
+ */
+function refine(signal: GazeSignal, seg: Segment, a: number, b: number, eta: { x: number; y: number }): { startMs: number; endMs: number } {
+  const { tMs, xDeg, yDeg } = signal;
+  const lo = Math.max(seg.start, a - 2);
+  const hi = Math.min(seg.end, b + 2);
+  // Interval k spans samples k..k+1; its speed sits at its midpoint.
+  const speed = (k: number) => {
+    const dt = (tMs[k + 1] - tMs[k]) / 1000;
+    return Math.hypot((xDeg[k + 1] - xDeg[k]) / dt / eta.x, (yDeg[k + 1] - yDeg[k]) / dt / eta.y);
+  };
+  const mid = (k: number) => (tMs[k] + tMs[k + 1]) / 2;
+  if (hi - lo < 1) return { startMs: tMs[a], endMs: tMs[b] };
+  let kPeak = lo;
+  let sPeak = -1;
+  for (let k = lo; k < hi; k++) {
+    const s = speed(k);
+    if (s > sPeak) {
+      sPeak = s;
+      kPeak = k;
+    }
+  }
+  if (sPeak <= 1) return { startMs: tMs[a], endMs: tMs[b] };
+  let k0 = kPeak;
+  while (k0 - 1 >= lo && speed(k0 - 1) > 1) k0--;
+  let k1 = kPeak;
+  while (k1 + 1 < hi && speed(k1 + 1) > 1) k1++;
+  const cross = (kIn: number, kOut: number) => {
+    const sIn = speed(kIn);
+    const sOut = speed(kOut);
+    return mid(kOut) + ((1 - sOut) / (sIn - sOut)) * (mid(kIn) - mid(kOut));
+  };
+  // With no interval outside to interpolate against (the segment's edge), the sample itself bounds it.
+  const startMs = k0 - 1 >= lo ? cross(k0, k0 - 1) : tMs[k0];
+  const endMs = k1 + 1 < hi ? cross(k1, k1 + 1) : tMs[k1 + 1];
+  return { startMs, endMs };
+}

@@ -1,0 +1,117 @@
+/**
+ * The detectors' parameters, each declared once with its default, its allowed range and where the
+ * value comes from. `eye measure` exposes the published ones (`--lambda`, `--min-duration-ms`,
+ * `--micro-max-deg`) so a recording can be measured at another tool's settings.
+ */
+export interface DetectorParams {
+  /** Engbert & Kliegl (2003): elliptic velocity threshold in multiples of the median-based σ. */
+  lambda: number;
+  /** Engbert & Kliegl (2003): minimum saccade duration, ms (and never fewer than 2 samples). */
+  minDurationMs: number;
+  /** Microsaccade / saccade amplitude split, degrees (eye.md §10: saccades ≥ 0.6°). */
+  microMaxDeg: number;
+  /**
+   * Floor under each axis' σ, expressed as the tracker's position noise (RMS, degrees). Engbert &
+   * Kliegl's σ is the noise level of a real recording; a long calm synthetic trace has almost none
+   * (drift only), so the median-based σ can shrink towards 0 and λσ would call drift a saccade. The
+   * floor is the σ the estimator itself reads on white position noise of this RMS through the
+   * 5-sample filter, 0.6745·σ_pos / (3·Δt): the default 0.01° is the EyeLink II's instrument noise,
+   * the tracker of the studies that established the method (σ ≈ 0.54°/s at 240 Hz, so λσ ≈ 3.2°/s;
+   * 1.1°/s at 500 Hz). 0 turns it off.
+   */
+  noiseFloorDeg: number;
+  /** A gap between samples longer than this many median sample intervals splits the recording. */
+  maxGapIntervals: number;
+  /** Blinks: the aperture's open level is the lower of its running maxima over this window before and after. */
+  blinkBaselineMs: number;
+  /** Blinks: closure (1 − aperture/open level) that makes a dip a blink. Gaze alone moves the lids < 25 %. */
+  blinkMinClosure: number;
+  /** Blinks: onset and end are where closure crosses this fraction of the blink's depth. */
+  blinkEdgeFraction: number;
+  /** Blinks: a blink whose depth reaches this closure is whole; shallower ones are partial. */
+  blinkWholeClosure: number;
+  /** Blinks: a blink starting within this time of the previous blink's end is a double's second. */
+  doubleMaxGapMs: number;
+  /**
+   * Missing data: while a blink's closure exceeds this the lid covers the pupil and the sample is lost,
+   * as a tracker loses it (Bell's roll under the lid — up to ~60°/s — is never seen). Outside, the
+   * roll the lid's closure brings is measured and taken out (see `bell.ts`), so a half-open lid's
+   * samples are good gaze.
+   */
+  blinkMaskClosure: number;
+  /**
+   * … and this much further on each side. Trackers pad a pupil loss by 50–100 ms because the lid
+   * distorts the pupil image around it; an aperture signal read from the model (or the mask pass) is
+   * exact, so the default only covers the sampling interval: a gaze-evoked blink starts as its saccade
+   * lands, and a wide pad would hide the saccade's end.
+   */
+  blinkPadMs: number;
+  /** Corrective saccade: follows its primary within this time … */
+  correctiveMaxGapMs: number;
+  /** … is at most this fraction of the primary's amplitude … */
+  correctiveMaxRatio: number;
+  /** … and the primary was at least this large (eye.md §1: saccades above 8° undershoot). */
+  correctiveMinPrimaryDeg: number;
+  /** Salvucci & Goldberg (2000) I-DT: dispersion threshold, (max−min x) + (max−min y), degrees. */
+  idtDispersionDeg: number;
+  /** Salvucci & Goldberg (2000) I-DT: minimum fixation duration, ms. */
+  idtMinDurationMs: number;
+}
+
+interface Option {
+  default: number;
+  min: number;
+  max: number;
+  /** The command-line flag, for the published parameters that `eye measure` exposes. */
+  flag?: string;
+  doc: string;
+}
+
+/** Every detector option, declared once. */
+export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
+  lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
+  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms (≥ 2 samples)' },
+  microMaxDeg: { default: 0.6, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
+  noiseFloorDeg: { default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'σ floor as tracker position noise RMS, degrees' },
+  maxGapIntervals: { default: 2.5, min: 1.1, max: 100, doc: 'sample gap that splits the recording, × median interval' },
+  blinkBaselineMs: { default: 1500, min: 100, max: 10_000, doc: 'open-level window, ms' },
+  blinkMinClosure: { default: 0.35, min: 0.05, max: 0.95, doc: 'closure that makes a blink' },
+  blinkEdgeFraction: { default: 0.05, min: 0.01, max: 0.5, doc: 'blink onset/end, fraction of depth' },
+  blinkWholeClosure: { default: 0.95, min: 0.5, max: 1, doc: 'closure of a whole blink' },
+  doubleMaxGapMs: { default: 250, min: 0, max: 2000, doc: 'a double: next blink starts within this of the last end, ms' },
+  blinkMaskClosure: { default: 0.5, min: 0.01, max: 1, flag: '--blink-mask-closure', doc: 'closure above which a sample is missing (lid over the pupil)' },
+  blinkPadMs: { default: 15, min: 0, max: 500, flag: '--blink-pad-ms', doc: 'missing-data padding around a blink, ms' },
+  correctiveMaxGapMs: { default: 220, min: 0, max: 1000, doc: 'corrective saccade latency limit, ms' },
+  correctiveMaxRatio: { default: 0.25, min: 0, max: 1, doc: 'corrective amplitude limit, fraction of primary' },
+  correctiveMinPrimaryDeg: { default: 4, min: 0, max: 90, doc: 'smallest primary that can have a corrective, degrees' },
+  idtDispersionDeg: { default: 1, min: 0.05, max: 10, doc: 'S&G 2000 I-DT dispersion threshold, degrees' },
+  idtMinDurationMs: { default: 100, min: 10, max: 2000, doc: 'S&G 2000 I-DT minimum fixation, ms' },
+};
+
+/** A parameter outside its range. The message states the allowed range. */
+export class ParamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamError';
+  }
+}
+
+export const DEFAULT_PARAMS: DetectorParams = Object.fromEntries(
+  Object.entries(DETECTOR_OPTIONS).map(([k, o]) => [k, o.default]),
+) as unknown as DetectorParams;
+
+/** The defaults with `over` applied, each value checked against its range. */
+export function detectorParams(over: Partial<DetectorParams> = {}): DetectorParams {
+  const out = { ...DEFAULT_PARAMS };
+  for (const [key, value] of Object.entries(over) as [keyof DetectorParams, unknown][]) {
+    if (value === undefined) continue;
+    const opt = DETECTOR_OPTIONS[key];
+    if (!opt) throw new ParamError(`unknown detector parameter "${key}"`);
+    const name = opt.flag ?? key;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < opt.min || value > opt.max) {
+      throw new ParamError(`${name}: expected a number from ${opt.min} to ${opt.max} (${opt.doc}), got ${String(value)}`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
