@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
+import { registerCheck } from './check.ts';
+import { registerRender } from './render.ts';
 
 /** Every command the CLI has. Each file registers one. */
-export function registerCommands(_program: Command): void {
+export function registerCommands(program: Command): void {
   // Commands are added here as they land.
+  registerRender(program);
+  registerCheck(program);
 }

@@ -1,0 +1,128 @@
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Command } from 'commander';
+import { withSettings } from '../../scene/parse.ts';
+import type { Scene } from '../../scene/scene.ts';
+import { createBrowserSession, type BrowserSession } from '../../node/browser-session.ts';
+import type { CaptureMethod, FrameFormat } from '../../node/capture-frame.ts';
+import { findBrowser } from '../../node/find-browser.ts';
+import { findFfmpeg } from '../../node/find-ffmpeg.ts';
+import { handleInterrupts } from '../../node/interrupt.ts';
+import { appendLedger } from '../../node/ledger.ts';
+import { loadScenes } from '../../node/load-scene.ts';
+import { createProgress } from '../../node/progress.ts';
+import { projectRoot } from '../../node/project-root.ts';
+import { renderScene, type RenderSummary } from '../../node/render-scene.ts';
+import { CliError, EXIT } from '../exit.ts';
+import { intOption, sceneSettings, type RawSceneOptions } from './render-options.ts';
+
+interface RenderFlags extends RawSceneOptions {
+  out: string;
+  json?: boolean;
+  jobs: string;
+  capture: string;
+  format: string;
+  ledger: boolean;
+}
+
+const CAPTURES = ['auto', 'beginframe', 'screenshot'] as const;
+const FORMATS = ['png', 'jpeg'] as const;
+
+function oneOf<T extends string>(v: string, flag: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(v)) throw new CliError(EXIT.badInput, `${flag}: expected one of ${allowed.join(', ')}, got "${v}"`);
+  return v as T;
+}
+
+/** `eye render [scene…]`: films, traces and summaries into proof/<scene>/. */
+export function registerRender(program: Command): void {
+  program
+    .command('render')
+    .description('Render scenes in headless Chromium frame by frame into proof/<scene>/ (film.mp4, trace.json, summary.json). No scene named: every scene under scenes/.')
+    .argument('[scenes...]', 'scene names (1970-script) or paths to scene files')
+    .option('--fps <n>', 'frames per second, an integer from 1 to 240 (default: the scene\'s)')
+    .option('--duration <s>', 'scene time to render in seconds, 0.1 to 3600 (default: the scene\'s)')
+    .option('--size <WxH>', 'frame size, even integers, e.g. 1280x720 (default: the scene\'s)')
+    .option('--seed <n>', 'random seed, an integer from 0 to 2^31-1 (default: the scene\'s)')
+    .option('--out <dir>', 'where scene folders are written', resolve(projectRoot(), 'proof'))
+    .option('--json', 'print the summaries as JSON on stdout')
+    .option('--jobs <n>', 'scenes rendered at once, each in its own browser (1 to 8)', '1')
+    .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: beginFrame if the start-up probe finds it)`, 'auto')
+    .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')}`, 'png')
+    .option('--no-ledger', 'do not append a line to ledger.jsonl')
+    .action(async (names: string[], flags: RenderFlags) => {
+      process.exitCode = await runRender(names, flags, process.argv.slice(3));
+    });
+}
+
+async function runRender(names: string[], flags: RenderFlags, argv: string[]): Promise<number> {
+  const wallStart = performance.now();
+  // Everything is validated before any work: scene files, settings, browser, ffmpeg.
+  const jobs = intOption(flags.jobs, '--jobs', 1, 8);
+  const capture = oneOf(flags.capture.toLowerCase(), '--capture', CAPTURES);
+  const format: FrameFormat = oneOf(flags.format.toLowerCase(), '--format', FORMATS);
+  const settings = sceneSettings(flags);
+  const scenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
+  if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
+  const executable = findBrowser();
+  const ffmpeg = findFfmpeg();
+  const outDir = resolve(flags.out);
+  const method: 'auto' | CaptureMethod = capture === 'beginframe' ? 'beginFrame' : capture;
+
+  handleInterrupts();
+  const progress = createProgress();
+  const results: RenderSummary[] = [];
+  const failures: { scene: string; error: unknown }[] = [];
+  const queue = [...scenes];
+  const sessions: BrowserSession[] = [];
+  const worker = async () => {
+    const session = createBrowserSession({ executable, capture: method, format, width: scenes[0].width, height: scenes[0].height });
+    sessions.push(session);
+    for (let scene = queue.shift(); scene; scene = queue.shift()) {
+      try {
+        const summary = await renderScene(scene, { session, ffmpeg, outDir, onProgress: (p) => progress.update(p) });
+        results.push(summary);
+        progress.line(
+          `${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}), film ok → ${resolve(outDir, scene.name)}`,
+        );
+      } catch (error) {
+        failures.push({ scene: scene.name, error });
+        // One scene: the error is the run's one line (printed by main). Several: say which as we go.
+        if (scenes.length > 1) progress.line(`${scene.name}: failed: ${error instanceof Error ? error.message : String(error)}`);
+        // An environment problem (no browser) would fail every scene the same way: stop here.
+        if (error instanceof CliError && error.exitCode === EXIT.environment) queue.length = 0;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(jobs, scenes.length) }, worker));
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+  }
+
+  if (flags.ledger) {
+    appendLedger({
+      command: 'render',
+      argv,
+      wallMs: Math.round(performance.now() - wallStart),
+      scenes: [
+        ...results.map((r) => ({
+          scene: r.scene,
+          pass: r.film.verdict.ok,
+          metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes },
+          failed: r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name),
+        })),
+        ...failures.map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
+      ],
+    });
+  }
+  if (flags.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (failures.length > 0) {
+    // Report the first failure as the run's error (its exit code says what kind of failure it was).
+    const first = failures[0].error;
+    if (failures.length > 1 && first instanceof CliError) {
+      throw new CliError(first.exitCode, `${failures.length} of ${scenes.length} scenes failed; first: ${first.message}`);
+    }
+    throw first;
+  }
+  return EXIT.ok;
+}

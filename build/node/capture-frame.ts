@@ -1,0 +1,45 @@
+import type { CDPSession } from 'puppeteer-core';
+
+/** `beginFrame`: HeadlessExperimental.beginFrame under --deterministic-mode. `screenshot`: Page.captureScreenshot. */
+export type CaptureMethod = 'beginFrame' | 'screenshot';
+/** The image Chromium encodes each frame as (and ffmpeg decodes). */
+export type FrameFormat = 'png' | 'jpeg';
+
+/** JPEG quality when frames travel as JPEG: visually lossless before the H.264 pass (which is lossier). */
+export const JPEG_QUALITY = 95;
+
+export interface FrameGrabber {
+  /** The image of film frame `frame`, which the page has just drawn. */
+  grab(frame: number): Promise<Buffer>;
+}
+
+/**
+ * Make a grabber for one page. beginFrame: one BeginFrame per film frame, its frame time exactly
+ * frame/fps after a start just ahead of the browser's monotonic clock (Chromium's TimeTicks and
+ * Node's hrtime are both CLOCK_MONOTONIC; an earlier time would be clamped), so page time advances in
+ * whole film frames; the screenshot is taken from that frame. A frame without damage returns no image
+ * and reuses the previous one (the pixels did not change). Screenshot: the viewport only, encoded for speed.
+ */
+export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
+  const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
+  const intervalMs = 1000 / fps;
+  const startTicksMs = Number(process.hrtime.bigint() / 1_000_000n) + 1000;
+  let previous: Buffer | null = null;
+  if (method === 'screenshot') {
+    return {
+      async grab() {
+        const r = await cdp.send('Page.captureScreenshot', { ...screenshot, captureBeyondViewport: false });
+        return Buffer.from(r.data, 'base64');
+      },
+    };
+  }
+  return {
+    async grab(frame) {
+      const frameTimeTicks = startTicksMs + frame * intervalMs;
+      const r = await cdp.send('HeadlessExperimental.beginFrame', { frameTimeTicks, interval: intervalMs, screenshot });
+      if (r.screenshotData) previous = Buffer.from(r.screenshotData, 'base64');
+      if (!previous) throw new Error('beginFrame returned no image for the first frame');
+      return previous;
+    },
+  };
+}

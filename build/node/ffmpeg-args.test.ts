@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ffmpegArgs } from './ffmpeg-args.ts';
+
+const base = { width: 1280, height: 720, fps: 30, input: 'png' as const };
+const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('ffmpegArgs', () => {
+  it('reads images from the pipe at the film rate', () => {
+    const { inputOptions } = ffmpegArgs(base);
+    expect(inputOptions).toEqual(['-f', 'image2pipe', '-framerate', '30', '-c:v', 'png']);
+    expect(valueOf(ffmpegArgs({ ...base, input: 'jpeg' }).inputOptions, '-c:v')).toBe('mjpeg');
+  });
+
+  it('writes H.264 High, yuv420p, BT.709 (matrix and tags), CRF 18, faststart mp4', () => {
+    const { outputOptions: o } = ffmpegArgs(base);
+    expect(valueOf(o, '-c:v')).toBe('libx264');
+    expect(valueOf(o, '-profile:v')).toBe('high');
+    expect(valueOf(o, '-pix_fmt')).toBe('yuv420p');
+    expect(valueOf(o, '-crf')).toBe('18');
+    expect(valueOf(o, '-preset')).toBe('veryfast');
+    for (const tag of ['-colorspace', '-color_primaries', '-color_trc']) expect(valueOf(o, tag)).toBe('bt709');
+    expect(valueOf(o, '-color_range')).toBe('tv');
+    expect(valueOf(o, '-vf')).toContain('out_color_matrix=bt709');
+    expect(valueOf(o, '-movflags')).toBe('+faststart');
+    expect(valueOf(o, '-f')).toBe('mp4');
+    expect(o).toContain('-an');
+  });
+
+  it('takes a lower CRF and another preset', () => {
+    const { outputOptions: o } = ffmpegArgs({ ...base, crf: 12, preset: 'medium' });
+    expect([valueOf(o, '-crf'), valueOf(o, '-preset')]).toEqual(['12', 'medium']);
+  });
+
+  it('refuses what a proof film may not be, naming the allowed range', () => {
+    expect(() => ffmpegArgs({ ...base, width: 1281 })).toThrow(/even integers/);
+    expect(() => ffmpegArgs({ ...base, crf: 23 })).toThrow(/crf 23: expected an integer from 0 to 18/);
+    expect(() => ffmpegArgs({ ...base, fps: 0 })).toThrow(/from 1 to 240/);
+    expect(() => ffmpegArgs({ ...base, preset: 'turbo' as never })).toThrow(/one of/);
+  });
+
+  it('is pure: the same settings give the same arguments', () => {
+    expect(ffmpegArgs(base)).toEqual(ffmpegArgs({ ...base }));
+  });
+});

@@ -1,0 +1,59 @@
+import type { FrameFormat } from './capture-frame.ts';
+
+export interface EncodeSettings {
+  width: number;
+  height: number;
+  fps: number;
+  /** What each frame on stdin is: a PNG or JPEG image (image2pipe). */
+  input: FrameFormat;
+  /** x264 constant rate factor, 0..18 (18 is visually lossless; higher is not allowed for proof films). */
+  crf?: number;
+  /** x264 speed preset (veryfast keeps the encoder under the capture's cost on two cores). */
+  preset?: (typeof X264_PRESETS)[number];
+}
+
+export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+export const DEFAULT_CRF = 18;
+export const DEFAULT_PRESET = 'veryfast';
+
+export interface FfmpegArgs {
+  /** Before `-i pipe:0`. */
+  inputOptions: string[];
+  /** After the input, before the output file. */
+  outputOptions: string[];
+}
+
+/**
+ * The ffmpeg command line for a proof film, as data (pure: tested without running ffmpeg). Images
+ * arrive on stdin at `fps`; the output is H.264 High, yuv420p, BT.709 both in the pixels (the RGB →
+ * YUV matrix; swscale would otherwise use BT.601) and in the tags, CRF ≤ 18, moov at the front.
+ */
+export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
+  const crf = s.crf ?? DEFAULT_CRF;
+  const preset = s.preset ?? DEFAULT_PRESET;
+  if (!Number.isInteger(s.width) || !Number.isInteger(s.height) || s.width < 2 || s.height < 2 || s.width % 2 || s.height % 2) {
+    throw new RangeError(`film size ${s.width}x${s.height}: expected even integers ≥ 2 (yuv420p halves the chroma)`);
+  }
+  if (!Number.isInteger(s.fps) || s.fps < 1 || s.fps > 240) throw new RangeError(`fps ${s.fps}: expected an integer from 1 to 240`);
+  if (!Number.isInteger(crf) || crf < 0 || crf > 18) throw new RangeError(`crf ${crf}: expected an integer from 0 to 18`);
+  if (!X264_PRESETS.includes(preset)) throw new RangeError(`preset ${preset}: expected one of ${X264_PRESETS.join(', ')}`);
+  return {
+    inputOptions: ['-f', 'image2pipe', '-framerate', String(s.fps), '-c:v', s.input === 'png' ? 'png' : 'mjpeg'],
+    outputOptions: [
+      '-map', '0:v:0',
+      '-an',
+      '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+      '-c:v', 'libx264',
+      '-preset', preset,
+      '-profile:v', 'high',
+      '-crf', String(crf),
+      '-pix_fmt', 'yuv420p',
+      '-colorspace', 'bt709',
+      '-color_primaries', 'bt709',
+      '-color_trc', 'bt709',
+      '-color_range', 'tv',
+      '-movflags', '+faststart',
+      '-f', 'mp4',
+    ],
+  };
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import type { TraceChunk } from '../model/trace.ts';
+import type { RenderPass } from '../page/protocol.ts';
+import type { Scene } from '../scene/scene.ts';
+import { browserArgs } from './browser-args.ts';
+import { bundlePage } from './bundle-page.ts';
+import { callPage } from './call-page.ts';
+import { createFrameGrabber, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
+import type { BrowserExecutable } from './find-browser.ts';
+import { BrowserCrashError, PageError } from './page-error.ts';
+import { pageHtml } from './page-html.ts';
+import { probeBeginFrame } from './probe-begin-frame.ts';
+
+export interface EyeBrowserOptions {
+  executable: BrowserExecutable;
+  /** `auto`: beginFrame if the start-up probe finds it works, else screenshots. */
+  capture: 'auto' | CaptureMethod;
+  format: FrameFormat;
+  /** The first scene's size (the window is resized per scene). */
+  width: number;
+  height: number;
+}
+
+/** One headless Chromium with the eye page loaded, driven through the page protocol. */
+export interface EyeBrowser {
+  readonly method: CaptureMethod;
+  readonly format: FrameFormat;
+  readonly version: string;
+  /** Why the capture method is what it is (the probe's finding). */
+  readonly probe: string;
+  /** Load a scene into a fresh copy of the page; resolves to its frame count. */
+  load(scene: Scene, pass: RenderPass): Promise<number>;
+  goToFrame(frame: number): Promise<void>;
+  /** The image of the frame just drawn (pass the same frame number). */
+  grab(frame: number): Promise<Buffer>;
+  readTrace(): Promise<TraceChunk>;
+  /** A plain `page.screenshot()` of the page as it is (the benchmark's baseline; screenshot method only). */
+  plainScreenshot(): Promise<Buffer>;
+  /** False once the browser has gone away. */
+  alive(): boolean;
+  close(): Promise<void>;
+  /** Synchronous kill for Ctrl-C: SIGKILL the browser and remove its profile. */
+  killNow(): void;
+}
+
+interface Launched {
+  browser: Browser;
+  page: Page;
+  cdp: CDPSession;
+  userDataDir: string;
+}
+
+async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Launched> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'eye-chrome-'));
+  try {
+    const browser = await puppeteer.launch({
+      executablePath: o.executable.path,
+      headless: o.executable.kind === 'headless-shell' ? 'shell' : true,
+      pipe: true,
+      args: browserArgs({ userDataDir, width: o.width, height: o.height, deterministic }),
+      defaultViewport: null,
+      // The CLI handles Ctrl-C itself (kill children, remove temp files, exit 130).
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      protocolTimeout: 60_000,
+      timeout: 30_000,
+    });
+    // Under --deterministic-mode only the first tab has begin-frame control: use it, never open another.
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    const cdp = await page.createCDPSession();
+    return { browser, page, cdp, userDataDir };
+  } catch (err) {
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function openPage(l: Launched, width: number, height: number): Promise<void> {
+  await l.page.setViewport({ width, height, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  const onError = (e: unknown) => errors.push(e instanceof Error ? e.message : String(e));
+  l.page.on('pageerror', onError);
+  try {
+    await l.page.setContent(pageHtml(await bundlePage(), 'render'), { waitUntil: 'load', timeout: 30_000 });
+    const ok = await callPage<boolean>(l.cdp, 'typeof window.__eye === "object"');
+    if (!ok) throw new PageError(`the page did not start: ${errors[0] ?? 'window.__eye is missing'}`);
+  } finally {
+    l.page.off('pageerror', onError);
+  }
+}
+
+/**
+ * Kill the browser's whole process group: puppeteer starts it detached (its own group), and Debian's
+ * /usr/bin/chromium-headless-shell is a shell wrapper that does not exec, so killing only the child
+ * would orphan the real browser.
+ */
+function dispose(l: Launched): void {
+  const pid = l.browser.process()?.pid;
+  if (pid !== undefined) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      l.browser.process()?.kill('SIGKILL');
+    }
+  }
+  rmSync(l.userDataDir, { recursive: true, force: true });
+}
+
+/**
+ * Launch Chromium and load the eye page. With beginFrame allowed, it launches under
+ * --deterministic-mode and probes HeadlessExperimental.beginFrame; if that fails it relaunches plainly
+ * and captures with Page.captureScreenshot.
+ */
+export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser> {
+  let l: Launched | null = null;
+  let method: CaptureMethod = 'screenshot';
+  let probe = 'screenshots were asked for';
+  if (o.capture !== 'screenshot') {
+    l = await launch(o, true);
+    await openPage(l, o.width, o.height).catch((err) => {
+      dispose(l!);
+      throw err;
+    });
+    const found = await probeBeginFrame(l.cdp);
+    if (found.ok) {
+      method = 'beginFrame';
+      probe = found.why;
+    } else {
+      dispose(l);
+      l = null;
+      if (o.capture === 'beginFrame') throw new Error(`HeadlessExperimental.beginFrame does not work in ${o.executable.path}: ${found.why}`);
+      probe = `beginFrame probe failed (${found.why}); falling back to Page.captureScreenshot`;
+    }
+  }
+  if (!l) {
+    l = await launch(o, false);
+    await openPage(l, o.width, o.height).catch((err) => {
+      dispose(l!);
+      throw err;
+    });
+  }
+  const it: Launched = l;
+  const version = await it.browser.version();
+  let grabber: FrameGrabber | null = null;
+  let closed = false;
+
+  /** Turn a failure into a crash if the browser is gone (so the scene is retried), else pass it on. */
+  const guard = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof PageError) throw err;
+      if (!it.browser.connected || it.browser.process()?.exitCode !== null || it.browser.process()?.signalCode) {
+        throw new BrowserCrashError(`the browser went away: ${(err as Error).message.split('\n')[0]}`);
+      }
+      throw err;
+    }
+  };
+
+  return {
+    method,
+    format: o.format,
+    version,
+    probe,
+    async load(scene, pass) {
+      return guard(
+        (async () => {
+          await openPage(it, scene.width, scene.height);
+          grabber = createFrameGrabber(it.cdp, method, o.format, scene.fps);
+          const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)})`, true);
+          return frameCount;
+        })(),
+      );
+    },
+    goToFrame(frame) {
+      return guard(callPage<void>(it.cdp, `window.__eye.goToFrame(${frame})`));
+    },
+    grab(frame) {
+      if (!grabber) throw new Error('grab before load');
+      return guard(grabber.grab(frame));
+    },
+    readTrace() {
+      return guard(callPage<TraceChunk>(it.cdp, 'window.__eye.readTrace()'));
+    },
+    async plainScreenshot() {
+      return Buffer.from(await guard(it.page.screenshot()));
+    },
+    alive() {
+      return !closed && it.browser.connected;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await it.browser.close().catch(() => undefined);
+      dispose(it);
+    },
+    killNow() {
+      closed = true;
+      dispose(it);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Move a finished staging directory into place as `target`, replacing what was there. Both live in
+ * the same parent, so each step is a rename: a reader sees the old whole scene or the new whole
+ * scene, never a mix (a scene's files belong to one render).
+ */
+export function publishDir(stage: string, target: string): void {
+  const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
+  const hadOld = existsSync(target);
+  if (hadOld) renameSync(target, old);
+  try {
+    renameSync(stage, target);
+  } catch (err) {
+    if (hadOld) renameSync(old, target);
+    throw err;
+  }
+  if (hadOld) rmSync(old, { recursive: true, force: true });
+}

@@ -1,0 +1,101 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CliError } from '../cli/exit.ts';
+import { simulate } from '../model/player.ts';
+import { SAMPLE_FIELDS } from '../model/types.ts';
+import { withSettings } from '../scene/parse.ts';
+import { createBrowserSession, type BrowserSession } from './browser-session.ts';
+import { bundlePage } from './bundle-page.ts';
+import { findBrowser } from './find-browser.ts';
+import { findFfmpeg } from './find-ffmpeg.ts';
+import { loadScene } from './load-scene.ts';
+import { renderScene, type RenderSummary } from './render-scene.ts';
+
+// In one process, so both renders use the same page bundle even while the tree is being edited.
+const tmp = mkdtempSync(join(tmpdir(), 'eye-render-scene-'));
+const scene = withSettings(loadScene('1970-script'), { durationS: 0.5, width: 640, height: 360, fps: 30 });
+const ffmpeg = findFfmpeg();
+const sessions: BrowserSession[] = [];
+const session = (capture: 'auto' | 'screenshot' = 'auto') => {
+  const s = createBrowserSession({ executable: findBrowser(), capture, format: 'png', width: 640, height: 360 });
+  sessions.push(s);
+  return s;
+};
+const readOut = (out: string, file: string) => readFileSync(join(out, scene.name, file));
+
+beforeAll(async () => {
+  await bundlePage();
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('renderScene', () => {
+  let first: RenderSummary;
+  const outA = join(tmp, 'a');
+  const outB = join(tmp, 'b');
+
+  it('two renders (two browsers) give byte-identical traces and identical frame hashes', async () => {
+    first = await renderScene(scene, { session: session(), ffmpeg, outDir: outA });
+    const second = await renderScene(scene, { session: session(), ffmpeg, outDir: outB });
+    expect(first.capture.method).toBe('beginFrame');
+    expect(first.frames).toBe(15);
+    expect(readOut(outA, 'trace.json').equals(readOut(outB, 'trace.json'))).toBe(true);
+    expect(second.frameHashes.perFrame).toEqual(first.frameHashes.perFrame);
+    expect(second.frameHashes.digest).toBe(first.frameHashes.digest);
+  });
+
+  it('the page trace equals the Node-side simulate (to 1e-9), events included', () => {
+    const trace = JSON.parse(readOut(outA, 'trace.json').toString()) as { columns: Record<string, number[]>; events: unknown[] };
+    const node = simulate(scene);
+    for (const f of SAMPLE_FIELDS) {
+      expect(trace.columns[f].length, f).toBe(node.columns[f].length);
+      const worst = trace.columns[f].reduce((m, v, i) => Math.max(m, Math.abs(v - node.columns[f][i])), 0);
+      expect(worst, f).toBeLessThanOrEqual(1e-9);
+    }
+    expect(trace.events).toEqual(JSON.parse(JSON.stringify(node.events)));
+  });
+
+  it('a browser that dies mid-film is relaunched and the scene retried once, with the same frames', async () => {
+    const out = join(tmp, 'crash');
+    const summary = await renderScene(scene, {
+      session: session(),
+      ffmpeg,
+      outDir: out,
+      onFrame: (frame, attempt, browser) => {
+        if (attempt === 1 && frame === 5) browser.killNow();
+      },
+    });
+    expect(summary.attempts).toBe(2);
+    expect(summary.frameHashes.digest).toBe(first.frameHashes.digest);
+    expect(readdirSync(out)).toEqual([scene.name]);
+  });
+
+  it('a page that throws is an internal error (exit 4) naming the scene, and leaves nothing', async () => {
+    const out = join(tmp, 'throws');
+    const err = await renderScene(scene, {
+      session: session(),
+      ffmpeg,
+      outDir: out,
+      onFrame: async (frame, _attempt, browser) => {
+        // Ask the page for a frame behind the one it drew: the page protocol refuses (forward only).
+        if (frame === 3) await browser.goToFrame(1);
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(4);
+    expect((err as CliError).message).toMatch(/1970-script: the page threw: .*frame 1 out of range/);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it('falls back to Page.captureScreenshot and still makes a whole, checked film', async () => {
+    const out = join(tmp, 'shot');
+    const summary = await renderScene(scene, { session: session('screenshot'), ffmpeg, outDir: out });
+    expect(summary.capture.method).toBe('screenshot');
+    expect(summary.film.verdict.ok).toBe(true);
+    expect(summary.frames).toBe(15);
+  });
+});

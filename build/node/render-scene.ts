@@ -1,0 +1,163 @@
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CliError, EXIT } from '../cli/exit.ts';
+import type { TraceChunk } from '../model/trace.ts';
+import type { RenderPass } from '../page/protocol.ts';
+import type { Scene } from '../scene/scene.ts';
+import type { BrowserSession } from './browser-session.ts';
+import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
+import type { EyeBrowser } from './launch-eye-browser.ts';
+import type { FfmpegTools } from './find-ffmpeg.ts';
+import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
+import { FrameHashes } from './frame-hashes.ts';
+import { onInterrupt } from './interrupt.ts';
+import { BrowserCrashError, PageError } from './page-error.ts';
+import { probeFilm, type FilmProbe } from './probe-film.ts';
+import { publishDir } from './publish-dir.ts';
+import { traceJson } from './trace-json.ts';
+
+export interface RenderOptions {
+  session: BrowserSession;
+  ffmpeg: FfmpegTools;
+  /** Where scene folders go (proof/ by default): `<outDir>/<scene>/film.mp4`, trace.json, summary.json. */
+  outDir: string;
+  pass?: RenderPass;
+  onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
+  /** Called before each frame (tests use it to kill the browser mid-film). */
+  onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
+}
+
+export interface RenderSummary {
+  scene: string;
+  frames: number;
+  durationS: number;
+  fps: number;
+  width: number;
+  height: number;
+  seed: number;
+  pass: RenderPass;
+  capture: { method: string; format: string; probe: string; browser: string };
+  /** Wall ms per frame: capture = goToFrame + grab; encodeWait = time the loop waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
+  msPerFrame: { capture: number; encodeWait: number; total: number };
+  attempts: number;
+  frameHashes: ReturnType<FrameHashes['summary']>;
+  trace: { file: string; samples: number; events: number };
+  film: { file: string; bytes: number; probe: FilmProbe; verdict: FilmVerdict };
+}
+
+/** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
+const TRACE_READ_EVERY = 240;
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Promise<RenderSummary> {
+  const pass = o.pass ?? 'color';
+  const browser = await o.session.get();
+  mkdirSync(o.outDir, { recursive: true });
+  const stage = mkdtempSync(join(o.outDir, `.${scene.name}.tmp-`));
+  let encoder: FilmEncoder | null = null;
+  const unregister = onInterrupt(() => {
+    encoder?.kill();
+    rmSync(stage, { recursive: true, force: true });
+  });
+  let pending: Promise<void> = Promise.resolve();
+  try {
+    const start = performance.now();
+    const frames = await browser.load(scene, pass);
+    const partial = join(stage, 'film.partial.mp4');
+    encoder = startEncoder({
+      ffmpegPath: o.ffmpeg.ffmpeg,
+      outFile: partial,
+      settings: { width: scene.width, height: scene.height, fps: scene.fps, input: browser.format },
+    });
+    const hashes = new FrameHashes();
+    const chunks: TraceChunk[] = [];
+    let captureMs = 0;
+    let waitMs = 0;
+    for (let f = 0; f < frames; f++) {
+      await o.onFrame?.(f, attempt, browser);
+      const t0 = performance.now();
+      await browser.goToFrame(f);
+      const image = await browser.grab(f);
+      const t1 = performance.now();
+      captureMs += t1 - t0;
+      hashes.add(image);
+      // Frame f-1 drained into ffmpeg while frame f was captured: capture and encoding overlap.
+      await pending;
+      waitMs += performance.now() - t1;
+      pending = encoder.write(image);
+      pending.catch(() => undefined);
+      if ((f + 1) % TRACE_READ_EVERY === 0) chunks.push(await browser.readTrace());
+      o.onProgress?.({ scene: scene.name, frame: f + 1, frames, msPerFrame: (performance.now() - start) / (f + 1) });
+    }
+    // Step to the end of the film (not captured) so the trace spans the whole duration.
+    await browser.goToFrame(frames);
+    chunks.push(await browser.readTrace());
+    const t2 = performance.now();
+    await pending;
+    await encoder.finish();
+    waitMs += performance.now() - t2;
+    const totalMs = performance.now() - start;
+    const film = join(stage, 'film.mp4');
+    renameSync(partial, film);
+
+    const probe = await probeFilm(o.ffmpeg.ffprobe, film);
+    const verdict = filmVerdict(probe, { width: scene.width, height: scene.height, fps: scene.fps, frames });
+    if (!verdict.ok) {
+      const bad = verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`);
+      throw new CliError(EXIT.internal, `${scene.name}: the encoded film failed its check: ${bad.join(', ')}`);
+    }
+    const trace = traceJson(scene, chunks);
+    writeFileSync(join(stage, 'trace.json'), trace);
+    const samples = chunks.reduce((n, c) => n + c.columns.tMs.length, 0);
+    const summary: RenderSummary = {
+      scene: scene.name,
+      frames,
+      durationS: frames / scene.fps,
+      fps: scene.fps,
+      width: scene.width,
+      height: scene.height,
+      seed: scene.seed,
+      pass,
+      capture: { method: browser.method, format: browser.format, probe: browser.probe, browser: browser.version },
+      msPerFrame: { capture: round(captureMs / frames), encodeWait: round(waitMs / frames), total: round(totalMs / frames) },
+      attempts: attempt,
+      frameHashes: hashes.summary(),
+      trace: { file: 'trace.json', samples, events: chunks.reduce((n, c) => n + c.events.length, 0) },
+      film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
+    };
+    writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
+    publishDir(stage, join(o.outDir, scene.name));
+    return summary;
+  } catch (err) {
+    encoder?.kill();
+    rmSync(stage, { recursive: true, force: true });
+    throw err;
+  } finally {
+    unregister();
+  }
+}
+
+/**
+ * Render one scene into `<outDir>/<scene>/` (film.mp4, trace.json, summary.json), all or nothing: the
+ * files are made in a hidden staging folder and moved into place only once the film has passed its
+ * ffprobe check. A browser that dies mid-film is relaunched and the scene retried once.
+ */
+export async function renderScene(scene: Scene, o: RenderOptions): Promise<RenderSummary> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await renderOnce(scene, o, attempt);
+    } catch (err) {
+      if (err instanceof BrowserCrashError) {
+        await o.session.restart();
+        if (attempt < 2) continue;
+        throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
+      }
+      if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
+      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
+      throw err;
+    }
+  }
+}
