@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { registerCheck } from './check.ts';
 import { registerRender } from './render.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
   // Commands are added here as they land.
   registerRender(program);
-  registerCheck(program);
 }
