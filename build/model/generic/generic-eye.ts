@@ -108,6 +108,7 @@ export function createGenericEye(scene: Scene): EyeModel {
   let nextCut = 0;
 
   const basePupil = (tMs: number): number => eraPupilMm(ERA_LIGHT[eraAt(scene, tMs)]);
+  // The light changes only inside a cut; the pupil sits at its size (no dynamics in the seed's eye).
   let pupilMm = basePupil(0);
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let closure = 0;
@@ -192,10 +193,12 @@ export function createGenericEye(scene: Scene): EyeModel {
       if (blinkStartMs > -Infinity && tMs - blinkStartMs >= BLINK_CLOSE_MS + BLINK_OPEN_MS) endBlink(blinkStartMs + BLINK_CLOSE_MS + BLINK_OPEN_MS);
 
       let cut = 0;
-      if (nextCut > 0 && tMs < cuts[nextCut - 1].startMs + cutMs) cut = cutClosureAt(scene, tMs);
+      if (nextCut > 0 && tMs < cuts[nextCut - 1].startMs + cutMs) {
+        cut = cutClosureAt(scene, tMs);
+        pupilMm = basePupil(tMs);
+      }
       closure = Math.max(blinkClosure, cut);
       lidMargins(pitch, closure, margins);
-      pupilMm = basePupil(tMs);
     },
 
     sample(): EyeSample {

@@ -61,15 +61,10 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
 
   const blinkMeanS = (era: EraId): number => scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[era];
   const cutMs = cutDurationMs(scene);
-  const cuts: Cut[] = [];
-  {
-    const starts = cutTimesMs(scene);
-    let k = 0;
-    for (let i = 1; i < scene.tour.length; i++) {
-      if (scene.tour[i].era === scene.tour[i - 1].era) continue;
-      cuts.push({ startMs: starts[k++], endMs: scene.tour[i].atS * 1000 + cutMs, era: scene.tour[i].era });
-    }
-  }
+  // The stage's cuts, each with the era it cuts to (eraAt just after the cut has ended).
+  const cuts: Cut[] = cutTimesMs(scene).map((startMs) => ({ startMs, endMs: startMs + cutMs, era: eraAt(scene, startMs + cutMs) }));
+  /** Is a cut (one of the last two begun, in case they overlap) still closing or opening the lids? */
+  const inCut = (tMs: number): boolean => (nextCut > 0 && tMs < cuts[nextCut - 1].endMs) || (nextCut > 1 && tMs < cuts[nextCut - 2].endMs);
   const partialAllowedAt = (tMs: number): boolean => msSinceCutStart(scene, tMs) >= cutMs + PARTIAL_AFTER_CUT_MS;
 
   let gazeState = gaze.state();
@@ -116,17 +111,15 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
       }
       blinks.step(tMs, gaze.landings());
 
-      let cut = 0;
-      for (let i = nextCut - 1; i >= 0 && i >= nextCut - 2; i--) {
-        if (tMs < cuts[i].endMs) cut = Math.max(cut, cutClosureAt(scene, tMs));
-      }
+      const cutting = inCut(tMs);
+      const cut = cutting ? cutClosureAt(scene, tMs) : 0;
       const held = 0;
       closure = Math.max(blinks.closure, held, cut);
       lidsAt();
 
       wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
       // The device changes only inside a cut (mid-closure): look the era up there, keep it otherwise.
-      if (nextCut > 0 && tMs < cuts[nextCut - 1].endMs) {
+      if (cutting) {
         const era = eraAt(scene, tMs);
         if (era !== stageEra) {
           stageEra = era;
