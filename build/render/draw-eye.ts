@@ -6,6 +6,7 @@ import { drawColor } from './draw-color.ts';
 import { drawMask } from './draw-mask.ts';
 import { applyEraGrade } from './era/apply-grade.ts';
 import { irisPose } from './geometry/iris-pose.ts';
+import { lidInputs, lidInputsKey } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
 
@@ -26,7 +27,8 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
   const a = assetsFor(view.width, view.height);
   const f = a.frame;
   const pose = irisPose(s);
-  const m = lidMargins(s, pose);
+  const lids = lidInputs(s, pose);
+  const m = lidMargins(lids, lids);
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
@@ -44,7 +46,7 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
   if (view.pass === 'mask') drawMask(ctx, f, pose, m);
-  else drawColor(ctx, a, s, pose, m);
+  else drawColor(ctx, a, s, pose, m, lidInputsKey(lids));
   ctx.restore();
   if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);
 }

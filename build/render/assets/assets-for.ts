@@ -2,7 +2,6 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import { paintBrow } from './brow.ts';
 import type { Layer } from './canvas.ts';
-import { paintCaruncle } from './caruncle.ts';
 import { paintHighlight } from './highlight.ts';
 import type { LidSkinLayers } from './lid-skin.ts';
 import { paintLidSkin } from './lid-skin.ts';
@@ -15,11 +14,12 @@ export interface EyeAssets {
   frame: EyeFrame;
   skin: Layer;
   sclera: ScleraLayers;
-  caruncle: Layer;
   highlight: Layer;
   lid: LidSkinLayers;
   brow: HTMLCanvasElement;
   browRoomPx: number;
+  /** The lowest frame row (px, at rest) with any brow in it. */
+  browBottomPx: number;
 }
 
 const cache = new Map<string, EyeAssets>();
@@ -34,11 +34,11 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
       frame,
       skin: paintSkin(frame),
       sclera: paintSclera(frame),
-      caruncle: paintCaruncle(frame),
       highlight: paintHighlight(frame),
       lid: paintLidSkin(frame),
       brow: brow.layer.canvas,
       browRoomPx: brow.roomPx,
+      browBottomPx: brow.bottomPx,
     };
     cache.set(key, a);
   }

@@ -18,7 +18,7 @@ export function browLowerEdgeMm(xMm: number): number {
 }
 
 /** The brow layer extends `roomPx` above the frame (hair that a lowered brow brings into view). */
-export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number } {
+export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number; bottomPx: number } {
   const roomPx = Math.ceil(BROW_LIFT_ROOM_MM * f.pxPerMm);
   const layer = makeLayer(f.widthPx, f.heightPx + roomPx);
   const ctx = layer.ctx;
@@ -59,5 +59,7 @@ export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number } {
     ctx.lineWidth = rng.uniform(0.05, 0.09) * mm;
     ctx.stroke();
   }
-  return { layer, roomPx };
+  let lowest = Infinity;
+  for (let x = -24; x <= 24; x += 0.5) lowest = Math.min(lowest, browLowerEdgeMm(x));
+  return { layer, roomPx, bottomPx: Math.ceil(yPx(f, lowest - 3.2)) };
 }

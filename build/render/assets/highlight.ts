@@ -9,8 +9,8 @@ import { makeLayer } from './canvas.ts';
  */
 export const HIGHLIGHT_X_MM = -2.1;
 export const HIGHLIGHT_Y_MM = 2.0;
-const WIDTH_MM = 1.45;
-const HEIGHT_MM = 1.15;
+const WIDTH_MM = 0.95;
+const HEIGHT_MM = 0.78;
 
 export function paintHighlight(f: EyeFrame): Layer {
   const mm = f.pxPerMm;
@@ -20,20 +20,24 @@ export function paintHighlight(f: EyeFrame): Layer {
   const w = WIDTH_MM * mm;
   const h = HEIGHT_MM * mm;
   ctx.translate(size / 2, size / 2);
-  ctx.rotate(-0.12);
-  // Soft halo, then the window itself with a faint mullion.
-  const halo = ctx.createRadialGradient(0, 0, 0, 0, 0, 1.5 * mm);
-  halo.addColorStop(0, 'rgba(255, 255, 255, 0.22)');
+  ctx.rotate(-0.2);
+  // Soft halo, then the window itself: a rounded, slightly bowed pane, brightest toward the light.
+  const halo = ctx.createRadialGradient(0, 0, 0, 0, 0, 1.3 * mm);
+  halo.addColorStop(0, 'rgba(255, 255, 255, 0.16)');
   halo.addColorStop(1, 'rgba(255, 255, 255, 0)');
   ctx.fillStyle = halo;
   ctx.fillRect(-size, -size, 2 * size, 2 * size);
-  ctx.filter = `blur(${Math.max(0.6, 0.05 * mm)}px)`;
-  ctx.fillStyle = 'rgba(255, 255, 253, 0.92)';
+  ctx.filter = `blur(${Math.max(0.8, 0.05 * mm)}px)`;
+  const pane = ctx.createLinearGradient(-w / 2, -h / 2, w / 2, h / 2);
+  pane.addColorStop(0, 'rgba(255, 255, 255, 0.95)');
+  pane.addColorStop(1, 'rgba(236, 242, 250, 0.7)');
+  ctx.fillStyle = pane;
   ctx.beginPath();
-  ctx.roundRect(-w / 2, -h / 2, w, h, 0.28 * mm);
+  ctx.moveTo(-w / 2, -h / 2 + 0.1 * h);
+  ctx.quadraticCurveTo(0, -h / 2 - 0.12 * h, w / 2, -h / 2 + 0.1 * h);
+  ctx.quadraticCurveTo(w / 2 + 0.08 * w, 0, w / 2, h / 2 - 0.1 * h);
+  ctx.quadraticCurveTo(0, h / 2 + 0.12 * h, -w / 2, h / 2 - 0.1 * h);
+  ctx.quadraticCurveTo(-w / 2 - 0.08 * w, 0, -w / 2, -h / 2 + 0.1 * h);
   ctx.fill();
-  ctx.fillStyle = 'rgba(210, 215, 225, 0.5)';
-  ctx.fillRect(-0.03 * mm, -h / 2, 0.06 * mm, h);
-  ctx.fillRect(-w / 2, -0.03 * mm, w, 0.06 * mm);
   return layer;
 }

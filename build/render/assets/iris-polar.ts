@@ -13,11 +13,11 @@ export const IRIS_POLAR_RHO_BINS = 192;
 let tissue: Float32Array | null = null;
 
 type Rgb = [number, number, number];
-const AMBER_DEEP: Rgb = [74, 46, 24];
-const AMBER: Rgb = [138, 92, 46];
-const AMBER_LIGHT: Rgb = [178, 132, 74];
-const GREEN: Rgb = [82, 104, 96];
-const GREEN_LIGHT: Rgb = [142, 156, 140];
+const AMBER_DEEP: Rgb = [70, 48, 30];
+const AMBER: Rgb = [124, 88, 52];
+const AMBER_LIGHT: Rgb = [172, 134, 86];
+const GREEN: Rgb = [66, 90, 86];
+const GREEN_LIGHT: Rgb = [158, 172, 158];
 const GAP: Rgb = [36, 38, 34];
 
 interface Crypt {
@@ -41,6 +41,8 @@ export function irisPolar(): Float32Array {
   const spokes = n('spokes', 34);
   const spokesFine = n('spokesFine', 110);
   const tone = new Noise2D(rng.spawn('tone'), 14, 4);
+  const bundleA = new Noise2D(rng.spawn('bundleA'), 90, 10);
+  const bundleB = new Noise2D(rng.spawn('bundleB'), 240, 21);
   const furrow = n('furrow', 10);
   const furrowGap = n('furrowGap', 23);
   const crypts: Crypt[] = [];
@@ -51,7 +53,7 @@ export function irisPolar(): Float32Array {
       rho: nearCollarette ? rng.uniform(0.3, 0.5) : rng.uniform(0.55, 0.85),
       halfU: rng.uniform(0.004, nearCollarette ? 0.014 : 0.008),
       halfRho: rng.uniform(0.03, nearCollarette ? 0.085 : 0.05),
-      depth: rng.uniform(0.35, 0.75),
+      depth: rng.uniform(0.2, 0.45),
       wobble: rng.uniform(0, 1),
     });
   }
@@ -71,37 +73,39 @@ export function irisPolar(): Float32Array {
     const rho = j / (P - 1);
     for (let i = 0; i < U; i++) {
       const u = i / U;
-      // Fibres: wavy radial strands; the wave grows outward, as trabeculae arc.
-      const w = u + 0.006 * warp.at(u * 36, rho * 6) + 0.0018 * warp2.at(u * 120, rho * 10);
+      // Fibres: nearly radial strands (trabeculae), a slight wave, broken into lengths along ρ.
+      const w = u + 0.0022 * warp.at(u * 36, rho * 3) + 0.0007 * warp2.at(u * 120, rho * 8);
       const f =
-        0.22 * fibres[0].at(w * 70) + 0.32 * fibres[1].at(w * 150) + 0.3 * fibres[2].at(w * 320) + 0.2 * fibres[3].at(w * 700);
-      const broken = 0.6 + 0.4 * along.at(w * 260, rho * 12);
+        0.3 * fibres[0].at(w * 70) + 0.34 * fibres[1].at(w * 150) + 0.26 * fibres[2].at(w * 320) + 0.12 * fibres[3].at(w * 700);
+      const broken = 0.55 + 0.45 * along.at(w * 260, rho * 12);
       const strand = f * broken;
+      // Light strands stand out of a darker stroma; dark gaps open between them.
+      const light = smoothstep(0.05, 0.45, strand);
+      const dark = smoothstep(-0.08, -0.42, strand);
       // The collarette's wavy radius, and amber spokes reaching past it.
       const rc = 0.31 + 0.045 * coll[0].at(u * 11) + 0.02 * coll[1].at(u * 37) + 0.008 * coll[2].at(u * 90);
       const spoke = Math.max(0, 0.6 * spokes.at(u * 34) + 0.5 * spokesFine.at(u * 110));
-      const reach = rc + 0.05 + 0.3 * spoke * spoke;
-      const amberT = 1 - smoothstep(reach - 0.08, reach + 0.04, rho);
+      const reach = rc + 0.04 + 0.2 * spoke * spoke;
+      const amberT = 1 - smoothstep(reach - 0.1, reach + 0.05, rho);
       mix(AMBER_DEEP, AMBER, smoothstep(0.02, 0.25, rho), amber);
-      mix(amber, AMBER_LIGHT, Math.max(0, strand) * 0.8, amber);
-      mix(GREEN, GREEN_LIGHT, 0.45 + 0.35 * tone.at(u * 14, rho * 4) + 0.5 * Math.max(0, strand), green);
+      mix(amber, AMBER_LIGHT, light * 0.85, amber);
+      mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.65 * light, green);
       mix(green, amber, amberT, col);
-      // Dark gaps between strands: deeper in the ciliary zone where the stroma is looser.
-      const gap = smoothstep(-0.15, -0.45, strand) * (0.35 + 0.35 * smoothstep(rc, 0.7, rho));
-      mix(col, GAP, gap, col);
-      let bright = 1 + 0.12 * strand;
+      mix(col, GAP, dark * (0.3 + 0.3 * smoothstep(rc, 0.7, rho)), col);
+      // Bundles: the stroma is lumpy at a middle scale, lighter and darker patches along the fibres.
+      let bright = 1 + 0.16 * bundleA.at(w * 90, rho * 9) + 0.08 * bundleB.at(w * 240, rho * 20);
       // The collarette: a raised ring that catches light on its inner slope.
       const ridge = Math.exp(-(((rho - rc) / 0.028) ** 2));
-      bright += 0.28 * ridge * (0.55 + 0.45 * along.at(u * 90, 3));
-      // Crypts: irregular pits, dark in the middle.
+      bright += 0.22 * ridge * (0.55 + 0.45 * along.at(u * 260, 3));
+      // Crypts: irregular pits, dark in the middle, with a faint light rim.
       for (const k of crypts) {
         let du = Math.abs(u - k.u);
         if (du > 0.5) du = 1 - du;
         if (du > 1.7 * k.halfU || Math.abs(rho - k.rho) > 1.7 * k.halfRho) continue;
         const wob = 1 + 0.35 * warp2.at(u * 120 + k.wobble * 50, rho * 10);
         const e = ((du / k.halfU) ** 2 + ((rho - k.rho) / k.halfRho) ** 2) * wob;
-        if (e < 1) mix(col, GAP, k.depth * (1 - e) ** 0.6, col);
-        else if (e < 1.8) bright *= 1 + 0.1 * (1.8 - e);
+        if (e < 1) mix(col, GAP, k.depth * (1 - e) ** 0.8, col);
+        else if (e < 1.8) bright *= 1 + 0.08 * (1.8 - e);
       }
       // Contraction furrows: broken concentric folds.
       for (const [rf, salt] of [
@@ -111,7 +115,7 @@ export function irisPolar(): Float32Array {
       ] as const) {
         const off = rho - rf - 0.01 * furrow.at(u * 10 + salt);
         const on = smoothstep(-0.1, 0.3, furrowGap.at(u * 23 + salt * 3));
-        bright *= 1 - 0.3 * on * Math.exp(-((off / 0.011) ** 2));
+        bright *= 1 - 0.25 * on * Math.exp(-((off / 0.011) ** 2));
       }
       const o = (j * U + i) * 3;
       out[o] = col[0] * bright;

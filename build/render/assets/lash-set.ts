@@ -35,7 +35,7 @@ function makeLashes(
     const t = rng.uniform(0.02, 0.98);
     if (!rng.chance(density(t))) continue;
     // Longest a little lateral of the middle, as real upper lashes are.
-    const bulk = Math.sin(Math.PI * Math.pow(t, 1.15));
+    const bulk = Math.sin(Math.PI * Math.pow(t, 1.3));
     out.push({
       t,
       lengthMm: (lengthMm[0] + (lengthMm[1] - lengthMm[0]) * bulk) * rng.uniform(0.75, 1.12),
@@ -61,6 +61,6 @@ function makeLashes(
 export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper', 140, [1.3, 3.9], [-1.15, 0.5], (t) =>
   t > 0.85 ? 0.3 : t < 0.06 ? 0.5 : 1,
 );
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower', 48, [0.6, 1.6], [-0.9, 0.45], (t) =>
-  t > 0.78 ? 0.25 : t < 0.08 ? 0.4 : 0.8,
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower', 34, [0.5, 1.3], [-1.0, 0.5], (t) =>
+  t > 0.75 ? 0.2 : t < 0.08 ? 0.4 : 0.75,
 );

@@ -2,6 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
+import { paintCaruncle } from './caruncle.ts';
 import { blobMm } from './mm-draw.ts';
 import { textureRandom } from './noise.ts';
 
@@ -10,7 +11,7 @@ import { textureRandom } from './noise.ts';
  * - `surface`: what rotates with the globe (a warm white, a faint grey-blue ring round the limbus, fine
  *   vessels running in from the corners); drawn shifted with the iris, a little larger than the frame;
  * - `shade`: what stays put on screen (the socket's shadow toward the corners, the pink of the canthi,
- *   the shade under the upper lid's overhang).
+ *   the caruncle).
  */
 export interface ScleraLayers {
   surface: Layer;
@@ -37,7 +38,7 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   // Perilimbal grey-blue ring (thinner sclera over the ciliary body).
   s.save();
   const g = s.createRadialGradient(sf.centerXPx, sf.centerYPx, 5.6 * f.pxPerMm, sf.centerXPx, sf.centerYPx, 9 * f.pxPerMm);
-  g.addColorStop(0, 'rgba(150, 160, 176, 0.28)');
+  g.addColorStop(0, 'rgba(150, 160, 176, 0.14)');
   g.addColorStop(1, 'rgba(150, 160, 176, 0)');
   s.fillStyle = g;
   s.fillRect(0, 0, surface.canvas.width, surface.canvas.height);
@@ -64,6 +65,7 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   // Pink, moist corners.
   blobMm(h, f, CANTHUS_MEDIAL_MM.x - 2.5, CANTHUS_MEDIAL_MM.y + 0.3, 5, 'rgba(206, 118, 110, 0.5)', 'rgba(206, 118, 110, 0)');
   blobMm(h, f, CANTHUS_LATERAL_MM.x + 1.2, CANTHUS_LATERAL_MM.y, 4, 'rgba(196, 120, 110, 0.38)', 'rgba(196, 120, 110, 0)');
+  paintCaruncle(h, f);
   return { surface, surfacePadPx: pad, shade };
 }
 

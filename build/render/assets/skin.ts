@@ -1,5 +1,5 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
-import { xMmOf, yMmOf } from '../geometry/eye-frame.ts';
+import { xMmOf, xPx, yMmOf, yPx } from '../geometry/eye-frame.ts';
 import { CREASE_LATERAL_END_MM, CREASE_MEDIAL_END_MM, creaseMm } from '../geometry/crease.ts';
 import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm } from '../geometry/lid-shape.ts';
 import type { Layer } from './canvas.ts';
@@ -13,7 +13,9 @@ import { paintPores } from './pores.ts';
  * hood above the crease, the lower lid's bulge and the lid–cheek junction. The moving parts (upper
  * lid skin below the crease, margins, lashes, brow hair) are drawn over it.
  */
-const SKIN: [number, number, number] = [222, 174, 148];
+/** The face's base skin colour (sRGB). */
+export const FACE_SKIN_RGB: [number, number, number] = [214, 170, 148];
+const SKIN = FACE_SKIN_RGB;
 
 export function paintSkin(f: EyeFrame): Layer {
   const layer = makeLayer(f.widthPx, f.heightPx);
@@ -86,5 +88,69 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.strokeStyle = 'rgba(255, 228, 208, 0.22)';
   ctx.lineWidth = 1.2 * mm;
   ctx.stroke();
+  // Thin skin under the eye shows a faint blue-violet.
+  ctx.filter = `blur(${1.5 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, restLowerMarginMm, xL + 5, xM + 1, 30, true, -2.6);
+  ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
+  ctx.lineWidth = 2.4 * mm;
+  ctx.stroke();
+  ctx.restore();
+  paintFineLines(ctx, f);
+}
+
+/**
+ * Fine lines: a few crow's feet fanning from the lateral canthus and soft lines under the lower lid,
+ * each a faint dark crease with a lit edge just above it.
+ */
+function paintFineLines(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
+  const mm = f.pxPerMm;
+  const rng = textureRandom('skin/lines');
+  const line = (pts: [number, number][], alpha: number, widthMm: number): void => {
+    for (const [dy, color, a] of [
+      [0.09, '255, 230, 212', alpha * 0.6],
+      [0, '110, 60, 48', alpha],
+    ] as const) {
+      ctx.beginPath();
+      pts.forEach(([x, y], i) => {
+        const px = xPx(f, x);
+        const py = yPx(f, y + dy);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.strokeStyle = `rgba(${color}, ${a})`;
+      ctx.lineWidth = widthMm * mm;
+      ctx.stroke();
+    }
+  };
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.filter = `blur(${0.07 * mm}px)`;
+  const cx = CANTHUS_LATERAL_MM.x - 1.5;
+  const cy = CANTHUS_LATERAL_MM.y;
+  for (let i = 0; i < 5; i++) {
+    const ang = Math.PI + (-0.55 + i * 0.28 + rng.uniform(-0.06, 0.06));
+    const r0 = rng.uniform(0.5, 1.5);
+    const len = rng.uniform(3, 6);
+    const pts: [number, number][] = [];
+    for (let s = 0; s <= 8; s++) {
+      const r = r0 + (len * s) / 8;
+      const bend = 0.03 * r * r * (i - 2) * 0.3;
+      pts.push([cx + Math.cos(ang) * r, cy + Math.sin(ang) * r + bend]);
+    }
+    line(pts, rng.uniform(0.08, 0.15), rng.uniform(0.08, 0.14));
+  }
+  for (let i = 0; i < 3; i++) {
+    const off = -1.9 - i * 1.1 + rng.uniform(-0.2, 0.2);
+    const x0 = CANTHUS_LATERAL_MM.x + rng.uniform(2, 6);
+    const x1 = CANTHUS_MEDIAL_MM.x - rng.uniform(4, 9);
+    const pts: [number, number][] = [];
+    for (let s = 0; s <= 16; s++) {
+      const x = x0 + ((x1 - x0) * s) / 16;
+      pts.push([x, restLowerMarginMm(x) + off + 0.15 * Math.sin(x * 0.7 + i)]);
+    }
+    line(pts, rng.uniform(0.05, 0.09), 0.1);
+  }
   ctx.restore();
 }

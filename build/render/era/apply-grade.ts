@@ -1,3 +1,110 @@
 import type { EraId } from '../../scene/scene.ts';
+import type { GradeStep } from './era-looks.ts';
+import { ERA_LOOKS } from './era-looks.ts';
+import { NOISE_FRAMES, overlayFor } from './overlays.ts';
 
-export function applyEraGrade(_ctx: CanvasRenderingContext2D, _w: number, _h: number, _era: EraId, _tMs: number): void {}
+/** Webcam noise changes at 15 fps, by scene time: deterministic for a given sample. */
+const NOISE_FRAME_MS = 1000 / 15;
+
+/** A step as executed: multiply runs are merged into one pre-multiplied layer per era and size. */
+type Planned = GradeStep | { kind: 'multiplied'; layer: HTMLCanvasElement };
+
+const plans = new Map<string, Planned[]>();
+const scratch = new Map<string, CanvasRenderingContext2D>();
+
+function canvas2d(w: number, h: number): CanvasRenderingContext2D {
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  const ctx = c.getContext('2d');
+  if (!ctx) throw new Error('renderer: no 2D canvas context');
+  return ctx;
+}
+
+function isMultiply(s: GradeStep): boolean {
+  return s.kind !== 'resample' && s.op === 'multiply' && !(s.kind === 'overlay' && s.overlay === 'noise');
+}
+
+/**
+ * Consecutive `multiply` steps compose into one: multiplying by s at alpha α is multiplying by
+ * (1 − α + α·s), and products commute. So a run becomes one layer (white, multiplied by each in
+ * turn), painted once, and costs a single blit per frame.
+ */
+function plan(era: EraId, w: number, h: number): Planned[] {
+  const key = `${era}:${w}x${h}`;
+  let p = plans.get(key);
+  if (p) return p;
+  p = [];
+  const steps = ERA_LOOKS[era].steps;
+  for (let i = 0; i < steps.length; ) {
+    if (!isMultiply(steps[i])) {
+      p.push(steps[i++]);
+      continue;
+    }
+    const layer = canvas2d(w, h);
+    layer.fillStyle = '#fff';
+    layer.fillRect(0, 0, w, h);
+    while (i < steps.length && isMultiply(steps[i])) {
+      const s = steps[i++];
+      layer.globalCompositeOperation = 'multiply';
+      layer.globalAlpha = s.kind === 'resample' ? 1 : s.alpha;
+      if (s.kind === 'fill') {
+        layer.fillStyle = s.color;
+        layer.fillRect(0, 0, w, h);
+      } else if (s.kind === 'overlay') {
+        layer.drawImage(overlayFor(s.overlay, w, h), 0, 0);
+      }
+    }
+    p.push({ kind: 'multiplied', layer: layer.canvas });
+  }
+  plans.set(key, p);
+  return p;
+}
+
+/**
+ * Show the finished frame through the era's medium (era-looks.ts). Works on the whole canvas in
+ * device pixels, after the eye is drawn, so the eye's geometry is the same in every era.
+ */
+export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: number, era: EraId, tMs: number): void {
+  const steps = plan(era, w, h);
+  if (steps.length === 0) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.filter = 'none';
+  for (const step of steps) {
+    ctx.globalAlpha = 1;
+    ctx.globalCompositeOperation = 'source-over';
+    if (step.kind === 'multiplied') {
+      ctx.globalCompositeOperation = 'multiply';
+      ctx.drawImage(step.layer, 0, 0);
+    } else if (step.kind === 'resample') {
+      // Down with bilinear ('low': mipmapped 'medium' costs ~6× more), back up nearest (a smoothed
+      // upscale costs ~8× more in a software canvas, and the medium's pixels are square anyway).
+      const sw = Math.max(1, Math.round(w / step.factor));
+      const sh = Math.max(1, Math.round(h / step.factor));
+      const key = `${sw}x${sh}`;
+      let small = scratch.get(key);
+      if (!small) {
+        small = canvas2d(sw, sh);
+        scratch.set(key, small);
+      }
+      small.imageSmoothingEnabled = true;
+      small.imageSmoothingQuality = 'low';
+      small.drawImage(ctx.canvas, 0, 0, w, h, 0, 0, sw, sh);
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(small.canvas, 0, 0, sw, sh, 0, 0, w, h);
+      ctx.imageSmoothingEnabled = true;
+    } else if (step.kind === 'fill') {
+      ctx.globalCompositeOperation = step.op;
+      ctx.globalAlpha = step.alpha;
+      ctx.fillStyle = step.color;
+      ctx.fillRect(0, 0, w, h);
+    } else {
+      ctx.globalCompositeOperation = step.op;
+      ctx.globalAlpha = step.alpha;
+      const frame = Math.floor(tMs / NOISE_FRAME_MS) % NOISE_FRAMES;
+      ctx.drawImage(overlayFor(step.overlay, w, h, frame), 0, 0);
+    }
+  }
+  ctx.restore();
+}

@@ -20,6 +20,9 @@ export interface IrisPose {
   minorScale: number;
   /** Direction of the minor axis in the model plane (+y up), radians from +x. */
   tiltRad: number;
+  /** The globe's rotation (radians), for the disc's projection matrix. */
+  yawRad: number;
+  pitchRad: number;
 }
 
 const DEG = Math.PI / 180;
@@ -39,7 +42,22 @@ export function irisPose(
     pupilRadiusMm: Math.max(0, s.pupilMm) / 2,
     minorScale: dz,
     tiltRad: dx === 0 && dy === 0 ? 0 : Math.atan2(dy, dx),
+    yawRad: yaw,
+    pitchRad: pitch,
   };
+}
+
+/**
+ * The linear map (model plane, +y up) taking the frontal iris disc onto its projection: the disc's
+ * horizontal tangent (cos yaw, 0, −sin yaw) and its vertical tangent (−sin yaw·sin pitch, cos pitch,
+ * −cos yaw·sin pitch), projected. Columns (a, b) and (c, d): x' = a·u + c·v, y' = b·u + d·v. Its
+ * determinant is the foreshortening cos yaw·cos pitch, and it maps the unit circle onto exactly the
+ * ellipse `discEllipsePx` describes; drawing a texture through it turns the texture as the iris turns.
+ */
+export function irisDiscMatrix(pose: IrisPose): { a: number; b: number; c: number; d: number } {
+  const yaw = pose.yawRad;
+  const pitch = pose.pitchRad;
+  return { a: Math.cos(yaw), b: 0, c: -Math.sin(yaw) * Math.sin(pitch), d: Math.cos(pitch) };
 }
 
 /** An ellipse in canvas pixels, in the arguments `ctx.ellipse` takes. */

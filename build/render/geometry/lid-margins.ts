@@ -1,4 +1,4 @@
-import { REST_APERTURE_MM } from '../../model/anatomy/rest.ts';
+import { REST_APERTURE_MM, restSample } from '../../model/anatomy/rest.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { LOWER_DRAPE_MAX_MM, UPPER_DRAPE_MAX_MM, drapeBump, drapeLiftMm } from './lid-drape.ts';
 import {
@@ -79,4 +79,15 @@ function canthalTaper(t: number): number {
   if (e >= 1) return 1;
   if (e <= 0) return 0;
   return e * e * (3 - 2 * e);
+}
+
+let rest: LidMargins | null = null;
+
+/**
+ * The margins of the open eye looking straight ahead (the twin's rest sample, cornea rise included):
+ * the pose the lid's skin is painted in, so an eye at rest needs no stretching at all.
+ */
+export function restLidMargins(): LidMargins {
+  if (!rest) rest = lidMargins(restSample(), { centerXMm: 0, centerYMm: 0 });
+  return rest;
 }

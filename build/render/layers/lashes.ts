@@ -12,7 +12,7 @@ import type { LidMargins } from '../geometry/lid-margins.ts';
  * by stroking its root half again, thicker; all lashes of a shade go in one path, so ~190 lashes cost
  * a handful of strokes.
  */
-const SHADES = ['rgba(20, 13, 10, 0.95)', 'rgba(34, 22, 17, 0.9)', 'rgba(58, 40, 31, 0.85)'];
+const SHADES = ['rgba(20, 13, 10, 0.92)', 'rgba(36, 24, 18, 0.85)', 'rgba(62, 44, 34, 0.75)'];
 
 /** Curve control points in mm: root, control, tip. */
 type Curve = [number, number, number, number, number, number];
@@ -23,16 +23,18 @@ export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
   ctx.save();
   ctx.lineCap = 'round';
   strokeSet(ctx, f, UPPER_LASHES, (l, x, y, c) => {
-    const len = l.lengthMm * reach;
+    // Lashes in the middle point most at the viewer, so they look shortest there.
+    const len = l.lengthMm * reach * (0.72 + 0.28 * Math.min(1, Math.abs(l.fanRad) / 0.7));
     const sx = Math.sin(l.fanRad);
     const cy = Math.cos(l.fanRad);
     c[0] = x;
     c[1] = y + 0.05;
-    // Out sideways first (along the fan), barely rising: the lash grows forward before it curls up.
-    c[2] = x + sx * len * (0.45 + l.sweep * 0.3);
-    c[3] = y + up * len * cy * 0.12;
-    c[4] = x + sx * len * (0.75 + l.sweep * 0.2) + l.clumpSideMm * reach;
-    c[5] = y + up * len * cy * (0.85 - l.sweep * 0.25);
+    // A J: the lash grows forward and a little down out of the lid (seen from the front, sideways
+    // along its fan and just below the margin), then curls up.
+    c[2] = x + sx * len * (0.5 + l.sweep * 0.3);
+    c[3] = y - up * len * cy * (0.1 + 0.1 * l.sweep);
+    c[4] = x + sx * len * (0.8 + l.sweep * 0.2) + l.clumpSideMm * reach;
+    c[5] = y + up * len * cy * (0.8 - l.sweep * 0.3);
   }, m.upperMm, m, 1);
   const lowerShow = Math.min(1, m.openness * 1.5);
   strokeSet(ctx, f, LOWER_LASHES, (l, x, y, c) => {
@@ -40,12 +42,12 @@ export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
     const sx = Math.sin(l.fanRad);
     const cy = Math.cos(l.fanRad);
     c[0] = x;
-    c[1] = y - 0.55;
-    c[2] = x + sx * len * 0.5;
-    c[3] = y - 0.55 - len * cy * 0.35;
-    c[4] = x + sx * len * 0.8 + l.clumpSideMm * 0.5;
-    c[5] = y - 0.55 - len * cy * 0.85;
-  }, m.lowerMm, m, 0.75);
+    c[1] = y - 0.45;
+    c[2] = x + sx * len * 0.55;
+    c[3] = y - 0.45 - len * cy * 0.3;
+    c[4] = x + sx * len * 0.85 + l.clumpSideMm * 0.5;
+    c[5] = y - 0.45 - len * cy * 0.8;
+  }, m.lowerMm, m, 0.6);
   ctx.restore();
 }
 

@@ -2,7 +2,7 @@ import { creaseMm } from '../geometry/crease.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xMmOf, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
-import { restUpperMarginMm } from '../geometry/lid-shape.ts';
+import { restLidMargins } from '../geometry/lid-margins.ts';
 
 /**
  * How the lid skin is stretched at a canvas column: the crease (fixed) and its slope there, and the
@@ -22,7 +22,7 @@ export function lidStretchAt(f: EyeFrame, m: LidMargins, xPxValue: number): LidS
   const h = 0.05;
   const crease = yPx(f, creaseMm(xm));
   const slope = (yPx(f, creaseMm(xm + h)) - yPx(f, creaseMm(xm - h))) / (2 * h * f.pxPerMm);
-  const rest = yPx(f, restUpperMarginMm(xm)) - crease;
+  const rest = yPx(f, restLidMargins().upperMm(xm)) - crease;
   const now = yPx(f, m.upperMm(xm)) - crease;
   return { xPx: xPxValue, creaseYPx: crease, creaseSlope: slope, scale: rest > 0.5 ? Math.max(0.2, now / rest) : 1 };
 }

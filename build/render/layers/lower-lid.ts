@@ -22,23 +22,23 @@ export function drawLowerLid(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidM
   ctx.lineCap = 'round';
   if (show > 0) {
     const inner = band(0);
-    const outer = band(0.55);
+    const outer = band(0.42);
     ctx.beginPath();
     tracePolyline(ctx, inner, true);
     for (let i = n - 1; i >= 0; i--) ctx.lineTo(outer[2 * i], outer[2 * i + 1]);
     ctx.closePath();
-    ctx.fillStyle = `rgba(198, 124, 112, ${0.8 * show})`;
+    ctx.fillStyle = `rgba(192, 126, 114, ${0.7 * show})`;
     ctx.fill();
     ctx.beginPath();
-    tracePolyline(ctx, band(0.6), true);
-    ctx.strokeStyle = `rgba(84, 46, 36, ${0.45 * show})`;
-    ctx.lineWidth = 0.2 * mm;
+    tracePolyline(ctx, band(0.5), true);
+    ctx.strokeStyle = `rgba(96, 54, 42, ${0.3 * show})`;
+    ctx.lineWidth = 0.16 * mm;
     ctx.stroke();
     // Tear meniscus: a bright wet line right at the globe.
     ctx.beginPath();
     tracePolyline(ctx, band(-0.06), true);
-    ctx.strokeStyle = `rgba(255, 252, 248, ${0.55 * show})`;
-    ctx.lineWidth = 0.1 * mm;
+    ctx.strokeStyle = `rgba(255, 252, 248, ${0.35 * show})`;
+    ctx.lineWidth = 0.07 * mm;
     ctx.stroke();
   }
   ctx.restore();
