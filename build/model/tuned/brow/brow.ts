@@ -11,15 +11,15 @@ import { SpringStepper } from '../spring.ts';
  * Looking up lifts the brow (frontalis helps the lid up, 2.2 mm per rig unit up); looking down lowers
  * it a little (0.6 mm per unit). 2013 (a selfie) holds an extra lift only while the eye is up at the
  * lens, rig (0, 0.45), within 0.1 rig units (1°); the screen it looks at otherwise is 2° below.
- * Changes under 0.02 mm are ignored (fixational drift never jiggles the brow), and a settled chain is
- * left alone until its target moves.
+ * Changes under 0.05 mm are ignored (fixational drift, ±0.15° or ~0.03 mm of lift, never jiggles the
+ * brow; 0.05 mm is under 2 px at 1440×900), and a settled chain is left alone until its target moves.
  */
 export const BROW_WAIT_MS = 120;
 /** The brow ignores changes of its wanted lift smaller than this (fixational drift never jiggles it). */
-const DEADBAND_MM = 0.02;
-/** A chain this close to its target, and this slow, is settled: snapped to it and left unstepped. */
-const SETTLED_MM = 1e-6;
-const SETTLED_MM_PER_S = 1e-5;
+const DEADBAND_MM = 0.05;
+/** A chain this close to its target, and this slow, is settled: snapped to it (invisibly) and left unstepped. */
+const SETTLED_MM = 1e-4;
+const SETTLED_MM_PER_S = 1e-3;
 const NODES = 5;
 const HEAD_HZ = 3.4;
 const TAIL_HZ = 2.5;
