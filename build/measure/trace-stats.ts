@@ -33,7 +33,9 @@ export function traceStats(trace: Trace): TraceStats {
   let pupilMin = Infinity;
   let pupilMax = -Infinity;
   for (let i = 0; i < n; i++) {
-    const w = Math.hypot(c.wobbleXMm[i], c.wobbleYMm[i]);
+    const wx = c.wobbleXMm[i];
+    const wy = c.wobbleYMm[i];
+    const w = Math.sqrt(wx * wx + wy * wy); // Math.hypot is several times slower in this loop
     wobbleMaxMm = Math.max(wobbleMaxMm, w);
     run = w >= WOBBLE_CLAMP_MM - AT_CLAMP_TOLERANCE_MM ? run + 1 : 0;
     longest = Math.max(longest, run);

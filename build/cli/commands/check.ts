@@ -1,0 +1,124 @@
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../exit.ts';
+import { DEFAULT_PARAMS } from '../../measure/params.ts';
+import type { Scene } from '../../scene/scene.ts';
+import { benchDetectors } from '../../node/check-bench.ts';
+import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from '../../node/check-report.ts';
+import { runCheck, type CheckResult, type CheckSettings } from '../../node/check-run.ts';
+import { appendLedger } from '../../node/ledger.ts';
+import { listScenes, loadScene } from '../../node/load-scene.ts';
+import { projectRoot } from '../../node/project-root.ts';
+
+/** `eye check`'s own options, each declared once with its default and range. */
+const OPTIONS = {
+  minutes: { flag: '--minutes <n>', default: 10, min: 0.05, max: 240, integer: false, doc: 'scene time per seed, minutes (the caps are proven over ≥ 10)' },
+  seeds: { flag: '--seeds <n>', default: 3, min: 1, max: 100, integer: true, doc: 'seeds per scene (the scene\'s own and the next ones)' },
+  jobs: { flag: '--jobs <n>', default: availableParallelism(), min: 1, max: 256, integer: true, doc: 'worker threads' },
+} as const;
+type NumericOption = keyof typeof OPTIONS;
+
+function parseOption(key: NumericOption, raw: string | undefined): number {
+  const o = OPTIONS[key];
+  if (raw === undefined) return o.default;
+  const n = Number(raw);
+  const ok = raw.trim() !== '' && Number.isFinite(n) && n >= o.min && n <= o.max && (!o.integer || Number.isInteger(n));
+  if (!ok) throw new CliError(EXIT.badInput, `--${key}: expected ${o.integer ? 'an integer' : 'a number'} from ${o.min} to ${o.max}, got "${raw}"`);
+  return n;
+}
+
+/** The scenes `eye check` runs by default: every era's script, and each again under reduced motion. */
+export function defaultCheckScenes(): Scene[] {
+  const scripts = listScenes()
+    .filter((n) => /^\d{4}-script$/.test(n))
+    .map(loadScene);
+  return [...scripts, ...scripts.map((s) => ({ ...s, name: `${s.name}+reduced`, reducedMotion: true }))];
+}
+
+export interface CheckCliOptions {
+  minutes?: string;
+  seeds?: string;
+  jobs?: string;
+  json?: boolean;
+  bench?: boolean;
+  out?: string;
+  ledger?: boolean;
+}
+
+export function registerCheck(program: Command): void {
+  program
+    .command('check')
+    .description(
+      'Simulate each scene in Node (default: every <era>-script, and each under reduced motion) for long runs, detect events from the ' +
+        'sampled signal, score the detectors against the generator\'s labels, and assert the calm caps (eye.md §10). Writes ' +
+        'proof/check/assertions.json and summary.json and a ledger line; exits 1 naming any failed assertion.',
+    )
+    .argument('[scene...]', 'scene files or names under scenes/ (e.g. scenes/fixtures/bad-1970-fast-reading.json)')
+    .option(OPTIONS.minutes.flag, `${OPTIONS.minutes.doc} (default ${OPTIONS.minutes.default})`)
+    .option(OPTIONS.seeds.flag, `${OPTIONS.seeds.doc} (default ${OPTIONS.seeds.default})`)
+    .option(OPTIONS.jobs.flag, `${OPTIONS.jobs.doc} (default: the core count, ${OPTIONS.jobs.default})`)
+    .option('--json', 'print the summary as JSON on stdout instead of the table')
+    .option('--bench', 'also time the detectors alone (samples per second) beside the check\'s wall time')
+    .option('--out <dir>', 'where assertions.json and summary.json go (default: proof/check)')
+    .option('--no-ledger', 'do not append this run to ledger.jsonl')
+    .action(async (args: string[], opts: CheckCliOptions) => {
+      await checkCommand(args, opts);
+    });
+}
+
+/** The whole command: load, run, report, write, ledger; throws a CliError (exit 1) when a cap fails. */
+export async function checkCommand(args: string[], opts: CheckCliOptions): Promise<CheckResult> {
+  const settings: CheckSettings = {
+    minutes: parseOption('minutes', opts.minutes),
+    seeds: parseOption('seeds', opts.seeds),
+    jobs: parseOption('jobs', opts.jobs),
+    params: DEFAULT_PARAMS,
+    ratesHz: [240, 60],
+  };
+  // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
+  const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
+  const progress = progressLine(scenes.length * settings.seeds);
+  const result = await runCheck(scenes, settings, progress);
+  const files = writeCheckProof(opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out), result, settings);
+  if (opts.ledger !== false) {
+    appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
+  }
+  const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
+  if (opts.json) {
+    process.stdout.write(
+      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
+    );
+  } else {
+    process.stdout.write(`${formatCheckTable(result, settings)}\n`);
+    process.stdout.write(`wrote ${relative(process.cwd(), files.assertions)} and ${relative(process.cwd(), files.summary)}\n`);
+    if (bench) {
+      process.stdout.write(
+        `bench: detectors ${(bench.samplesPerS / 1e6).toFixed(2)} M samples/s at 240 Hz (${bench.samples} samples, best of ${bench.repeats}: ` +
+          `${bench.detectMs.toFixed(0)} ms); simulation ${bench.simulatedSecondsPerS.toFixed(0)}× real time; ` +
+          `full check ${(result.wallMs / 1000).toFixed(1)} s wall on ${settings.jobs} thread(s)\n`,
+      );
+    }
+  }
+  if (!result.pass) {
+    throw new CliError(EXIT.assertionFailed, `${result.failed.length} assertion(s) failed: ${result.failed.map(describeFailure).join('; ')}`);
+  }
+  return result;
+}
+
+/** Progress on stderr: rewritten in place on a terminal, a plain line per quarter elsewhere (CI logs stay short). */
+function progressLine(total: number): (done: number, all: number) => void {
+  const tty = process.stderr.isTTY === true;
+  let lastQuarter = -1;
+  return (done, all) => {
+    if (tty) {
+      process.stderr.write(`\rcheck: ${done}/${all} runs${done === all ? '\r\x1b[K' : ''}`);
+      return;
+    }
+    const quarter = Math.floor((done / total) * 4);
+    if (quarter > lastQuarter && done < all) {
+      lastQuarter = quarter;
+      process.stderr.write(`check: ${done}/${all} runs\n`);
+    }
+  };
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendLedger } from '../../node/ledger.ts';
+import { CliError } from '../exit.ts';
+import { ledgerCommand } from './ledger.ts';
+
+const file = join(mkdtempSync(join(tmpdir(), 'ledger-cmd-')), 'ledger.jsonl');
+const scene = (saccadesPerS: number, pass = true) => ({ scene: '1970-script', pass, metrics: { saccadesPerS, meanFixationMs: 800 }, failed: pass ? [] : ['saccades per second'] });
+
+describe('eye ledger', () => {
+  it('lists runs, shows one, and shows what changed between two', () => {
+    expect(ledgerCommand([], { file })).toBe('no runs in the ledger yet');
+    appendLedger({ command: 'check', argv: [], wallMs: 9000, revision: 'a'.repeat(40), dirty: false, scenes: [scene(1.2)] }, file);
+    appendLedger({ command: 'check', argv: [], wallMs: 8000, revision: 'b'.repeat(40), dirty: true, scenes: [scene(2.3, false)] }, file);
+    const list = ledgerCommand([], { file });
+    expect(list).toMatch(/1 .* aaaaaaaaaa .* check .* ok/);
+    expect(list).toMatch(/2 .* bbbbbbbbbb\+ .* FAIL .* 1970-script: saccades per second/);
+    expect(ledgerCommand(['-1'], { file })).toContain('saccadesPerS 2.30');
+    const diff = ledgerCommand(['1', '2'], { file });
+    expect(diff).toContain('1970-script: pass → FAIL');
+    expect(diff).toContain('saccadesPerS: 1.20 → 2.30 (+1.10)');
+    expect(diff).not.toContain('meanFixationMs');
+    expect(JSON.parse(ledgerCommand(['-2', '-1'], { file, json: true })).scenes[0].metrics).toEqual([{ metric: 'saccadesPerS', before: 1.2, after: 2.3 }]);
+  });
+
+  it('names the runs there are when asked for one that is not', () => {
+    const err = (() => {
+      try {
+        ledgerCommand(['7'], { file });
+      } catch (e) {
+        return e as CliError;
+      }
+    })();
+    expect(err?.exitCode).toBe(2);
+    expect(err?.message).toContain('the ledger has 2 run(s)');
+  });
+});

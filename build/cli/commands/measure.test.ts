@@ -1,0 +1,97 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../model/player.ts';
+import type { TruthEvent } from '../../model/types.ts';
+import { scoreEvents } from '../../measure/score.ts';
+import { loadScene } from '../../node/load-scene.ts';
+import { CliError } from '../exit.ts';
+import { measureFile } from './measure.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'measure-'));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const exitOf = (f: () => unknown): { code: number; message: string } => {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof CliError) return { code: err.exitCode, message: err.message };
+    throw err;
+  }
+  return { code: 0, message: '' };
+};
+
+/** A model recording resampled to `hz` (linear interpolation between the 240 Hz steps), as CSV. */
+function modelCsv(scene: string, seconds: number, hz: number): { csv: string; truth: TruthEvent[] } {
+  const trace = simulate(loadScene(scene), seconds);
+  const c = trace.columns;
+  const rows = ['t_ms,x_deg,y_deg,aperture_mm'];
+  for (let k = 0; (k * 1000) / hz <= c.tMs[c.tMs.length - 1]; k++) {
+    const t = (k * 1000) / hz;
+    const i = Math.min(Math.floor((t * 240) / 1000), c.tMs.length - 2);
+    const f = (t - c.tMs[i]) / (c.tMs[i + 1] - c.tMs[i]);
+    const at = (col: Float64Array) => col[i] + f * (col[i + 1] - col[i]);
+    rows.push(`${t.toFixed(3)},${at(c.yawDeg).toFixed(5)},${at(c.pitchDeg).toFixed(5)},${at(c.apertureMm).toFixed(5)}`);
+  }
+  return { csv: `${rows.join('\n')}\n`, truth: trace.events };
+}
+
+describe('eye measure', () => {
+  it('on a generated 500 Hz recording finds what the model labels say', () => {
+    const { csv, truth } = modelCsv('1995-script', 180, 500);
+    const r = measureFile(file('model-500hz.csv', csv));
+    expect(r.sampleRateHz).toBeCloseTo(500, 0);
+    const spans = (kind: string) => truth.filter((e) => (kind === 'saccade' ? e.kind !== 'blink' && e.kind !== 'cut' && 'amplitudeDeg' in e && e.amplitudeDeg >= 0.6 : e.kind === kind));
+    const saccades = scoreEvents(spans('saccade'), r.events.saccades.filter((s) => s.kind === 'saccade'));
+    const blinks = scoreEvents(spans('blink'), r.events.blinks);
+    // A few labelled saccades fall wholly inside a blink, where no sample shows them.
+    expect(saccades.precision).toBeGreaterThan(0.98);
+    expect(saccades.recall).toBeGreaterThan(0.93);
+    expect(blinks.f1).toBe(1);
+    expect(r.bellDegPerClosure).toBeCloseTo(9, 0);
+    expect(r.rates.saccadesPerS).toBeGreaterThan(0.5);
+  });
+
+  it('reads any rate, with or without a header and aperture, and gaps as missing samples', () => {
+    const rows: string[] = [];
+    for (let i = 0; i <= 1000; i++) {
+      const t = i * 4; // 250 Hz
+      const x = t >= 2000 ? 5 * Math.min(1, (t - 2000) / 32) : 0;
+      rows.push(t >= 1000 && t < 1100 ? `${t},,` : `${t},${x},0`);
+    }
+    const r = measureFile(file('plain.csv', rows.join('\n')));
+    expect(r.sampleRateHz).toBeCloseTo(250, 5);
+    expect(r.events.saccades.filter((s) => s.kind === 'saccade')).toHaveLength(1);
+    expect(r.events.blinks).toEqual([]);
+    expect(r.missingSamples).toBe(25);
+    const withHeader = measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`));
+    expect(withHeader.events.saccades).toEqual(r.events.saccades);
+  });
+
+  it('reports malformed rows by line number and exits 2; never crashes on empty, unsorted or non-numeric files', () => {
+    expect(exitOf(() => measureFile(file('empty.csv', '')))).toEqual({ code: 2, message: expect.stringContaining('no samples') });
+    expect(exitOf(() => measureFile(file('header-only.csv', 't_ms,x_deg,y_deg\n')))).toMatchObject({ code: 2 });
+    const unsorted = exitOf(() => measureFile(file('unsorted.csv', '0,0,0\n8,0,0\n4,0,0\n12,0,0\n')));
+    expect(unsorted.code).toBe(2);
+    expect(unsorted.message).toContain('line 3: t_ms 4 is not after');
+    const garbage = exitOf(() => measureFile(file('garbage.csv', 't_ms,x_deg,y_deg\n0,0,0\n4,abc,0\n8,0\n12,0,0\nhello world\n')));
+    expect(garbage.code).toBe(2);
+    expect(garbage.message).toContain('line 3: x_deg is not a number: "abc"');
+    expect(garbage.message).toContain('line 4: expected 3 fields, got 2');
+    expect(garbage.message).toContain('line 6: expected 3 fields, got 1');
+    expect(exitOf(() => measureFile(file('binary.csv', '\u0000\u0001\u0002')))).toMatchObject({ code: 2 });
+    expect(exitOf(() => measureFile(join(dir, 'nope.csv')))).toMatchObject({ code: 2 });
+  });
+
+  it('takes the published parameters at other settings, and states the range of a bad one', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `${i * 2},${i >= 250 ? 2 : 0},0`).join('\n');
+    const p = file('step.csv', rows);
+    expect(measureFile(p, { lambda: '5', minDurationMs: '12', microMaxDeg: '1' }).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
+    expect(exitOf(() => measureFile(p, { lambda: '0' }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
+    expect(exitOf(() => measureFile(p, { microMaxDeg: 'x' }))).toMatchObject({ code: 2 });
+  });
+});

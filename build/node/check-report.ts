@@ -1,0 +1,116 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Assertion } from '../measure/caps.ts';
+import type { LedgerSceneResult } from './ledger.ts';
+import type { CheckResult, CheckSettings, RateAccuracy } from './check-run.ts';
+
+/** A number for a table: 3 significant decimals at most, integers as they are. */
+export function formatValue(v: number | null): string {
+  if (v === null || Number.isNaN(v)) return '—';
+  if (Number.isInteger(v)) return String(v);
+  const abs = Math.abs(v);
+  return abs >= 100 ? v.toFixed(0) : abs >= 10 ? v.toFixed(1) : abs >= 1 ? v.toFixed(2) : v.toFixed(3);
+}
+
+/** Rows of cells as aligned columns (the first row is the header). */
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+}
+
+function accuracyRows(acc: RateAccuracy[]): string[][] {
+  const f = (s: { f1: number; truePositives: number; falsePositives: number; falseNegatives: number }) =>
+    `${s.f1.toFixed(3)} (${s.truePositives}/${s.falsePositives}/${s.falseNegatives})`;
+  return [
+    ['rate', 'saccade F1 (tp/fp/fn)', 'microsaccade F1', 'blink F1', 'hidden in blinks (sacc/micro)'],
+    ...acc.map((a) => [`${Math.round(a.hz)} Hz`, f(a.saccade), f(a.microsaccade), f(a.blink), `${a.hidden.saccade}/${a.hidden.microsaccade}`]),
+  ];
+}
+
+/** The terminal report: era × metric with value, cap and pass; detector accuracy; timing. */
+export function formatCheckTable(r: CheckResult, settings: CheckSettings): string {
+  const rows = [['scene', 'metric', 'value', 'cap', 'pass', 'note']];
+  for (const a of r.assertions) rows.push([a.scene, a.name, formatValue(a.value), a.capText, a.pass ? 'ok' : 'FAIL', a.note ?? '']);
+  const phys = [['scene', 'main seq. ms/° + ms', 'closing/hold/opening ms', 'partial', 'doubles', 'I-DT fix ms', "Bell's °"]];
+  for (const s of r.scenes) {
+    if (s.kind === 'reduced') continue;
+    const m = s.metrics;
+    phys.push([
+      s.scene,
+      `${formatValue(m.mainSequenceSlopeMsPerDeg)} + ${formatValue(m.mainSequenceInterceptMs)}`,
+      `${formatValue(m.blinkClosingMs)}/${formatValue(m.blinkHoldMs)}/${formatValue(m.blinkOpeningMs)}`,
+      formatValue(m.partialShare),
+      formatValue(m.doubleShare),
+      formatValue(m.idtMeanFixationMs),
+      formatValue(s.bellDegPerClosure),
+    ]);
+  }
+  const perScene = [['scene', ...r.accuracy.map((a) => `F1 sacc/micro/blink @${Math.round(a.hz)} Hz`)]];
+  for (const s of r.scenes) {
+    if (s.kind === 'reduced') continue;
+    perScene.push([s.scene, ...s.accuracy.map((a) => `${a.saccade.f1.toFixed(3)} / ${a.microsaccade.f1.toFixed(3)} / ${a.blink.f1.toFixed(3)}`)]);
+  }
+  const lines = [
+    formatTable(rows),
+    '',
+    'Also measured (physiology, not caps):',
+    formatTable(phys),
+    '',
+    'Detector accuracy against the generator\'s labels, all scenes:',
+    formatTable(accuracyRows(r.accuracy)),
+    '',
+    formatTable(perScene),
+    '',
+    `${r.scenes.length} scenes × ${settings.seeds} seeds × ${settings.minutes} min (reduced-motion: 1 × 1 min), ` +
+      `${(r.sceneSeconds / 60).toFixed(0)} min of scene time, ${(r.samples / 1e6).toFixed(2)} M samples, ${settings.jobs} thread(s): ` +
+      `${(r.wallMs / 1000).toFixed(1)} s wall (simulate ${(r.simulateMs / 1000).toFixed(1)} s, detect ${(r.detectMs / 1000).toFixed(1)} s CPU)`,
+  ];
+  if (r.failed.length > 0) lines.push('', `FAILED: ${r.failed.map(describeFailure).join('; ')}`);
+  else lines.push('', `all ${r.assertions.length} assertions hold`);
+  return lines.join('\n');
+}
+
+export function describeFailure(a: Assertion): string {
+  return `${a.scene}: ${a.name} ${formatValue(a.value)} (cap ${a.capText})`;
+}
+
+/** Write a JSON file whole or not at all: to a temporary name beside it, then renamed over it. */
+export function writeJsonAtomic(file: string, value: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  renameSync(tmp, file);
+}
+
+/** proof/check/assertions.json and summary.json. */
+export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSettings): { assertions: string; summary: string } {
+  mkdirSync(dir, { recursive: true });
+  const assertions = join(dir, 'assertions.json');
+  const summary = join(dir, 'summary.json');
+  writeJsonAtomic(assertions, { pass: r.pass, failed: r.failed.map(describeFailure), assertions: r.assertions });
+  const { params, ...rest } = settings;
+  writeJsonAtomic(summary, {
+    pass: r.pass,
+    settings: rest,
+    detectorParams: params,
+    accuracy: r.accuracy,
+    scenes: r.scenes,
+    timing: { wallMs: r.wallMs, simulateCpuMs: r.simulateMs, detectCpuMs: r.detectMs, samples: r.samples, sceneSeconds: r.sceneSeconds },
+  });
+  return { assertions, summary };
+}
+
+/** What a check run puts in the ledger for each scene: every number asserted or reported, and what failed. */
+export function ledgerScenes(r: CheckResult): LedgerSceneResult[] {
+  return r.scenes.map((s) => {
+    const metrics: Record<string, number | null> = {};
+    for (const [k, v] of Object.entries(s.metrics)) if (typeof v === 'number' || v === null) metrics[k] = v;
+    for (const a of s.assertions) metrics[a.metric] = a.value;
+    for (const acc of s.accuracy) {
+      const hz = Math.round(acc.hz);
+      metrics[`saccadeF1At${hz}Hz`] = acc.saccade.f1;
+      metrics[`microsaccadeF1At${hz}Hz`] = acc.microsaccade.f1;
+      metrics[`blinkF1At${hz}Hz`] = acc.blink.f1;
+    }
+    return { scene: s.scene, pass: s.pass, metrics, failed: s.assertions.filter((a) => !a.pass).map((a) => a.name) };
+  });
+}
