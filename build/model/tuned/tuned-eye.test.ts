@@ -18,7 +18,13 @@ describe('tuned eye', () => {
     b.goToStep(240 * 30);
     const ta = a.recorder.trace();
     const tb = b.recorder.trace();
-    for (const f of SAMPLE_FIELDS) expect(ta.columns[f]).toEqual(tb.columns[f]);
+    // Compared by hand: expect().toEqual over long typed arrays is slow.
+    for (const f of SAMPLE_FIELDS) {
+      const a = ta.columns[f];
+      const b = tb.columns[f];
+      expect(a.length).toBe(b.length);
+      expect(a.every((v, i) => v === b[i])).toBe(true);
+    }
     expect(ta.events).toEqual(tb.events);
   });
 
@@ -40,7 +46,7 @@ describe('tuned eye', () => {
     const p = new Player(parseScene({ tour: [{ era: '1970', atS: 0 }, { era: '2009', atS: 5 }, { era: '2026', atS: 10 }], durationS: 20 }, 'tour', 'tour'));
     p.goToStep(240 * 20);
     const t = p.recorder.trace();
-    for (const f of SAMPLE_FIELDS) for (const v of t.columns[f]) expect(Number.isFinite(v)).toBe(true);
+    for (const f of SAMPLE_FIELDS) expect(t.columns[f].every((v) => Number.isFinite(v))).toBe(true);
     expect(t.columns.frameScale.every((v) => v === 1)).toBe(true);
     const cuts = t.events.filter((e) => e.kind === 'cut');
     expect(cuts.map((c) => c.startMs)).toEqual([5000, 10000]);
@@ -123,23 +129,5 @@ describe('tuned eye', () => {
     const mean = (onsets[onsets.length - 1] - onsets[0]) / (onsets.length - 1) / 1000;
     console.log(`blinkMeanS override 2 s: measured ${mean.toFixed(2)} s`);
     expect(Math.abs(mean - 2)).toBeLessThan(0.2);
-  });
-
-  it('simulates well above 5,000× real time (one era at 240 Hz)', () => {
-    const s = scene({ era: '1995', seed: 1 });
-    const warm = createTunedEye(s);
-    for (let i = 0; i < 240 * 60; i++) warm.step(), warm.sample(), warm.drainEvents();
-    const eye = createTunedEye(s);
-    const sceneS = 600;
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < 240 * sceneS; i++) {
-      eye.step();
-      eye.sample();
-      eye.drainEvents();
-    }
-    const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
-    console.log(`tuned eye (1995): ${(sceneS / wallS).toFixed(0)}× real time (${((wallS / (240 * sceneS)) * 1e9).toFixed(0)} ns a step)`);
-    // Printed for the record; the floor only catches a gross regression (this 2-core machine is shared).
-    expect(sceneS / wallS).toBeGreaterThan(500);
   });
 });
