@@ -47,13 +47,18 @@ ensure_node
 
 case "${1:-all}" in
   test)
+    npm run --silent build
     npm run --silent typecheck
     npm run --silent lint
     npx vitest run
     ;;
   all)
-    node bin/eye.js render
-    node bin/eye.js check
+    npm run --silent build
+    # Render every scene, then assert; both always run, and the first failure's code is the exit code.
+    status=0
+    node bin/eye.js render || status=$?
+    node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    exit "$status"
     ;;
   *)
     say "usage: ./make.sh [test]"

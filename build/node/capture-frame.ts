@@ -8,6 +8,16 @@ export type FrameFormat = 'png' | 'jpeg';
 /** JPEG quality when frames travel as JPEG: visually lossless before the H.264 pass (which is lossier). */
 export const JPEG_QUALITY = 95;
 
+/**
+ * The frame format a pass travels in when none is asked for. The colour film goes as JPEG: cheaper
+ * end to end than PNG (Chromium encodes it faster and ffmpeg decodes it faster; see `eye bench
+ * --format png,jpeg`), and the H.264 pass after it is lossier anyway. The mask pass goes as PNG: its
+ * flat colours are measured, so they must arrive exactly.
+ */
+export function defaultFrameFormat(pass: 'color' | 'mask'): FrameFormat {
+  return pass === 'mask' ? 'png' : 'jpeg';
+}
+
 export interface FrameGrabber {
   /** The image of film frame `frame`, which the page has just drawn. */
   grab(frame: number): Promise<Buffer>;

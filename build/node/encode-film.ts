@@ -39,8 +39,10 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
   const done = new Promise<void>((resolve, reject) => {
     command.on('end', () => resolve());
     command.on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
+      const first = err.message.split('\n')[0].trim();
       const lastLines = (stderr ?? '').trim().split('\n').slice(-3).join(' | ');
-      failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${err.message.split('\n')[0]}${lastLines ? ` (${lastLines})` : ''}`);
+      const more = lastLines && !first.includes(lastLines) ? ` (${lastLines})` : '';
+      failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${first}${more}`);
       input.destroy();
       reject(failure);
     });

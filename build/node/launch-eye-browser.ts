@@ -146,6 +146,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
   const it: Launched = l;
   const version = await it.browser.version();
   let grabber: FrameGrabber | null = null;
+  let size = { width: o.width, height: o.height };
   let closed = false;
 
   /** Turn a failure into a crash if the browser is gone (so the scene is retried), else pass it on. */
@@ -169,7 +170,12 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     async load(scene, pass) {
       return guard(
         (async () => {
-          await openPage(it, scene.width, scene.height);
+          // The page is reused across scenes (load() rebuilds the model; the renderer's per-size
+          // layers stay painted, and they are a pure function of the size, so pixels do not change).
+          if (scene.width !== size.width || scene.height !== size.height) {
+            await it.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
+            size = { width: scene.width, height: scene.height };
+          }
           grabber = createFrameGrabber(it.cdp, method, o.format, scene.fps);
           const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)})`, true);
           return frameCount;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,13 +39,18 @@ describe('renderScene', () => {
   const outB = join(tmp, 'b');
 
   it('two renders (two browsers) give byte-identical traces and identical frame hashes', async () => {
-    first = await renderScene(scene, { session: session(), ffmpeg, outDir: outA });
+    const a = session();
+    first = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
     const second = await renderScene(scene, { session: session(), ffmpeg, outDir: outB });
     expect(first.capture.method).toBe('beginFrame');
     expect(first.frames).toBe(15);
     expect(readOut(outA, 'trace.json').equals(readOut(outB, 'trace.json'))).toBe(true);
     expect(second.frameHashes.perFrame).toEqual(first.frameHashes.perFrame);
     expect(second.frameHashes.digest).toBe(first.frameHashes.digest);
+    // The page is reused for the next scene in a browser: a re-render there (replacing the folder) is the same too.
+    const again = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
+    expect(again.frameHashes.digest).toBe(first.frameHashes.digest);
+    expect(readdirSync(outA)).toEqual([scene.name]);
   });
 
   it('the page trace equals the Node-side simulate (to 1e-9), events included', () => {
@@ -88,6 +93,19 @@ describe('renderScene', () => {
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(4);
     expect((err as CliError).message).toMatch(/1970-script: the page threw: .*frame 1 out of range/);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it('ffmpeg failing is an internal error (exit 4) with ffmpeg\'s own last words, and leaves nothing', async () => {
+    const out = join(tmp, 'ffmpeg-fails');
+    // An ffmpeg that answers fluent-ffmpeg's capability queries but fails the encode, like a full disk.
+    const fake = join(tmp, 'ffmpeg-fails.sh');
+    writeFileSync(fake, `#!/bin/sh\ncase "$1" in -formats|-encoders|-codecs|-filters) exec ${ffmpeg.ffmpeg} "$@";; esac\necho "No space left on device (simulated)" >&2\nexit 1\n`);
+    chmodSync(fake, 0o755);
+    const err = await renderScene(scene, { session: session(), ffmpeg: { ...ffmpeg, ffmpeg: fake }, outDir: out }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(4);
+    expect((err as CliError).message).toMatch(/1970-script: ffmpeg failed: .*No space left on device \(simulated\)/);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 

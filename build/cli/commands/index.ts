@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import { registerCheck } from './check.ts';
 import { registerLedger } from './ledger.ts';
 import { registerMeasure } from './measure.ts';
+import { registerBench } from './bench.ts';
 import { registerRender } from './render.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
   // Commands are added here as they land.
   registerRender(program);
+  registerBench(program);
   registerCheck(program);
   registerMeasure(program);
   registerLedger(program);

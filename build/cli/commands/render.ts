@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { createBrowserSession, type BrowserSession } from '../../node/browser-session.ts';
-import type { CaptureMethod, FrameFormat } from '../../node/capture-frame.ts';
+import { defaultFrameFormat, type CaptureMethod, type FrameFormat } from '../../node/capture-frame.ts';
 import { findBrowser } from '../../node/find-browser.ts';
 import { findFfmpeg } from '../../node/find-ffmpeg.ts';
 import { handleInterrupts } from '../../node/interrupt.ts';
@@ -26,7 +26,7 @@ interface RenderFlags extends RawSceneOptions {
 }
 
 const CAPTURES = ['auto', 'beginframe', 'screenshot'] as const;
-const FORMATS = ['png', 'jpeg'] as const;
+const FORMATS = ['auto', 'png', 'jpeg'] as const;
 
 function oneOf<T extends string>(v: string, flag: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(v)) throw new CliError(EXIT.badInput, `${flag}: expected one of ${allowed.join(', ')}, got "${v}"`);
@@ -47,7 +47,7 @@ export function registerRender(program: Command): void {
     .option('--json', 'print the summaries as JSON on stdout')
     .option('--jobs <n>', 'scenes rendered at once, each in its own browser (1 to 8)', '1')
     .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: beginFrame if the start-up probe finds it)`, 'auto')
-    .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')}`, 'png')
+    .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, 'auto')
     .option('--no-ledger', 'do not append a line to ledger.jsonl')
     .action(async (names: string[], flags: RenderFlags) => {
       process.exitCode = await runRender(names, flags, process.argv.slice(3));
@@ -59,7 +59,8 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   // Everything is validated before any work: scene files, settings, browser, ffmpeg.
   const jobs = intOption(flags.jobs, '--jobs', 1, 8);
   const capture = oneOf(flags.capture.toLowerCase(), '--capture', CAPTURES);
-  const format: FrameFormat = oneOf(flags.format.toLowerCase(), '--format', FORMATS);
+  const formatFlag = oneOf(flags.format.toLowerCase(), '--format', FORMATS);
+  const format: FrameFormat = formatFlag === 'auto' ? defaultFrameFormat('color') : formatFlag;
   const settings = sceneSettings(flags);
   const scenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
   if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
