@@ -15,13 +15,14 @@ import type { Scene } from '../../scene/scene.ts';
  * - Gaze is a damped spring toward a target, stiffness 420, damping ratio 0.8, integrated as the seed
  *   does (semi-implicit Euler: v += a·dt; x += v·dt), but at our fixed 240 Hz instead of once a frame.
  * - "A small random offset to the gaze target every 0.25 to 0.9 seconds": x ∈ ±0.05, y ∈ ±0.04 in the
- *   seed's normalised gaze units. Mapping: 1 normalised unit = GENERIC_DEG_PER_UNIT = 20°, i.e. the
- *   seed's ±1 gaze field (its pupil at the rim of the drawn eye) is a ±20° look, about where a real
- *   eye stops turning alone and the head joins in. The jitter is then ±1° × ±0.8°: small jumps, some
- *   under the 0.6° microsaccade line, most just over it.
+ *   seed's normalised gaze units. Mapping: 1 normalised unit = GENERIC_DEG_PER_UNIT = 15°, i.e. the
+ *   seed's ±1 gaze field (its pupil at the rim of the drawn eye) is a ±15° look, the range in which
+ *   a real eye turns alone before the head joins in (Bahill: nearly all natural saccades are under
+ *   15°). The jitter is then ±0.75° × ±0.6°: small jumps, about half of them under the 0.6°
+ *   microsaccade line.
  * - "When you're idle the eyes look around": the seed gives no numbers. Here the look target itself
- *   moves on its own timer at the seed's cadence (every 0.25–0.9 s), within ±0.085 × ±0.05 units
- *   (±1.7° × ±1°): a restless idle glance about the visitor's face (eyes, mouth), the seed's jitter
+ *   moves on its own timer at the seed's cadence (every 0.25–0.9 s), within ±0.12 × ±0.072 units
+ *   (±1.8° × ±1.1°): a restless idle glance about the visitor's face (eyes, mouth), the seed's jitter
  *   riding on top. Larger, rarer look-arounds were tried: the seed's soft spring (ω ≈ 20 rad/s, a
  *   step takes ~0.25 s) merges target changes that come close together, so they add little.
  * - Blinks: close in 70 ms, open over the next 100 ms, every 2.2–6.5 s (uniform), 18 % doubles with
@@ -31,13 +32,13 @@ import type { Scene } from '../../scene/scene.ts';
  *   and the stage's cuts close them, so the two presets are filmed on the same face.
  *
  * Its truth labels: each target change is one movement, a saccade if the jump is ≥ 0.6°, else a
- * microsaccade. Measured from the signal like the tuned eye (Engbert & Kliegl on the 240 Hz trace,
- * blinks masked; 4 seeds × 10 min) it shows ~1.80 saccades/s and ~0.57 microsaccades/s (the spring merges some changes, and a small jump's slow start hides under the
+ * microsaccade. Measured from the signal like the tuned eye (`eye check`: Engbert & Kliegl on the
+ * 240 Hz trace, blinks masked; 3 seeds × 10 min) it shows ~1.85 saccades/s and ~0.62 microsaccades/s (the spring merges some changes, and a small jump's slow start hides under the
  * velocity threshold): it breaks both calm caps (≤ 1.6/s, ≤ 0.5/s), which is what it is for. Its
  * blinks (every ~4.35 s) sit inside the blink cap, as the seed's do. Reduced motion freezes it as it
  * freezes the tuned eye.
  */
-export const GENERIC_DEG_PER_UNIT = 20;
+export const GENERIC_DEG_PER_UNIT = 15;
 const STIFFNESS = 420;
 const DAMPING_RATIO = 0.8;
 const JITTER_MIN_S = 0.25;
@@ -46,8 +47,8 @@ const JITTER_X = 0.05;
 const JITTER_Y = 0.04;
 const LOOK_MIN_S = 0.25;
 const LOOK_MAX_S = 0.9;
-const LOOK_X = 0.085;
-const LOOK_Y = 0.05;
+const LOOK_X = 0.12;
+const LOOK_Y = 0.072;
 const BLINK_CLOSE_MS = 70;
 const BLINK_OPEN_MS = 100;
 const BLINK_MIN_S = 2.2;
