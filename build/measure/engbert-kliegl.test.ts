@@ -23,9 +23,10 @@ describe('Engbert & Kliegl (2003) saccade detection', () => {
     d.saccades.forEach((s, k) => {
       expect(s.amplitudeDeg).toBeCloseTo(amps[k], 1);
       expect(s.startMs).toBeGreaterThan(600 + k * 1200 - 5);
-      // Reads a minimum-jerk saccade a little short (its tails are under the threshold), never long.
+      // A minimum-jerk saccade's tails are under the threshold (it reads a little short); noise on the
+      // unsmoothed edges can add a sample or so.
       if (amps[k] >= 1) expect(s.durationMs / mainSequenceMs(amps[k])).toBeGreaterThan(0.7);
-      expect(s.durationMs).toBeLessThan(mainSequenceMs(amps[k]) + 4);
+      expect(s.durationMs).toBeLessThan(mainSequenceMs(amps[k]) + 2 * (1000 / 240));
     });
   });
 
@@ -82,11 +83,15 @@ describe('Engbert & Kliegl (2003) saccade detection', () => {
     expect(run({ sampleRateHz: 240, durationMs: 3000, noiseDeg: 0.005, rampDegPerS: 1.5 }).d.saccades).toEqual([]);
   });
 
-  it('needs 6 ms or 2 samples, whichever is longer', () => {
-    expect(run({ sampleRateHz: 240, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(2);
-    expect(run({ sampleRateHz: 500, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(3);
-    expect(run({ sampleRateHz: 1000, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(6);
-    expect(run({ sampleRateHz: 60, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(2);
+  it('needs 6 ms or 2 samples, whichever is longer, from a run\'s first sample to its last', () => {
+    expect(run({ sampleRateHz: 240, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(3);
+    expect(run({ sampleRateHz: 500, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(4);
+    expect(run({ sampleRateHz: 1000, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(7);
+    expect(run({ sampleRateHz: 60, durationMs: 100 }).d.saccadeDetector.minSamples).toBe(3);
+    // A single-sample jolt (a tracker glitch) fills a run of smoothed samples but is no movement.
+    const { signal } = synthesize({ sampleRateHz: 240, durationMs: 2000, noiseDeg: 0.002 });
+    signal.xDeg[240] += 0.3;
+    expect(detect(signal, params).saccades).toEqual([]);
   });
 
   it('does not read across a gap in the data, and finds saccades on both sides of it', () => {

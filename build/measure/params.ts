@@ -6,7 +6,7 @@
 export interface DetectorParams {
   /** Engbert & Kliegl (2003): elliptic velocity threshold in multiples of the median-based σ. */
   lambda: number;
-  /** Engbert & Kliegl (2003): minimum saccade duration, ms (and never fewer than 2 samples). */
+  /** Engbert & Kliegl (2003): minimum saccade duration, ms, first sample to last (and never under 2 sample intervals). */
   minDurationMs: number;
   /** Microsaccade / saccade amplitude split, degrees (eye.md §10: saccades ≥ 0.6°). */
   microMaxDeg: number;
@@ -70,7 +70,7 @@ interface Option {
 /** Every detector option, declared once. */
 export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
   lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
-  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms (≥ 2 samples)' },
+  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals)' },
   microMaxDeg: { default: 0.6, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
   noiseFloorDeg: { default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'σ floor as tracker position noise RMS, degrees' },
   maxGapIntervals: { default: 2.5, min: 1.1, max: 100, doc: 'sample gap that splits the recording, × median interval' },
