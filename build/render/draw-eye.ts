@@ -9,6 +9,7 @@ import { irisPose } from './geometry/iris-pose.ts';
 import { lidInputs, lidInputsKey } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
+import { FACE_SKIN_RGB } from './assets/skin.ts';
 
 export interface View {
   width: number;
@@ -37,10 +38,9 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
   ctx.imageSmoothingEnabled = true;
   // Nothing scales the frame; if the stage ever does (the enter moment), scale about the centre.
   if (s.frameScale !== 1) {
-    if (view.pass === 'mask') {
-      ctx.fillStyle = MASK_SKIN.css;
-      ctx.fillRect(0, 0, view.width, view.height);
-    }
+    // Whatever a shrunken frame leaves uncovered is skin.
+    ctx.fillStyle = view.pass === 'mask' ? MASK_SKIN.css : `rgb(${FACE_SKIN_RGB.join(', ')})`;
+    ctx.fillRect(0, 0, view.width, view.height);
     ctx.translate(f.centerXPx, f.centerYPx);
     ctx.scale(s.frameScale, s.frameScale);
     ctx.translate(-f.centerXPx, -f.centerYPx);

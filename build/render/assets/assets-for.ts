@@ -30,12 +30,20 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
   if (!a) {
     const frame = eyeFrame(widthPx, heightPx);
     const brow = paintBrow(frame);
+    const skin = paintSkin(frame);
+    const lid = paintLidSkin(frame, skin);
+    // The crease is baked into both the face and the lid's skin (it sits where the lid's stretch is
+    // anchored, so it never moves): no per-frame cost except when looking up deepens it.
+    skin.ctx.drawImage(lid.crease.canvas, 0, 0);
+    lid.albedo.ctx.globalCompositeOperation = 'source-atop';
+    lid.albedo.ctx.drawImage(lid.crease.canvas, 0, 0);
+    lid.albedo.ctx.globalCompositeOperation = 'source-over';
     a = {
       frame,
-      skin: paintSkin(frame),
+      skin,
       sclera: paintSclera(frame),
       highlight: paintHighlight(frame),
-      lid: paintLidSkin(frame),
+      lid,
       brow: brow.layer.canvas,
       browRoomPx: brow.roomPx,
       browBottomPx: brow.bottomPx,

@@ -6,7 +6,8 @@ import { textureRandom } from './noise.ts';
 
 /**
  * The brow's lower edge and hair, pre-drawn once; per frame it is only shifted up by browLiftMm. In
- * this close-up only its underside enters the top of the frame (the head, by the nose, sits lowest).
+ * this close-up only its underside enters the top of the frame (the head, by the nose, sits lowest):
+ * a brow set close above the hood (~1.5 mm over the crease), so that its lift reads.
  * Hairs grow up at the head and sweep toward the temple along the body, as real brow hair does.
  */
 export const BROW_LIFT_ROOM_MM = 4;
@@ -14,7 +15,7 @@ export const BROW_LIFT_ROOM_MM = 4;
 /** The brow's lower edge, mm above the globe centre. */
 export function browLowerEdgeMm(xMm: number): number {
   const u = (xMm + 22) / 42; // 0 at the tail (temple), 1 at the head (nose)
-  return 12.9 + 0.9 * Math.sin(Math.PI * Math.min(1, Math.max(0, u * 0.9))) - 1.6 * Math.max(0, u - 0.7);
+  return 11.1 + 0.6 * Math.sin(Math.PI * Math.min(1, Math.max(0, u * 0.9))) - 1.6 * Math.max(0, u - 0.7);
 }
 
 /** The brow layer extends `roomPx` above the frame (hair that a lowered brow brings into view). */
@@ -39,8 +40,8 @@ export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number; bottomPx
   ctx.lineWidth = 1.6 * mm;
   ctx.stroke();
   ctx.filter = 'none';
-  const shades = ['rgba(58, 38, 28, 0.85)', 'rgba(74, 50, 36, 0.75)', 'rgba(96, 68, 50, 0.6)'];
-  for (let i = 0; i < 900; i++) {
+  const shades = ['rgba(48, 32, 24, 0.85)', 'rgba(66, 44, 32, 0.75)', 'rgba(90, 64, 48, 0.6)'];
+  for (let i = 0; i < 2200; i++) {
     const x = rng.uniform(-24, 22);
     const u = (x + 22) / 42;
     const y = browLowerEdgeMm(x) + Math.abs(rng.normal()) * 0.9 + rng.uniform(-0.15, 0.4);
@@ -56,7 +57,7 @@ export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number; bottomPx
     ctx.moveTo(xPx(f, x), yPx(f, y));
     ctx.quadraticCurveTo(xPx(f, cx), yPx(f, cy), xPx(f, x1), yPx(f, y1));
     ctx.strokeStyle = shades[i % shades.length];
-    ctx.lineWidth = rng.uniform(0.05, 0.09) * mm;
+    ctx.lineWidth = rng.uniform(0.06, 0.11) * mm;
     ctx.stroke();
   }
   let lowest = Infinity;

@@ -1,7 +1,6 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import { CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
-import { textureRandom } from './noise.ts';
 
 /**
  * The caruncle (the pink mound in the inner corner) and the plica semilunaris (the fold just lateral to
@@ -19,26 +18,22 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
   ctx.fillStyle = 'rgba(214, 140, 132, 0.45)';
   ctx.fill();
   ctx.restore();
-  // Caruncle body.
+  // Caruncle body: a soft, low mound of pink tissue, taller than wide, its wet surface catching a
+  // streak of light near the top.
   ctx.save();
-  ctx.filter = `blur(${0.12 * mm}px)`;
-  const g = ctx.createRadialGradient(cx - 0.3 * mm, cy - 0.4 * mm, 0.1 * mm, cx, cy, 1.9 * mm);
-  g.addColorStop(0, 'rgba(226, 164, 152, 0.95)');
-  g.addColorStop(0.55, 'rgba(196, 122, 112, 0.85)');
-  g.addColorStop(1, 'rgba(170, 96, 90, 0)');
+  ctx.filter = `blur(${0.25 * mm}px)`;
+  const g = ctx.createRadialGradient(cx - 0.2 * mm, cy - 0.3 * mm, 0.2 * mm, cx, cy, 1.8 * mm);
+  g.addColorStop(0, 'rgba(218, 150, 140, 0.8)');
+  g.addColorStop(0.6, 'rgba(200, 124, 116, 0.6)');
+  g.addColorStop(1, 'rgba(190, 110, 104, 0)');
   ctx.fillStyle = g;
   ctx.beginPath();
-  ctx.ellipse(cx, cy, 1.5 * mm, 1.8 * mm, 0, 0, Math.PI * 2);
+  ctx.ellipse(cx, cy, 1.3 * mm, 1.7 * mm, -0.15, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.filter = `blur(${0.12 * mm}px)`;
+  ctx.fillStyle = 'rgba(255, 244, 238, 0.3)';
+  ctx.beginPath();
+  ctx.ellipse(cx - 0.35 * mm, cy - 0.55 * mm, 0.45 * mm, 0.18 * mm, -0.5, 0, Math.PI * 2);
   ctx.fill();
   ctx.restore();
-  // Moist specks and fine hairs.
-  const rng = textureRandom('caruncle');
-  for (let i = 0; i < 14; i++) {
-    const a = rng.uniform(0, Math.PI * 2);
-    const r = Math.sqrt(rng.next()) * 1.2 * mm;
-    ctx.fillStyle = rng.chance(0.5) ? 'rgba(255, 240, 235, 0.25)' : 'rgba(150, 80, 74, 0.18)';
-    ctx.beginPath();
-    ctx.arc(cx + Math.cos(a) * r, cy + Math.sin(a) * r, rng.uniform(0.04, 0.1) * mm, 0, Math.PI * 2);
-    ctx.fill();
-  }
 }

@@ -89,7 +89,7 @@ function wrapIris(pupilDiaMm: number): Layer {
       const v = (a + (b - a) * tr) * k;
       out[ch] = v + (LIMBUS[ch] - v) * 0.88 * lim;
     }
-    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.06, IRIS_RADIUS_MM + 0.22, r));
+    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.04, IRIS_RADIUS_MM + 0.16, r));
   });
   return layer;
 }

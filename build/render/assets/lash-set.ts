@@ -41,7 +41,7 @@ function makeLashes(
       lengthMm: (lengthMm[0] + (lengthMm[1] - lengthMm[0]) * bulk) * rng.uniform(0.75, 1.12),
       fanRad: fan[0] + (fan[1] - fan[0]) * t + rng.uniform(-0.16, 0.16),
       sweep: rng.uniform(0.2, 0.55),
-      widthMm: rng.uniform(0.055, 0.09),
+      widthMm: rng.uniform(0.13, 0.2),
       clumpSideMm: 0,
       shade: rng.next(),
     });
@@ -58,9 +58,9 @@ function makeLashes(
   return out;
 }
 
-export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper', 140, [1.3, 3.9], [-1.15, 0.5], (t) =>
+export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper', 104, [1.3, 3.9], [-1.15, 0.5], (t) =>
   t > 0.85 ? 0.3 : t < 0.06 ? 0.5 : 1,
 );
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower', 34, [0.5, 1.3], [-1.0, 0.5], (t) =>
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower', 24, [0.5, 1.3], [-1.0, 0.5], (t) =>
   t > 0.75 ? 0.2 : t < 0.08 ? 0.4 : 0.75,
 );

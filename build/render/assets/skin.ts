@@ -85,7 +85,7 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.filter = `blur(${0.5 * mm}px)`;
   ctx.beginPath();
   traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 0.9);
-  ctx.strokeStyle = 'rgba(255, 228, 208, 0.22)';
+  ctx.strokeStyle = 'rgba(255, 228, 208, 0.12)';
   ctx.lineWidth = 1.2 * mm;
   ctx.stroke();
   // Thin skin under the eye shows a faint blue-violet.

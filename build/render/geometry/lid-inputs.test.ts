@@ -5,7 +5,7 @@ import { lidInputs, lidInputsKey } from './lid-inputs.ts';
 import { lidMargins } from './lid-margins.ts';
 
 describe('lidInputs', () => {
-  it('keeps the opening at the pupil column within 0.03 mm of the model', () => {
+  it('keeps the opening at the pupil column within 0.05 mm of the model', () => {
     for (const [yaw, pitch] of [
       [0, 0],
       [13.3, -7.7],
@@ -16,8 +16,8 @@ describe('lidInputs', () => {
       const q = lidInputs(s, pose);
       const m = lidMargins(q, q);
       const x = pose.centerXMm;
-      expect(Math.abs(m.upperMm(x) - m.lowerMm(x) - s.apertureMm)).toBeLessThan(0.03);
-      expect(Math.abs(m.upperMm(x) - s.upperLidMm)).toBeLessThan(0.02);
+      expect(Math.abs(m.upperMm(x) - m.lowerMm(x) - s.apertureMm)).toBeLessThan(0.05);
+      expect(Math.abs(m.upperMm(x) - s.upperLidMm)).toBeLessThan(0.03);
     }
   });
 

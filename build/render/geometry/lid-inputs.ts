@@ -2,14 +2,15 @@ import type { EyeSample } from '../../model/types.ts';
 import type { IrisPose } from './iris-pose.ts';
 
 /**
- * What the lids' picture depends on, rounded to steps far below a pixel: each margin height to
- * 0.02 mm (0.7 px at 36 px/mm), the column the heights hold at and the iris height the cornea's rise
- * reads to 0.1 mm. While the eye fixates the lids then stay exactly still, so their layer can be
- * reused frame after frame (lid-layer.ts). Both passes use these rounded lids, so the mask measures
- * what the film shows; the opening at the pupil column differs from the model's by < 0.03 mm.
+ * What the lids' picture depends on, rounded to steps of about a pixel: each margin height to 0.04 mm
+ * (1.4 px at 36 px/mm), the column the heights hold at and the iris height the cornea's rise reads
+ * to 0.2 mm (the rise is wide and smooth; a step moves the margin by < 0.01 mm). While the eye
+ * fixates, its drift then leaves the lids exactly still (calmer, too), so the face layer is reused
+ * frame after frame (face-layer.ts). Both passes use these rounded lids, so the mask measures what
+ * the film shows; the opening at the pupil column is within 0.05 mm of the model's.
  */
-export const LID_STEP_MM = 0.02;
-export const LID_COLUMN_STEP_MM = 0.1;
+export const LID_STEP_MM = 0.04;
+export const LID_COLUMN_STEP_MM = 0.2;
 
 export interface LidInputs {
   upperLidMm: number;

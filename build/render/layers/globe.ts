@@ -10,7 +10,8 @@ import type { BoundsPx } from './bounds.ts';
 import { blitRegion } from './bounds.ts';
 
 /**
- * Everything seen through the opening, clipped to it: the white (its surface turning with the eye, its
+ * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
+ * the opening's box: the white (its surface turning with the eye, its
  * shading and the caruncle fixed), the iris and pupil, the corneal highlight, a little shade from the
  * lower lid.
  */
@@ -18,17 +19,12 @@ export function drawGlobe(
   ctx: CanvasRenderingContext2D,
   a: EyeAssets,
   pose: IrisPose,
-  aperture: number[],
   lowerMargin: number[],
   box: BoundsPx,
 ): void {
   const f = a.frame;
   const mm = f.pxPerMm;
   ctx.save();
-  ctx.beginPath();
-  tracePolyline(ctx, aperture, true);
-  ctx.closePath();
-  ctx.clip();
 
   // The white turns with the globe: its vessels shift with the iris (a little less: they lie nearer
   // the globe's silhouette, where the same rotation moves a point less across the picture). Whole

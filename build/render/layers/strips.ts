@@ -13,12 +13,13 @@ export interface Strip {
 
 export function stripsAcross(x0Px: number, x1Px: number, count: number): Strip[] {
   const out: Strip[] = [];
-  const w = (x1Px - x0Px) / count;
+  // Narrower toward the ends (cosine spacing), where the lid's curves bend hardest.
+  const at = (i: number): number => x0Px + ((x1Px - x0Px) * (1 - Math.cos((Math.PI * i) / count))) / 2;
   for (let i = 0; i < count; i++) {
     // Whole-pixel edges that abut exactly: no gap, and no overlap to double a translucent layer.
-    const a = Math.round(x0Px + i * w);
-    const b = Math.round(x0Px + (i + 1) * w);
-    out.push({ x0Px: a, x1Px: b, xPx: (a + b) / 2 });
+    const a = Math.round(at(i));
+    const b = Math.round(at(i + 1));
+    if (b > a) out.push({ x0Px: a, x1Px: b, xPx: (a + b) / 2 });
   }
   return out;
 }
