@@ -21,6 +21,8 @@ export interface BenchRow {
   captureMs: number;
   encodeMs: number;
   screenshotMs: number;
+  /** The fallback capture alone: goToFrame + Page.captureScreenshot (optimizeForSpeed, viewport only), same browser as screenshotMs. */
+  fallbackCaptureMs: number;
   /** pipeline ÷ max(capture, encode): 1 is perfect overlap. */
   pipelineOverFloor: number;
   /** page.screenshot loop ÷ pipeline: how much faster the pipeline is. */
@@ -33,7 +35,8 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
  * Benchmark one size and frame format, all modes on the same scene and frames, one after another:
  * capture alone (goToFrame + beginFrame, no encoder), encode alone (those images piped into ffmpeg as
  * fast as it takes them), the full pipeline (renderScene: capture, hashing, overlapped encoding, trace)
- * and a plain page.screenshot() loop in an ordinary (not begin-frame-controlled) headless browser.
+ * and a plain page.screenshot() loop (puppeteer's defaults) in an ordinary, not begin-frame-controlled,
+ * headless browser; beside it, for reference, the screenshot fallback's own capture in that browser.
  * Each browser draws frame 0 once untimed first (the renderer paints its per-size layers then).
  */
 export async function benchSize(o: { scene: Scene; format: FrameFormat; executable: BrowserExecutable; ffmpeg: FfmpegTools; log: (s: string) => void }): Promise<BenchRow> {
@@ -46,7 +49,15 @@ export async function benchSize(o: { scene: Scene; format: FrameFormat; executab
     // Warm up: the first frame of a size paints the renderer's static layers.
     await browser.load(scene, 'color');
     await browser.goToFrame(0);
-    await browser.grab(0);
+    const warm = await browser.grab(0);
+    // And fluent-ffmpeg's one-off capability queries (it runs ffmpeg -formats/-encoders once per process).
+    const warmEncoder = startEncoder({
+      ffmpegPath: o.ffmpeg.ffmpeg,
+      outFile: join(tmp, 'warm.mp4'),
+      settings: { width: scene.width, height: scene.height, fps: scene.fps, input: format },
+    });
+    await warmEncoder.write(warm);
+    await warmEncoder.finish();
 
     o.log(`${size} ${format}: capture alone`);
     const frames = await browser.load(scene, 'color');
@@ -77,6 +88,7 @@ export async function benchSize(o: { scene: Scene; format: FrameFormat; executab
     o.log(`${size} ${format}: page.screenshot loop`);
     const plain = await launchEyeBrowser({ executable: o.executable, capture: 'screenshot', format, width: scene.width, height: scene.height });
     let screenshotMs: number;
+    let fallbackCaptureMs: number;
     try {
       await plain.load(scene, 'color');
       await plain.goToFrame(0);
@@ -88,6 +100,13 @@ export async function benchSize(o: { scene: Scene; format: FrameFormat; executab
         await plain.plainScreenshot();
       }
       screenshotMs = (performance.now() - t) / frames;
+      await plain.load(scene, 'color');
+      t = performance.now();
+      for (let f = 0; f < frames; f++) {
+        await plain.goToFrame(f);
+        await plain.grab(f);
+      }
+      fallbackCaptureMs = (performance.now() - t) / frames;
     } finally {
       await plain.close();
     }
@@ -100,6 +119,7 @@ export async function benchSize(o: { scene: Scene; format: FrameFormat; executab
       captureMs: r2(captureMs),
       encodeMs: r2(encodeMs),
       screenshotMs: r2(screenshotMs),
+      fallbackCaptureMs: r2(fallbackCaptureMs),
       pipelineOverFloor: r2(pipelineMs / Math.max(captureMs, encodeMs)),
       screenshotOverPipeline: r2(screenshotMs / pipelineMs),
     };

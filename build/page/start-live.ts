@@ -34,8 +34,9 @@ export function liveScene(scenes: Record<string, unknown>, search: string, width
     width: evenSize(widthPx),
     height: evenSize(heightPx),
     // The live pointer is recorded into the track as it happens; a scene's own keys would fight it.
-    pointer: [],
-    tour: [],
+    // It starts with one key, "no pointer in the window yet": the model only builds a pointer track
+    // when the scene has keys, and it reads the keys live from this array.
+    pointer: [{ tS: 0, xR: 0, yR: 0, kind: 'leave' }],
   };
   return withSettings(base, settings, 'URL');
 }

@@ -57,7 +57,7 @@ async function runBench(flags: BenchFlags): Promise<number> {
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return EXIT.ok;
   }
-  const head = ['size', 'format', 'frames', 'capture', 'pipeline', 'capture alone', 'encode alone', 'page.screenshot', 'pipeline/max(floors)', 'screenshot/pipeline'];
+  const head = ['size', 'format', 'frames', 'capture', 'pipeline', 'capture alone', 'encode alone', 'page.screenshot', 'fallback capture', 'pipeline/max(floors)', 'screenshot/pipeline'];
   const lines = rows.map((r) => [
     r.size,
     r.format,
@@ -67,6 +67,7 @@ async function runBench(flags: BenchFlags): Promise<number> {
     r.captureMs.toFixed(1),
     r.encodeMs.toFixed(1),
     r.screenshotMs.toFixed(1),
+    r.fallbackCaptureMs.toFixed(1),
     `${r.pipelineOverFloor.toFixed(2)} ${r.pipelineOverFloor <= MAX_PIPELINE_OVER_FLOOR ? 'ok' : `> ${MAX_PIPELINE_OVER_FLOOR}`}`,
     `${r.screenshotOverPipeline.toFixed(2)} ${r.screenshotOverPipeline >= MIN_SCREENSHOT_OVER_PIPELINE ? 'ok' : `< ${MIN_SCREENSHOT_OVER_PIPELINE}`}`,
   ]);
