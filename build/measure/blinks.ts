@@ -68,7 +68,7 @@ export function detectBlinks(tMs: Float64Array, apertureMm: Float64Array, params
   const closure = new Float64Array(n);
   for (let i = 0; i < n; i++) closure[i] = closureOf(apertureMm[i], open[i]);
   const first = findBlinks(tMs, apertureMm, open, closure, params);
-  for (const ep of episodes(tMs, apertureMm, first)) {
+  for (const ep of episodes(tMs, apertureMm, closure, first)) {
     // The deep half: from the first to the last sample at half the depth or more.
     let d0 = ep.start;
     while (d0 < ep.end && !(closure[d0] >= 0.5 * ep.depth)) d0++;
@@ -96,12 +96,13 @@ function closureOf(apertureMm: number, openMm: number): number {
  * them (a double's second starts while the first creeps open): they are one movement, with the
  * deepest closure among them.
  */
-function episodes(tMs: Float64Array, ap: Float64Array, blinks: readonly DetectedBlink[]): { start: number; end: number; depth: number }[] {
+function episodes(tMs: Float64Array, ap: Float64Array, closure: Float64Array, blinks: readonly DetectedBlink[]): { start: number; end: number; depth: number }[] {
   const out: { start: number; end: number; depth: number }[] = [];
   for (const b of blinks) {
     const peakMs = tMs[b.peakIndex];
-    const start = mostOpen(ap, b.peakIndex, -1, (i) => tMs[i] >= peakMs - REACH_BEFORE_PEAK_MS);
-    const end = mostOpen(ap, b.peakIndex, 1, (i) => tMs[i] <= peakMs + REACH_AFTER_PEAK_MS);
+    const deep = (i: number) => closure[i] > STILL_SHUT * b.depth;
+    const start = mostOpen(ap, b.peakIndex, -1, (i) => tMs[i] >= peakMs - REACH_BEFORE_PEAK_MS, deep);
+    const end = mostOpen(ap, b.peakIndex, 1, (i) => tMs[i] <= peakMs + REACH_AFTER_PEAK_MS, deep);
     const last = out[out.length - 1];
     if (last && tMs[start] - tMs[last.end] <= TOUCH_MS) {
       last.end = end;
@@ -115,6 +116,10 @@ function episodes(tMs: Float64Array, ap: Float64Array, blinks: readonly Detected
 const REACH_BEFORE_PEAK_MS = 400;
 /** … and hold, opening and creep (40 + 190 + 400 ms, eye.md §4), with room. */
 const REACH_AFTER_PEAK_MS = 1000;
+/** Closure above this fraction of a blink's depth (first pass) is still the blink, whatever the aperture does. */
+const STILL_SHUT = 0.2;
+/** Between two blinks the closure must fall below this fraction of the shallower one's depth. */
+const MIN_REOPENING = 0.5;
 /** Two blinks this close (end of one's rise to start of the next's closing) are one lid movement. */
 const TOUCH_MS = 40;
 /** Aperture noise tolerated while walking up to the open level, as a fraction of the aperture, and at least this in mm (a shut lid reads ~0). */
@@ -122,15 +127,17 @@ const OPEN_WALK_TOLERANCE = 0.002;
 const OPEN_WALK_TOLERANCE_MM = 0.005;
 
 /**
- * From `from`, walk in direction `dir` while the aperture keeps rising (within tolerance) and
- * `within` holds; return the first sample that comes within half the tolerance of the most open one
+ * From `from`, walk in direction `dir` while the aperture keeps rising (within tolerance, and
+ * whatever it does while the lid is still `deep`) and `within` holds; return the first sample that comes within half the tolerance of the most open one
  * — the end of the rise, not some wiggle far out on the open plateau beyond it.
  */
-function mostOpen(ap: Float64Array, from: number, dir: 1 | -1, within: (i: number) => boolean): number {
+function mostOpen(ap: Float64Array, from: number, dir: 1 | -1, within: (i: number) => boolean, deep: (i: number) => boolean): number {
   let best = from;
   let last = from;
   for (let i = from + dir; i >= 0 && i < ap.length && within(i); i += dir) {
-    if (Number.isNaN(ap[i]) || ap[i] < ap[best] - Math.max(OPEN_WALK_TOLERANCE * ap[best], OPEN_WALK_TOLERANCE_MM)) break;
+    if (Number.isNaN(ap[i])) break;
+    // While the lid is still deep, a dip is the gaze moving the lid under the blink, not the end of it.
+    if (!deep(i) && ap[i] < ap[best] - Math.max(OPEN_WALK_TOLERANCE * ap[best], OPEN_WALK_TOLERANCE_MM)) break;
     if (ap[i] > ap[best]) best = i;
     last = i;
   }
@@ -140,7 +147,7 @@ function mostOpen(ap: Float64Array, from: number, dir: 1 | -1, within: (i: numbe
 
 function findBlinks(tMs: Float64Array, apertureMm: Float64Array, open: Float64Array, closure: Float64Array, params: DetectorParams): DetectedBlink[] {
   const n = tMs.length;
-  const blinks: DetectedBlink[] = [];
+  const runs: { start: number; end: number; peak: number }[] = [];
   let i = 0;
   while (i < n) {
     if (!(closure[i] >= params.blinkMinClosure)) {
@@ -148,10 +155,26 @@ function findBlinks(tMs: Float64Array, apertureMm: Float64Array, open: Float64Ar
       continue;
     }
     let j = i;
-    while (j + 1 < n && closure[j + 1] >= params.blinkMinClosure) j++;
-    blinks.push(describe(tMs, apertureMm, open, closure, i, j, params));
+    let peak = closure[i];
+    while (j + 1 < n && closure[j + 1] >= params.blinkMinClosure) peak = Math.max(peak, closure[++j]);
+    // The lid must reopen at least halfway between two blinks (a double's second starts when the first
+    // is nine tenths open). A dip that does not — a saccade during a partial blink moves the open level
+    // under it — is the same blink.
+    const last = runs[runs.length - 1];
+    if (last) {
+      let valley = Infinity;
+      for (let k = last.end + 1; k < i; k++) if (closure[k] < valley) valley = closure[k];
+      if (valley > MIN_REOPENING * Math.min(last.peak, peak)) {
+        last.end = j;
+        last.peak = Math.max(last.peak, peak);
+        i = j + 1;
+        continue;
+      }
+    }
+    runs.push({ start: i, end: j, peak });
     i = j + 1;
   }
+  const blinks = runs.map((r) => describe(tMs, apertureMm, open, closure, r.start, r.end, params));
   for (let k = 1; k < blinks.length; k++) {
     const prev = blinks[k - 1];
     // Two blinks' whole movements meet at the valley between them; never let them overlap.
@@ -242,10 +265,9 @@ function crossing(tMs: Float64Array, c: Float64Array, inside: number, outside: n
 /** min(running max over the past window, running max over the next window), NaN samples skipped. */
 function openLevel(tMs: Float64Array, ap: Float64Array, windowMs: number): Float64Array {
   const n = tMs.length;
-  const past = runningMax(tMs, ap, windowMs, 1);
+  const out = runningMax(tMs, ap, windowMs, 1);
   const next = runningMax(tMs, ap, windowMs, -1);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = Math.min(past[i], next[i]);
+  for (let i = 0; i < n; i++) if (next[i] < out[i]) out[i] = next[i];
   return out;
 }
 

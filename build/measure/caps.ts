@@ -106,3 +106,24 @@ export function calmAssertions(m: SceneMeasures): Assertion[] {
   add('frame scale', 'frameScaleMaxDeviation', stats.frameScaleMaxDeviation, CAPS.frameScaleMaxDeviation, '', 'largest |scale − 1|');
   return out;
 }
+
+/** eye.md §5 / §10's lid opening table: rest 10.65, up ~10.9, down ~8.4 mm (the "~" read as ± 0.1 mm). */
+export const OPENING_TABLE_MM = { restMm: 10.65, upMm: 10.9, downMm: 8.4 } as const;
+const OPENING_TOLERANCE_MM = { restMm: 0.05, upMm: 0.1, downMm: 0.1 } as const;
+
+/** The opening table as read from a trace (gaze held at rest, full up, full down) against eye.md's. */
+export function openingTableAssertions(scene: string, measured: Record<keyof typeof OPENING_TABLE_MM, number | null>): Assertion[] {
+  return (Object.keys(OPENING_TABLE_MM) as (keyof typeof OPENING_TABLE_MM)[]).map((k) => {
+    const cap = { min: OPENING_TABLE_MM[k] - OPENING_TOLERANCE_MM[k], max: OPENING_TABLE_MM[k] + OPENING_TOLERANCE_MM[k] };
+    const value = measured[k];
+    return {
+      scene,
+      name: `lid opening, gaze ${k.replace('Mm', '')}`,
+      metric: `opening${k[0].toUpperCase()}${k.slice(1)}`,
+      value,
+      cap,
+      capText: `${OPENING_TABLE_MM[k]} ± ${OPENING_TOLERANCE_MM[k]} mm`,
+      pass: holds(value, cap),
+    };
+  });
+}

@@ -60,7 +60,7 @@ export function detect(signal: GazeSignal, params: DetectorParams): Detection {
   return {
     sampleRateHz: 1000 / dtMs,
     sampleIntervalMs: dtMs,
-    durationS: durationS(signal),
+    durationS: durationS(signal, dtMs),
     samples: n,
     saccades,
     blinks,

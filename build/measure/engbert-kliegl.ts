@@ -130,14 +130,11 @@ function medianSigma(v: Float64Array): number {
   for (let i = 0; i < v.length; i++) if (!Number.isNaN(v[i])) n++;
   if (n === 0) return 0;
   const vals = new Float64Array(n);
-  const sq = new Float64Array(n);
-  for (let i = 0, j = 0; i < v.length; i++) {
-    if (Number.isNaN(v[i])) continue;
-    vals[j] = v[i];
-    sq[j++] = v[i] * v[i];
-  }
+  for (let i = 0, j = 0; i < v.length; i++) if (!Number.isNaN(v[i])) vals[j++] = v[i];
   const m = median(vals);
-  return Math.sqrt(Math.max(0, median(sq) - m * m));
+  // The median reordered `vals`; squares do not care about order, so the array is reused.
+  for (let j = 0; j < n; j++) vals[j] *= vals[j];
+  return Math.sqrt(Math.max(0, median(vals) - m * m));
 }
 
 function describe(

@@ -35,10 +35,10 @@ export function medianIntervalMs(tMs: Float64Array): number {
 }
 
 /** Recording length in seconds, including one sample interval for the last sample. */
-export function durationS(signal: GazeSignal): number {
+export function durationS(signal: GazeSignal, intervalMs = medianIntervalMs(signal.tMs)): number {
   const n = signal.tMs.length;
   if (n === 0) return 0;
-  const dt = n > 1 ? medianIntervalMs(signal.tMs) : 0;
+  const dt = n > 1 ? intervalMs : 0;
   return (signal.tMs[n - 1] - signal.tMs[0] + dt) / 1000;
 }
 

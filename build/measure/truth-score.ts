@@ -33,9 +33,16 @@ export function truthClass(e: TruthSaccade, microMaxDeg: number): SaccadeKind {
  * inside a blink's missing data) are set aside and counted. The rest are scored per class: the truth
  * events of a class against the detections of that class, matched one-to-one by overlap (a 0.6°
  * saccade read as 0.59° is a missed saccade and a false microsaccade). Blinks are matched among
- * themselves, after setting aside detections that were a cut.
+ * themselves, after setting aside detections that were a cut. Events starting in the recording's last
+ * second are not scored (their labels may not exist yet).
  */
-export function scoreDetection(truth: readonly TruthEvent[], d: Detection, microMaxDeg: number): DetectorAccuracy {
+export function scoreDetection(truth: readonly TruthEvent[], d: Detection, microMaxDeg: number, recordingEndMs = Infinity): DetectorAccuracy {
+  // The generator labels an event when it ends (a blink 700 ms after onset, with its creep): in the
+  // last second of a recording, what started may have no label yet. Neither side is scored there.
+  const scoredUntil = recordingEndMs - LABEL_LAG_MS;
+  const early = <T extends { startMs: number }>(e: T) => e.startMs <= scoredUntil;
+  truth = truth.filter(early);
+  d = { ...d, saccades: d.saccades.filter(early), blinks: d.blinks.filter(early) };
   const allSacc = truth.filter((e): e is TruthSaccade => e.kind === 'saccade' || e.kind === 'microsaccade').sort(byStart);
   const hidden = { saccade: 0, microsaccade: 0 };
   const seen: TruthSaccade[] = [];
@@ -65,6 +72,9 @@ export function scoreDetection(truth: readonly TruthEvent[], d: Detection, micro
     cutClosures: fromCuts.size,
   };
 }
+
+/** Longest a label can lag its event's start (a blink with its 0.4 s creep is 0.7 s), with room. */
+const LABEL_LAG_MS = 1000;
 
 const byStart = (a: { startMs: number }, b: { startMs: number }) => a.startMs - b.startMs;
 

@@ -41,7 +41,8 @@ export function runCheckJob(job: CheckJob): CheckJobResult {
   const byRate = job.ratesHz.map((hz) => {
     const every = Math.round(trace.sampleRateHz / hz);
     const detection = detect(signalFromTrace(trace, every), job.params);
-    return { hz: trace.sampleRateHz / every, detection, accuracy: scoreDetection(trace.events, detection, job.params.microMaxDeg) };
+    const endMs = trace.columns.tMs[trace.columns.tMs.length - 1];
+    return { hz: trace.sampleRateHz / every, detection, accuracy: scoreDetection(trace.events, detection, job.params.microMaxDeg, endMs) };
   });
   const stats = traceStats(trace);
   const t2 = performance.now();

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Assertion } from '../measure/caps.ts';
 import type { LedgerSceneResult } from './ledger.ts';
+import { OPENING_SCENE } from './check-physiology.ts';
 import type { CheckResult, CheckSettings, RateAccuracy } from './check-run.ts';
 
 /** A number for a table: 3 significant decimals at most, integers as they are. */
@@ -50,11 +51,21 @@ export function formatCheckTable(r: CheckResult, settings: CheckSettings): strin
     if (s.kind === 'reduced') continue;
     perScene.push([s.scene, ...s.accuracy.map((a) => `${a.saccade.f1.toFixed(3)} / ${a.microsaccade.f1.toFixed(3)} / ${a.blink.f1.toFixed(3)}`)]);
   }
+  const p = r.physiology;
+  const physLines = p
+    ? [
+        `pursuit gain on 10°/s glides: ${p.pursuit.map((x) => `${x.era} ${formatValue(x.gain)} (eye.md ${x.expected})`).join(', ')}; ` +
+          `pupil latency to a light step: constricting ${formatValue(p.pupil.constrictMs)} ms, dilating ${formatValue(p.pupil.dilateMs)} ms (eye.md ${p.pupil.expectedMs} ms); ` +
+          `opening table from the trace ${formatValue(p.opening.measured.restMm)}/${formatValue(p.opening.measured.upMm)}/${formatValue(p.opening.measured.downMm)} mm, ` +
+          `from the twin ${formatValue(p.opening.twin.restMm)}/${formatValue(p.opening.twin.upMm)}/${formatValue(p.opening.twin.downMm)} mm (rest/up/down)`,
+      ]
+    : [];
   const lines = [
     formatTable(rows),
     '',
     'Also measured (physiology, not caps):',
     formatTable(phys),
+    ...physLines,
     '',
     'Detector accuracy against the generator\'s labels, all scenes:',
     formatTable(accuracyRows(r.accuracy)),
@@ -94,6 +105,7 @@ export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSett
     detectorParams: params,
     accuracy: r.accuracy,
     scenes: r.scenes,
+    physiology: r.physiology,
     timing: { wallMs: r.wallMs, simulateCpuMs: r.simulateMs, detectCpuMs: r.detectMs, samples: r.samples, sceneSeconds: r.sceneSeconds },
   });
   return { assertions, summary };
@@ -101,7 +113,7 @@ export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSett
 
 /** What a check run puts in the ledger for each scene: every number asserted or reported, and what failed. */
 export function ledgerScenes(r: CheckResult): LedgerSceneResult[] {
-  return r.scenes.map((s) => {
+  const out = r.scenes.map((s): LedgerSceneResult => {
     const metrics: Record<string, number | null> = {};
     for (const [k, v] of Object.entries(s.metrics)) if (typeof v === 'number' || v === null) metrics[k] = v;
     for (const a of s.assertions) metrics[a.metric] = a.value;
@@ -113,4 +125,19 @@ export function ledgerScenes(r: CheckResult): LedgerSceneResult[] {
     }
     return { scene: s.scene, pass: s.pass, metrics, failed: s.assertions.filter((a) => !a.pass).map((a) => a.name) };
   });
+  const p = r.physiology;
+  if (p) {
+    const own = r.assertions.filter((a) => a.scene === OPENING_SCENE);
+    const metrics: Record<string, number | null> = {
+      pupilLatencyConstrictMs: p.pupil.constrictMs,
+      pupilLatencyDilateMs: p.pupil.dilateMs,
+      openingTwinRestMm: p.opening.twin.restMm,
+      openingTwinUpMm: p.opening.twin.upMm,
+      openingTwinDownMm: p.opening.twin.downMm,
+    };
+    for (const x of p.pursuit) metrics[`pursuitGain${x.era}`] = x.gain;
+    for (const a of own) metrics[a.metric] = a.value;
+    out.push({ scene: 'physiology', pass: own.every((a) => a.pass), metrics, failed: own.filter((a) => !a.pass).map((a) => a.name) });
+  }
+  return out;
 }

@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { Scene } from '../scene/scene.ts';
 import { ERA_BLINK_MEAN_S } from '../model/eras/era-blink.ts';
-import { calmAssertions, type Assertion, type SceneKind } from '../measure/caps.ts';
+import { calmAssertions, openingTableAssertions, type Assertion, type SceneKind } from '../measure/caps.ts';
 import { calmMetrics, type CalmMetrics } from '../measure/calm-metrics.ts';
 import type { DetectorParams } from '../measure/params.ts';
 import { scoreCounts, type Score } from '../measure/score.ts';
 import type { TraceStats } from '../measure/trace-stats.ts';
 import type { DetectorAccuracy } from '../measure/truth-score.ts';
 import type { CheckJob, CheckJobResult } from './check-job.ts';
+import { measurePhysiology, OPENING_SCENE, type Physiology } from './check-physiology.ts';
 import { runCheckJobs } from './check-pool.ts';
 
 export interface CheckSettings {
@@ -19,6 +20,8 @@ export interface CheckSettings {
   params: DetectorParams;
   /** Rates to detect at; the first is the one the caps are measured at. */
   ratesHz: number[];
+  /** Also run the stimulus scenes (pursuit glides, gaze held up and down, light steps). */
+  physiology?: boolean;
 }
 
 /** Detector accuracy per event type, pooled over seeds, at one sampling rate. */
@@ -52,6 +55,8 @@ export interface SceneCheck {
 
 export interface CheckResult {
   scenes: SceneCheck[];
+  /** Pursuit gain, the opening table and pupil latency from stimulus scenes (with `physiology`). */
+  physiology: Physiology | null;
   assertions: Assertion[];
   failed: Assertion[];
   pass: boolean;
@@ -94,12 +99,17 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
       ratesHz: settings.ratesHz,
     }));
   });
-  const results = await runCheckJobs(jobs, settings.jobs, onProgress);
+  const running = runCheckJobs(jobs, settings.jobs, onProgress);
+  // The stimulus scenes are short: measured here while the workers run the long ones.
+  const physiology = settings.physiology ? measurePhysiology(settings.params) : null;
+  const results = await running;
   const sceneChecks = scenes.map((scene) => summarizeScene(scene, settings, results.filter((r) => r.scene === scene.name)));
   const assertions = sceneChecks.flatMap((s) => s.assertions);
+  if (physiology) assertions.push(...openingTableAssertions(OPENING_SCENE, physiology.opening.measured));
   const failed = assertions.filter((a) => !a.pass);
   return {
     scenes: sceneChecks,
+    physiology,
     assertions,
     failed,
     pass: failed.length === 0,

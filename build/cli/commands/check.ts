@@ -75,6 +75,8 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     jobs: parseOption('jobs', opts.jobs),
     params: DEFAULT_PARAMS,
     ratesHz: [240, 60],
+    // The stimulus scenes belong to the default run over every era, not to a check of named scenes.
+    physiology: args.length === 0,
   };
   // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
@@ -87,7 +89,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {
     process.stdout.write(
-      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
+      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
     );
   } else {
     process.stdout.write(`${formatCheckTable(result, settings)}\n`);
