@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import { CliError, EXIT } from '../cli/exit.ts';
 import type { TraceChunk } from '../model/trace.ts';
 import type { RenderPass } from '../page/protocol.ts';
 import type { Scene } from '../scene/scene.ts';
@@ -75,7 +76,9 @@ async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Lau
     return { browser, page, cdp, userDataDir };
   } catch (err) {
     rmSync(userDataDir, { recursive: true, force: true });
-    throw err;
+    // It exists (discovery found it) but will not start: missing libraries, a wrong binary. The machine's problem.
+    const why = (err as Error).message.split('\n')[0];
+    throw new CliError(EXIT.environment, `cannot start the browser ${o.executable.path}: ${why} (install chromium-headless-shell, or set PUPPETEER_EXECUTABLE_PATH)`);
   }
 }
 
@@ -183,7 +186,13 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
       );
     },
     goToFrame(frame) {
-      return guard(callPage<void>(it.cdp, `window.__eye.goToFrame(${frame})`));
+      return guard(
+        (async () => {
+          // One round trip: step, then ask the page whether the frame is drawn.
+          const drawn = await callPage<boolean>(it.cdp, `(window.__eye.goToFrame(${frame}), window.__eye.ready())`);
+          if (!drawn) throw new PageError(`frame ${frame} was not drawn`);
+        })(),
+      );
     },
     grab(frame) {
       if (!grabber) throw new Error('grab before load');

@@ -46,6 +46,8 @@ export interface RenderSummary {
   film: { file: string; bytes: number; probe: FilmProbe; verdict: FilmVerdict };
 }
 
+const DISK_ERRORS = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM'];
+
 /** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
 const TRACE_READ_EVERY = 240;
 
@@ -157,7 +159,12 @@ export async function renderScene(scene: Scene, o: RenderOptions): Promise<Rende
       }
       if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
       if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
-      throw err;
+      if (err instanceof CliError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      // The machine, not the pipeline: a full disk, a read-only or forbidden output folder.
+      if (code && DISK_ERRORS.includes(code)) throw new CliError(EXIT.environment, `${scene.name}: cannot write under ${o.outDir}: ${message}`);
+      throw new CliError(EXIT.internal, `${scene.name}: ${message}`);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
@@ -67,6 +68,7 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();
   const outDir = resolve(flags.out);
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new CliError(EXIT.badInput, `--out: ${outDir} is not a folder`);
   const method: 'auto' | CaptureMethod = capture === 'beginframe' ? 'beginFrame' : capture;
 
   handleInterrupts();
