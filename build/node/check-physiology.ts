@@ -4,6 +4,7 @@ import { simulate } from '../model/player.ts';
 import { pointerYawDeg } from '../model/pointer/pointer-gaze.ts';
 import { emptyPointerSample, PointerTrack } from '../model/pointer/pointer-track.ts';
 import { eraAt } from '../model/stage/stage.ts';
+import { parseScene } from '../scene/parse.ts';
 import type { EraId, PointerKey, Scene } from '../scene/scene.ts';
 import { detect, type Detection } from '../measure/detect.ts';
 import { openingInWindows } from '../measure/opening-at.ts';
@@ -28,22 +29,9 @@ export const OPENING_SCENE = 'opening-table (2026, eye contact, pointer held up 
 
 const move = (tS: number, xR: number, yR = 0): PointerKey => ({ tS, xR, yR, kind: 'move' });
 
-function scene(over: Partial<Scene> & Pick<Scene, 'name' | 'era'>): Scene {
-  return {
-    tour: [],
-    mode: 'rest',
-    preset: 'tuned',
-    durationS: 30,
-    fps: 30,
-    width: 1280,
-    height: 720,
-    seed: 1,
-    calm: false,
-    reducedMotion: false,
-    pointer: [],
-    overrides: {},
-    ...over,
-  };
+/** A stimulus scene, validated and completed like a scene file (eye contact at rest unless said otherwise). */
+function scene(name: string, fields: Record<string, unknown>): Scene {
+  return parseScene({ mode: 'rest', ...fields }, `eye check stimulus ${name}`, name);
 }
 
 /** Where the detectors saw something other than the slow eye: saccades and whole lid movements. */
@@ -64,7 +52,7 @@ function pursuitIn(era: EraId, params: DetectorParams): Physiology['pursuit'][nu
     windows.push({ startMs: (t + 0.4) * 1000, endMs: (t + glideS) * 1000 }); // past the 0.08 s low-pass's settling
     t += glideS + 1;
   }
-  const trace = simulate(scene({ name: `pursuit-${era}`, era, pointer: keys }), t + 0.5);
+  const trace = simulate(scene(`pursuit-${era}`, { era, pointer: keys }), t + 0.5);
   const signal = signalFromTrace(trace);
   const track = new PointerTrack(keys);
   const ps = emptyPointerSample();
@@ -87,7 +75,7 @@ function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {
       windows[k].push({ startMs: (t0 + 1.7) * 1000, endMs: (t0 + 3) * 1000 });
     }
   }
-  const trace = simulate(scene({ name: 'opening-table', era: '2026', pointer: keys }), 27);
+  const trace = simulate(scene('opening-table', { era: '2026', pointer: keys }), 27);
   const signal = signalFromTrace(trace);
   const d = detect(signal, params);
   const exclude = notSlow(d, signal.tMs);
@@ -100,9 +88,7 @@ function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {
 
 function pupilSteps(): Physiology['pupil'] {
   // A dim green terminal (1970, 15 cd/m²) cut to a phone at full brightness (2009, 300 cd/m²) and back.
-  const s = scene({
-    name: 'pupil-steps',
-    era: '1970',
+  const s = scene('pupil-steps', {
     mode: 'script',
     tour: [
       { era: '1970', atS: 0 },

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../exit.ts';
 import { DEFAULT_PARAMS } from '../../measure/params.ts';
+import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { benchDetectors } from '../../node/check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from '../../node/check-report.ts';
@@ -33,7 +34,7 @@ export function defaultCheckScenes(): Scene[] {
   const scripts = listScenes()
     .filter((n) => /^\d{4}-script$/.test(n))
     .map(loadScene);
-  return [...scripts, ...scripts.map((s) => ({ ...s, name: `${s.name}+reduced`, reducedMotion: true }))];
+  return [...scripts, ...scripts.map((s) => ({ ...withSettings(s, { reducedMotion: true }), name: `${s.name}+reduced` }))];
 }
 
 export interface CheckCliOptions {
