@@ -6,7 +6,7 @@ import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { benchDetectors } from '../../node/check-bench.ts';
-import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from '../../node/check-report.ts';
+import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof, writeStdout } from '../../node/check-report.ts';
 import { runCheck, type CheckResult, type CheckSettings } from '../../node/check-run.ts';
 import { appendLedger } from '../../node/ledger.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
@@ -89,14 +89,14 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   }
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {
-    process.stdout.write(
+    writeStdout(
       `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
     );
   } else {
-    process.stdout.write(`${formatCheckTable(result, settings)}\n`);
-    process.stdout.write(`wrote ${relative(process.cwd(), files.assertions)} and ${relative(process.cwd(), files.summary)}\n`);
+    writeStdout(`${formatCheckTable(result, settings)}\n`);
+    writeStdout(`wrote ${relative(process.cwd(), files.assertions)} and ${relative(process.cwd(), files.summary)}\n`);
     if (bench) {
-      process.stdout.write(
+      writeStdout(
         `bench: detectors ${(bench.samplesPerS / 1e6).toFixed(2)} M samples/s at 240 Hz (${bench.samples} samples, best of ${bench.repeats}: ` +
           `${bench.detectMs.toFixed(0)} ms); simulation ${bench.simulatedSecondsPerS.toFixed(0)}× real time; ` +
           `full check ${(result.wallMs / 1000).toFixed(1)} s wall on ${settings.jobs} thread(s)\n`,

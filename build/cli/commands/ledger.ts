@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../exit.ts';
-import { formatTable, formatValue } from '../../node/check-report.ts';
+import { formatTable, formatValue, writeStdout } from '../../node/check-report.ts';
 import { diffLedger, type LedgerDiff } from '../../node/ledger-diff.ts';
 import { LEDGER_FILE, readLedger, type LedgerEntry } from '../../node/ledger.ts';
 
@@ -15,7 +15,7 @@ export function registerLedger(program: Command): void {
     .option('--json', 'print JSON')
     .option('--file <path>', 'read another ledger file', LEDGER_FILE)
     .action((runs: string[], opts: { json?: boolean; file: string }) => {
-      process.stdout.write(`${ledgerCommand(runs, opts)}\n`);
+      writeStdout(`${ledgerCommand(runs, opts)}\n`);
     });
 }
 

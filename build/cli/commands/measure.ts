@@ -6,6 +6,7 @@ import { parseGazeCsv } from '../../measure/csv.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
+import { writeStdout } from '../../node/check-report.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
@@ -29,7 +30,7 @@ export function registerMeasure(program: Command): void {
     cmd.option(`${o.flag} <n>`, `${o.doc} (default ${o.default}, ${o.min}–${o.max})`);
   }
   cmd.action((file: string, opts: Record<string, string | undefined>) => {
-    process.stdout.write(`${JSON.stringify(measureFile(file, opts), null, 2)}\n`);
+    writeStdout(`${JSON.stringify(measureFile(file, opts), null, 2)}\n`);
   });
 }
 
