@@ -24,6 +24,7 @@ import {
 import {
   effectiveMicroRatePerS,
   MICRO_AIM_BACK_DEG,
+  MICRO_PRESACCADE_QUIET_MS,
   MICRO_MAX_DEG,
   MICRO_MIN_DEG,
   MICRO_RANDOM_MAX_DEG,
@@ -416,7 +417,7 @@ class TunedGaze implements GazeProcess {
         this.fixEndMs = Infinity;
       }
     }
-    if (this.micro.tick(t)) this.microsaccade(t);
+    if (this.micro.tick(t) && this.fixEndMs - t > MICRO_PRESACCADE_QUIET_MS) this.microsaccade(t);
   }
 
   /** A catch-up saccade when the eye has fallen behind the followed target; aimed where it will be. */

@@ -21,6 +21,12 @@ const MICRO_INTERVAL_SHAPE = 4;
 export const MICRO_CLEAR_MIN_MS = 400;
 export const MICRO_CLEAR_MAX_MS = 800;
 
+/**
+ * No microsaccade in the last 150 ms of a fixation: microsaccade rate drops before a saccade's onset
+ * (Rolfs 2009), and one fired just before the saccade would run into it as a single movement.
+ */
+export const MICRO_PRESACCADE_QUIET_MS = 150;
+
 /** Drift further than this from the fixation point aims the microsaccade back at it (× grain). */
 export const MICRO_AIM_BACK_DEG = 0.15;
 /** Undirected microsaccades: 0.15–0.4° (× grain); aimed ones: 0.8–1 × the error. */
