@@ -3,15 +3,14 @@ import type { EyeAssets } from './assets/assets-for.ts';
 import { aperturePolygonPx, marginPolylinePx } from './geometry/aperture-px.ts';
 import type { IrisPose } from './geometry/iris-pose.ts';
 import type { LidMargins } from './geometry/lid-margins.ts';
-import type { LidInputs } from './geometry/lid-inputs.ts';
 import { polylineBoundsPx } from './layers/bounds.ts';
 import { drawGlobe } from './layers/globe.ts';
-import { drawFaceCut, drawFaceEdges } from './layers/face-layer.ts';
+import { drawFaceLayer } from './layers/face-layer.ts';
 
 /**
  * The film's picture of one sample, in full colour (the era's grade goes on afterwards). Back to
- * front: the globe (drawn behind the face, into its cut-out opening), the face (skin, lid skin,
- * crease), the lids' edges (shade, lash line, lashes, lower margin; see face-layer.ts), the brow.
+ * front: the globe, the face with the opening cut out (skin, lids, shade, crease, lashes; see
+ * face-layer.ts), the brow.
  */
 export function drawColor(
   ctx: CanvasRenderingContext2D,
@@ -19,16 +18,17 @@ export function drawColor(
   s: EyeSample,
   pose: IrisPose,
   m: LidMargins,
-  coarse: LidInputs,
+  lidKey: string,
 ): void {
   const f = a.frame;
+
+  const upper = marginPolylinePx(f, m, 'upper');
   const lower = marginPolylinePx(f, m, 'lower');
   const aperture = aperturePolygonPx(f, m);
   const mm = f.pxPerMm;
   const globeBox = polylineBoundsPx(aperture, 2, f.widthPx, f.heightPx);
-  drawFaceCut(ctx, a, coarse, aperture, m.openness);
   if (m.openness > 0) drawGlobe(ctx, a, pose, lower, globeBox);
-  drawFaceEdges(ctx, a, coarse);
+  drawFaceLayer(ctx, a, lidKey, m, aperture, upper, lower);
 
   // The brow only rises and falls with browLiftMm; everything above the crease otherwise stays put.
   const lift = s.browLiftMm * mm;

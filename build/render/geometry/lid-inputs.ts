@@ -24,22 +24,14 @@ function snap(v: number, step: number): number {
   return Math.round(v / step) * step;
 }
 
-export function lidInputs(s: Pick<EyeSample, 'upperLidMm' | 'lowerLidMm'>, pose: IrisPose, coarseness = 1): LidInputs {
+export function lidInputs(s: Pick<EyeSample, 'upperLidMm' | 'lowerLidMm'>, pose: IrisPose): LidInputs {
   return {
-    upperLidMm: snap(s.upperLidMm, LID_STEP_MM * coarseness),
-    lowerLidMm: snap(s.lowerLidMm, LID_STEP_MM * coarseness),
-    centerXMm: snap(pose.centerXMm, LID_COLUMN_STEP_MM * coarseness),
-    centerYMm: snap(pose.centerYMm, LID_COLUMN_STEP_MM * coarseness),
+    upperLidMm: snap(s.upperLidMm, LID_STEP_MM),
+    lowerLidMm: snap(s.lowerLidMm, LID_STEP_MM),
+    centerXMm: snap(pose.centerXMm, LID_COLUMN_STEP_MM),
+    centerYMm: snap(pose.centerYMm, LID_COLUMN_STEP_MM),
   };
 }
-
-/**
- * Everything along the lid's edge but the cut itself (the skin's stretch, the shade, the lash line,
- * the lashes) is drawn from coarser inputs (this many steps, i.e. within 0.05 mm of the fine ones):
- * it lies under the lash line's 0.28 mm width or is soft, so the lag never shows, and the costly part
- * is redone ~3× less often. The cut (the opening the mask measures) follows the fine inputs.
- */
-export const SKIN_COARSENESS = 2.5;
 
 /** A string naming the inputs exactly (for the layer cache). */
 export function lidInputsKey(l: LidInputs): string {

@@ -2,33 +2,30 @@ import type { EyeAssets } from '../assets/assets-for.ts';
 import type { Layer } from '../assets/canvas.ts';
 import { makeLayer } from '../assets/canvas.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
-import { marginPolylinePx } from '../geometry/aperture-px.ts';
 import { CREASE_HEIGHT_AT_CENTRE_MM } from '../geometry/crease.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
-import type { LidInputs } from '../geometry/lid-inputs.ts';
-import { lidInputsKey } from '../geometry/lid-inputs.ts';
-import { lidMargins } from '../geometry/lid-margins.ts';
 import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
 import type { BoundsPx } from './bounds.ts';
+import type { LidMargins } from '../geometry/lid-margins.ts';
 import { drawLashes } from './lashes.ts';
-import { lidBaseLayer } from './lid-base-layer.ts';
 import { drawLowerLid } from './lower-lid.ts';
-import { drawUpperLidEdge } from './upper-lid.ts';
+import { drawUpperLidEdge, drawUpperLidSkin } from './upper-lid.ts';
 
 /**
- * The face in front of the globe. Drawn around it, not over a clip (a clip makes every draw under it
- * several times dearer in a software canvas): the face with the opening cut out first, the globe
- * behind it, then the lids' edges. Cached layers are always drawn through, hit or miss, so the pixels
- * never depend on earlier frames.
+ * The whole face in front of the globe, as one layer with the opening cut out of it: the static skin,
+ * the lower margin, the upper lid's skin and the shade it throws, the crease, the lashes. It depends
+ * only on the (rounded) lid inputs, so it is redrawn only when they change: a fixating eye keeps its
+ * lids still, and most frames then cost one blit here. And since it covers everything outside the
+ * opening, the globe behind it needs no clip (a clip makes every draw under it several times dearer
+ * in a software canvas). The layer is always drawn through, hit or miss, so the pixels never depend
+ * on what was drawn before.
  */
-interface FaceCache {
-  edges: Layer;
-  edgesKey: string | null;
-  /** The only part a lid change can touch (outside it the face is the static skin). */
+interface FaceLayerCache {
+  layer: Layer;
+  key: string | null;
+  /** The only part a lid change can touch (outside it the layer is the static skin, painted once). */
   box: BoundsPx;
 }
-
-const caches = new WeakMap<EyeAssets, FaceCache>();
 
 function lidBox(a: EyeAssets): BoundsPx {
   const f = a.frame;
@@ -39,57 +36,48 @@ function lidBox(a: EyeAssets): BoundsPx {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
-function cacheFor(a: EyeAssets): FaceCache {
+const caches = new WeakMap<EyeAssets, FaceLayerCache>();
+
+export function drawFaceLayer(
+  ctx: CanvasRenderingContext2D,
+  a: EyeAssets,
+  key: string,
+  m: LidMargins,
+  aperture: number[],
+  upper: number[],
+  lower: number[],
+): void {
   let c = caches.get(a);
   if (!c) {
-    c = { edges: makeLayer(a.frame.widthPx, a.frame.heightPx), edgesKey: null, box: lidBox(a) };
+    c = { layer: makeLayer(a.frame.widthPx, a.frame.heightPx), key: null, box: lidBox(a) };
+    c.layer.ctx.drawImage(a.skin.canvas, 0, 0);
     caches.set(a, c);
   }
-  return c;
-}
-
-/**
- * Step 1: the face with the opening cut out, straight onto the frame: the static skin and the upper
- * lid's stretched skin (lid-base-layer.ts, cached by the coarse lids), then the opening (at the fine
- * margins, what the mask measures) made transparent. The globe is then drawn *behind* it
- * (`destination-over`), so it needs no clip.
- */
-export function drawFaceCut(ctx: CanvasRenderingContext2D, a: EyeAssets, coarse: LidInputs, aperture: number[], openness: number): void {
-  const c = cacheFor(a);
-  const b = c.box;
-  ctx.drawImage(a.skin.canvas, 0, 0);
-  ctx.drawImage(lidBaseLayer(a, coarse, b), b.x, b.y, b.w, b.h, b.x, b.y, b.w, b.h);
-  if (openness > 0) {
-    ctx.save();
-    ctx.globalCompositeOperation = 'destination-out';
-    ctx.fillStyle = '#000'; // opaque: the cut must remove the skin entirely
-    ctx.beginPath();
-    tracePolyline(ctx, aperture, true);
-    ctx.closePath();
-    ctx.fill();
-    ctx.restore();
-  }
-}
-
-/**
- * Step 3, over the globe: the lid edges (the lower margin, the shade the upper lid throws, its lash
- * line, the lashes), drawn for the coarsely rounded lids (within ~0.05 mm of the exact margin, under
- * the lash line's width) into a cached layer, so they are redrawn only when the lids really move.
- */
-export function drawFaceEdges(ctx: CanvasRenderingContext2D, a: EyeAssets, coarse: LidInputs): void {
-  const c = cacheFor(a);
-  const b = c.box;
-  const coarseKey = lidInputsKey(coarse);
-  if (c.edgesKey !== coarseKey) {
-    const f = a.frame;
-    const l = c.edges.ctx;
-    const m = lidMargins(coarse, coarse);
+  if (c.key !== key) {
+    const l = c.layer.ctx;
+    const b = c.box;
     l.setTransform(1, 0, 0, 1, 0, 0);
-    l.clearRect(b.x, b.y, b.w, b.h);
-    drawLowerLid(l, f, m, marginPolylinePx(f, m, 'lower'));
-    drawUpperLidEdge(l, a, m, marginPolylinePx(f, m, 'upper'));
-    drawLashes(l, f, m);
-    c.edgesKey = coarseKey;
+    l.globalCompositeOperation = 'source-over';
+    l.save();
+    l.beginPath();
+    l.rect(b.x, b.y, b.w, b.h);
+    l.clip();
+    l.drawImage(a.skin.canvas, b.x, b.y, b.w, b.h, b.x, b.y, b.w, b.h);
+    drawUpperLidSkin(l, a, m, upper);
+    l.globalCompositeOperation = 'destination-out';
+    l.fillStyle = '#000'; // opaque: the cut must remove the skin entirely
+    if (m.openness > 0) {
+      l.beginPath();
+      tracePolyline(l, aperture, true);
+      l.closePath();
+      l.fill();
+    }
+    l.globalCompositeOperation = 'source-over';
+    drawLowerLid(l, a.frame, m, lower);
+    drawUpperLidEdge(l, a, m, upper);
+    drawLashes(l, a.frame, m);
+    l.restore();
+    c.key = key;
   }
-  ctx.drawImage(c.edges.canvas, b.x, b.y, b.w, b.h, b.x, b.y, b.w, b.h);
+  ctx.drawImage(c.layer.canvas, 0, 0);
 }

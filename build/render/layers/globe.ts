@@ -10,13 +10,10 @@ import type { BoundsPx } from './bounds.ts';
 import { blitRegion } from './bounds.ts';
 
 /**
- * Everything seen through the opening, within the opening's box: the white (its surface turning with
- * the eye, its shading and the caruncle fixed), the iris and pupil, the corneal highlight, a little
- * shade from the lower lid.
- *
- * Drawn *front to back* under `destination-over`, behind the face whose opening is already cut out
- * (draw-color.ts): each layer lands only where nothing nearer covers it yet, which composes exactly
- * like back-to-front `source-over`, and needs no clip.
+ * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
+ * the opening's box: the white (its surface turning with the eye, its
+ * shading and the caruncle fixed), the iris and pupil, the corneal highlight, a little shade from the
+ * lower lid.
  */
 export function drawGlobe(
   ctx: CanvasRenderingContext2D,
@@ -28,48 +25,33 @@ export function drawGlobe(
   const f = a.frame;
   const mm = f.pxPerMm;
   ctx.save();
-  ctx.globalCompositeOperation = 'destination-over';
 
-  // The lower lid shades the globe a little (the upper lid's shade rides with its edges, drawn later).
+  // The white turns with the globe: its vessels shift with the iris (a little less: they lie nearer
+  // the globe's silhouette, where the same rotation moves a point less across the picture). Whole
+  // pixels: a 1:1 blit is ~10× cheaper than a resampled one, and a pixel of vessel drift is invisible.
+  const pad = a.sclera.surfacePadPx;
+  const sx = Math.round(box.x + pad - pose.centerXMm * 0.85 * mm);
+  const sy = Math.round(box.y + pad + pose.centerYMm * 0.85 * mm);
+  ctx.drawImage(a.sclera.surface.canvas, sx, sy, box.w, box.h, box.x, box.y, box.w, box.h);
+  blitRegion(ctx, a.sclera.shade.canvas, box);
+
+  drawIris(ctx, a, pose);
+  drawHighlight(ctx, a, pose);
+
+  // (The upper lid's shade on the globe rides in the lid's own layer, drawn next.)
+  // The lower lid shades the globe a little.
   ctx.lineJoin = 'round';
   ctx.beginPath();
   tracePolyline(ctx, lowerMargin, true);
   ctx.strokeStyle = 'rgba(80, 40, 34, 0.12)';
   ctx.lineWidth = 0.5 * mm;
   ctx.stroke();
-
-  drawHighlight(ctx, a, pose);
-  drawIris(ctx, a, pose);
-
-  // The white turns with the globe: its vessels shift with the iris (a little less: they lie nearer
-  // the globe's silhouette, where the same rotation moves a point less across the picture). Whole
-  // pixels: a 1:1 blit is ~10× cheaper than a resampled one, and a pixel of vessel drift is invisible.
-  blitRegion(ctx, a.sclera.shade.canvas, box);
-  const pad = a.sclera.surfacePadPx;
-  const sx = Math.round(box.x + pad - pose.centerXMm * 0.85 * mm);
-  const sy = Math.round(box.y + pad + pose.centerYMm * 0.85 * mm);
-  ctx.drawImage(a.sclera.surface.canvas, sx, sy, box.w, box.h, box.x, box.y, box.w, box.h);
   ctx.restore();
 }
 
-/** The iris and pupil, front to back (see drawGlobe). */
+
 function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): void {
   const f = a.frame;
-  // The iris rising to meet the pupil, the pupil's dark pigment ruff, the pupil.
-  const p = discEllipsePx(f, pose, pose.pupilRadiusMm);
-  ctx.beginPath();
-  ctx.ellipse(p.xPx, p.yPx, p.radiusXPx + 0.2 * f.pxPerMm * pose.minorScale, p.radiusYPx + 0.2 * f.pxPerMm, p.rotationRad, 0, Math.PI * 2);
-  ctx.lineWidth = 0.3 * f.pxPerMm;
-  ctx.strokeStyle = 'rgba(30, 18, 10, 0.22)';
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.ellipse(p.xPx, p.yPx, p.radiusXPx, p.radiusYPx, p.rotationRad, 0, Math.PI * 2);
-  ctx.lineWidth = 0.16 * f.pxPerMm;
-  ctx.strokeStyle = 'rgba(58, 34, 20, 0.75)';
-  ctx.stroke();
-  ctx.fillStyle = 'rgb(9, 7, 6)';
-  ctx.fill();
-
   const e = discEllipsePx(f, pose, pose.radiusMm);
   const tex = irisTexturesFor(pose.pupilRadiusMm * 2);
   const scale = (pose.radiusMm * f.pxPerMm) / IRIS_TEX_RADIUS_PX;
@@ -81,14 +63,28 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   const d = irisDiscMatrix(pose);
   ctx.translate(e.xPx, e.yPx);
   ctx.transform(d.a, -d.b, Math.abs(d.c) < 0.01 ? 0 : -d.c, d.d, 0, 0);
-  // Two rungs of the pupil ladder cross-faded: the nearer one (b at weight w) first, then a behind.
+  if (tex.weightB < 0.97) ctx.drawImage(tex.a, -size / 2, -size / 2, size, size);
   if (tex.weightB > 0.03) {
     ctx.globalAlpha = tex.weightB < 0.97 ? tex.weightB : 1;
     ctx.drawImage(tex.b, -size / 2, -size / 2, size, size);
     ctx.globalAlpha = 1;
   }
-  if (tex.weightB < 0.97) ctx.drawImage(tex.a, -size / 2, -size / 2, size, size);
   ctx.restore();
+
+  // The pupil, its dark pigment ruff, and the iris rising to meet it.
+  const p = discEllipsePx(f, pose, pose.pupilRadiusMm);
+  ctx.beginPath();
+  ctx.ellipse(p.xPx, p.yPx, p.radiusXPx, p.radiusYPx, p.rotationRad, 0, Math.PI * 2);
+  ctx.fillStyle = 'rgb(9, 7, 6)';
+  ctx.fill();
+  ctx.lineWidth = 0.16 * f.pxPerMm;
+  ctx.strokeStyle = 'rgba(58, 34, 20, 0.75)';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.ellipse(p.xPx, p.yPx, p.radiusXPx + 0.2 * f.pxPerMm * pose.minorScale, p.radiusYPx + 0.2 * f.pxPerMm, p.rotationRad, 0, Math.PI * 2);
+  ctx.lineWidth = 0.3 * f.pxPerMm;
+  ctx.strokeStyle = 'rgba(30, 18, 10, 0.22)';
+  ctx.stroke();
 }
 
 /** The light's reflection stays put; it shows at full strength only where the cornea is under it. */

@@ -37,8 +37,8 @@ export function drawUpperLidSkin(ctx: CanvasRenderingContext2D, a: EyeAssets, m:
   const restY = (x: number): number => yPx(f, rest.upperMm(xMmOf(f, x)));
   const nowY = (x: number): number => yPx(f, m.upperMm(xMmOf(f, x)));
   const creaseY = (x: number): number => yPx(f, creaseMm(xMmOf(f, x)));
-  const strips = stripsAcross(x0, x1, STRIP_COUNT).map((st) => ({ st }));
-  const still = strips.every(({ st }) => [st.x0Px, st.xPx, st.x1Px].every((x) => Math.abs(nowY(x) - restY(x)) < STILL_PX));
+  const strips = stripsAcross(x0, x1, STRIP_COUNT).map((st) => ({ st, s: lidStretchAt(f, m, st.xPx) }));
+  const still = strips.every(({ st }) => Math.abs(nowY(st.xPx) - restY(st.xPx)) < STILL_PX);
   if (still) {
     // The lid at rest: a plain blit.
     const top = Math.max(0, Math.floor(yPx(f, CREASE_HEIGHT_AT_CENTRE_MM + 1)));
@@ -49,20 +49,25 @@ export function drawUpperLidSkin(ctx: CanvasRenderingContext2D, a: EyeAssets, m:
   } else {
     ctx.save();
     const base = ctx.getTransform();
+    // Only above the margin: a stretched strip overshoots it a little at its edges (and, shut, would
+    // spill onto the lower lid).
+    const top = Math.max(0, Math.floor(yPx(f, CREASE_HEIGHT_AT_CENTRE_MM + 1.5)));
+    ctx.beginPath();
+    tracePolyline(ctx, upperMargin, true);
+    ctx.lineTo(x1, top);
+    ctx.lineTo(x0, top);
+    ctx.closePath();
+    ctx.clip();
     // Nearest sampling: rows are only repeated or skipped vertically, invisible on soft skin, and it
     // is ~1.5× cheaper than bilinear for an affine draw.
     ctx.imageSmoothingEnabled = false;
-    for (const { st } of strips) {
+    for (const { st, s } of strips) {
       const w = st.x1Px - st.x0Px;
       const restLow = Math.max(restY(st.x0Px), restY(st.x1Px), restY(st.xPx));
+      // y' = k·y + (1 − k)·crease(x), crease linear across the strip: an affine map per strip.
       const sy0 = Math.max(0, Math.floor(Math.min(creaseY(st.x0Px), creaseY(st.x1Px)) - 1.1 * mm));
       const sy1 = Math.min(skin.height, Math.ceil(restLow + BELOW_MARGIN_MM * mm + 1));
       if (sy1 <= sy0) continue;
-      // y' = k·y + (1 − k)·crease(x) with the crease linear across the strip: the crease stays put
-      // and neighbouring strips meet along it (a scale alone is ~3× cheaper to draw, but its steps
-      // show as stripes). The margin is matched at the strip's middle; the skin runs on past it and
-      // the caller trims it at the margin.
-      const s = lidStretchAt(f, m, st.xPx);
       const k = s.scale;
       ctx.setTransform(base.a, base.b, base.c, base.d, base.e, base.f);
       ctx.transform(1, (1 - k) * s.creaseSlope, 0, k, 0, (1 - k) * (s.creaseYPx - s.creaseSlope * s.xPx));
