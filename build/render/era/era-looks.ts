@@ -34,7 +34,7 @@ export const ERA_LOOKS: Record<EraId, EraLook> = {
     medium: 'green-phosphor terminal: monochrome green, faint scanlines, dark glass',
     steps: [
       { kind: 'fill', op: 'color', color: 'rgb(60, 255, 120)', alpha: 1 },
-      { kind: 'fill', op: 'multiply', color: 'rgb(70, 200, 105)', alpha: 1 },
+      { kind: 'fill', op: 'multiply', color: 'rgb(44, 150, 74)', alpha: 1 },
       { kind: 'overlay', overlay: 'scanlines', op: 'multiply', alpha: 0.5 },
       { kind: 'overlay', overlay: 'vignette', op: 'multiply', alpha: 0.9 },
     ],
