@@ -42,7 +42,8 @@ export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
     outputOptions: [
       '-map', '0:v:0',
       '-an',
-      '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+      // accurate_rnd: without it a JPEG frame's flat skin tone came out 2 levels darker in red.
+      '-vf', 'scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p',
       '-c:v', 'libx264',
       '-preset', preset,
       '-profile:v', 'high',
