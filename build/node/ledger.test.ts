@@ -1,11 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendLedger, readLedger, type LedgerInput } from './ledger.ts';
 import { diffLedger } from './ledger-diff.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const tmpFile = () => join(mkdtempSync(join(tmpdir(), 'ledger-')), 'ledger.jsonl');
+const tmpFile = () => join(tempDir('ledger-'), 'ledger.jsonl');
 
 const run = (over: Partial<LedgerInput> = {}): LedgerInput => ({
   command: 'check',

@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendLedger } from '../../node/ledger.ts';
 import { CliError } from '../exit.ts';
 import { ledgerCommand } from './ledger.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
-const file = join(mkdtempSync(join(tmpdir(), 'ledger-cmd-')), 'ledger.jsonl');
+const file = join(tempDir('ledger-cmd-'), 'ledger.jsonl');
 const scene = (saccadesPerS: number, pass = true) => ({ scene: '1970-script', pass, metrics: { saccadesPerS, meanFixationMs: 800 }, failed: pass ? [] : ['saccades per second'] });
 
 describe('eye ledger', () => {

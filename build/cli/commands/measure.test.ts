@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/player.ts';
@@ -8,8 +7,9 @@ import { scoreEvents } from '../../measure/score.ts';
 import { loadScene } from '../../node/load-scene.ts';
 import { CliError } from '../exit.ts';
 import { measureFile } from './measure.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'measure-'));
+const dir = tempDir('measure-');
 const file = (name: string, text: string) => {
   const p = join(dir, name);
   writeFileSync(p, text);
