@@ -3,6 +3,7 @@ import { detectBlinks, type DetectedBlink } from './blinks.ts';
 import { detectSaccades, type DetectedSaccade, type SaccadeDetection } from './engbert-kliegl.ts';
 import { fixationBreaks, ivtFixations, type Fixation, type FixationBreak } from './fixations.ts';
 import { idtFixations } from './idt.ts';
+import { closureWithLidRide, learnLidRide } from './lid-ride.ts';
 import type { DetectorParams } from './params.ts';
 import type { Span } from './score.ts';
 import { durationS, medianIntervalMs, type GazeSignal } from './signal.ts';
@@ -37,7 +38,8 @@ export interface Detection {
  * Run every detector on a recording: blinks from the aperture first; then, as a tracker loses the
  * pupil under the lid, samples where the lid covers it are missing (so Bell's roll under a closed lid
  * is never read as a saccade) and the roll a half-shut lid brings is measured and taken out of the
- * rest; then Engbert & Kliegl saccades on what is left, then fixations between them.
+ * rest, its closure read against the open level the lids' ride with the pitch expects (lid-ride.ts);
+ * then Engbert & Kliegl saccades on what is left, then fixations between them.
  */
 export function detect(signal: GazeSignal, params: DetectorParams): Detection {
   const { tMs } = signal;
@@ -45,9 +47,17 @@ export function detect(signal: GazeSignal, params: DetectorParams): Detection {
   const dtMs = medianIntervalMs(tMs);
   const lids = signal.apertureMm ? detectBlinks(tMs, signal.apertureMm, params) : null;
   const blinks = lids?.blinks ?? [];
-  const bell = lids ? estimateBellGain(signal, lids.closure, blinks, params.blinkMaskClosure) : { yDegPerClosure: 0, samples: 0 };
-  const gaze = lids ? withoutBell(signal, lids.closure, blinks, bell) : signal;
-  const missing = lids ? lidOverPupil(tMs, lids.closure, params.blinkMaskClosure, params.blinkPadMs) : new Uint8Array(n);
+  // Bell's gain, then the closure measured against the open level the lids' ride with the pitch
+  // expects (lid-ride.ts: a saccade inside a blink's movement is not closure), then the gain again on it.
+  let closure = lids?.closure ?? null;
+  let bell: BellGain = { yDegPerClosure: 0, samples: 0 };
+  if (closure && signal.apertureMm) {
+    bell = estimateBellGain(signal, closure, blinks, params.blinkMaskClosure);
+    closure = closureWithLidRide(signal, signal.apertureMm, closure, blinks, learnLidRide(signal, signal.apertureMm, blinks), bell.yDegPerClosure);
+    bell = estimateBellGain(signal, closure, blinks, params.blinkMaskClosure);
+  }
+  const gaze = closure ? withoutBell(signal, closure, blinks, bell) : signal;
+  const missing = closure ? lidOverPupil(tMs, closure, params.blinkMaskClosure, params.blinkPadMs) : new Uint8Array(n);
   const segments = usableSegments(gaze, missing, (Number.isFinite(dtMs) ? dtMs : 0) * params.maxGapIntervals);
   const usable = new Uint8Array(n);
   for (const s of segments) usable.fill(1, s.start, s.end + 1);

@@ -38,6 +38,8 @@ export interface SyntheticSpec {
   /** Time of the first sample, ms. */
   t0Ms?: number;
   openApertureMm?: number;
+  /** The lids riding with the gaze (eye.md §5): the open aperture, mm, at a pitch (degrees, before Bell's roll). Default: `openApertureMm` at every pitch. */
+  lidRide?: (pitchDeg: number) => number;
   seed?: number;
 }
 
@@ -107,7 +109,7 @@ export function synthesize(spec: SyntheticSpec): { signal: GazeSignal; truth: Tr
     signal.tMs[i] = t;
     signal.xDeg[i] = lost ? NaN : x + (noise > 0 ? noise * rng.normal() : 0);
     signal.yDeg[i] = lost ? NaN : y + bell + (noise > 0 ? noise * rng.normal() : 0);
-    signal.apertureMm![i] = open * (1 - closure);
+    signal.apertureMm![i] = (spec.lidRide ? spec.lidRide(y) : open) * (1 - closure);
   }
   const truth: TruthEvent[] = [
     ...saccades.map((s): TruthEvent => {
