@@ -5,7 +5,7 @@ import { createGaze } from './create-gaze.ts';
 import { gazeScene } from './run-gaze.ts';
 
 describe('speed', () => {
-  it('prints gaze steps per wall-second (the whole eye must simulate above 5,000× real time)', () => {
+  it('prints gaze steps per wall-second (the aim for the whole eye is 5,000× real time)', () => {
     const scenes: Scene[] = [
       gazeScene('1995'),
       gazeScene('2026', {
