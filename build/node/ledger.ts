@@ -129,6 +129,7 @@ export function gitRevision(): string {
 }
 
 export function gitDirty(): boolean {
-  const status = git(['status', '--porcelain', '--untracked-files=no']);
+  // The ledger itself changes with every run; it does not make the code that ran dirty.
+  const status = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!ledger.jsonl']);
   return status !== null && status !== '';
 }
