@@ -1,7 +1,7 @@
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
-import { cutClosureAt, cutDurationMs, cutTimesMs, eraAt } from '../stage/stage.ts';
+import { cutClosureAt, CutClock, eraAt } from '../stage/stage.ts';
 import { STEP_S, stepTimeMs } from '../time/clock.ts';
 import { eraPupilMm } from '../tuned/pupil/pupil.ts';
 import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
@@ -104,9 +104,7 @@ export function createGenericEye(scene: Scene): EyeModel {
   let secondAtMs = -1;
   let blinkClosure = 0;
 
-  const cutMs = cutDurationMs(scene);
-  const cuts = cutTimesMs(scene).map((startMs) => ({ startMs, era: eraAt(scene, startMs + cutMs) }));
-  let nextCut = 0;
+  const cutClock = new CutClock(scene);
 
   const basePupil = (tMs: number): number => eraPupilMm(ERA_LIGHT[eraAt(scene, tMs)]);
   // The light changes only inside a cut; the pupil sits at its size (no dynamics in the seed's eye).
@@ -144,10 +142,7 @@ export function createGenericEye(scene: Scene): EyeModel {
     step() {
       step++;
       const tMs = stepTimeMs(step);
-      while (nextCut < cuts.length && tMs >= cuts[nextCut].startMs) {
-        const c = cuts[nextCut++];
-        events.push({ kind: 'cut', startMs: c.startMs, endMs: c.startMs + cutMs, era: c.era });
-      }
+      cutClock.advance(tMs, events);
       if (frozen) return;
 
       // The target: look-around plus the seed's jitter.
@@ -194,7 +189,7 @@ export function createGenericEye(scene: Scene): EyeModel {
       if (blinkStartMs > -Infinity && tMs - blinkStartMs >= BLINK_CLOSE_MS + BLINK_OPEN_MS) endBlink(blinkStartMs + BLINK_CLOSE_MS + BLINK_OPEN_MS);
 
       let cut = 0;
-      if (nextCut > 0 && tMs < cuts[nextCut - 1].startMs + cutMs) {
+      if (cutClock.inCut(tMs)) {
         cut = cutClosureAt(scene, tMs);
         pupilMm = basePupil(tMs);
       }

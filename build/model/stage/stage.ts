@@ -1,3 +1,4 @@
+import type { TruthEvent } from '../types.ts';
 import type { EraId, Scene } from '../../scene/scene.ts';
 
 /**
@@ -62,4 +63,40 @@ export function msSinceCutStart(scene: Scene, tMs: number): number {
 
 function smooth(x: number): number {
   return x * x * (3 - 2 * x);
+}
+
+/** A cut as an eye meets it: the lid starts to close, has reopened, and the era it cut to. */
+export interface Cut {
+  startMs: number;
+  endMs: number;
+  era: EraId;
+}
+
+/**
+ * Walks the stage's cuts as an eye's clock passes them: each cut's ground-truth event is reported
+ * once, when it starts, and `inCut` says whether a cut is still moving the lids.
+ */
+export class CutClock {
+  readonly cuts: Cut[];
+  private next = 0;
+
+  constructor(scene: Scene) {
+    const cutMs = cutDurationMs(scene);
+    // The era a cut goes to is the one showing just after it has ended.
+    this.cuts = cutTimesMs(scene).map((startMs) => ({ startMs, endMs: startMs + cutMs, era: eraAt(scene, startMs + cutMs) }));
+  }
+
+  /** Push the events of the cuts that have started by `tMs`. */
+  advance(tMs: number, out: TruthEvent[]): void {
+    while (this.next < this.cuts.length && tMs >= this.cuts[this.next].startMs) {
+      const c = this.cuts[this.next++];
+      out.push({ kind: 'cut', startMs: c.startMs, endMs: c.endMs, era: c.era });
+    }
+  }
+
+  /** Is a cut (one of the last two begun, in case they overlap) still closing or opening the lids? */
+  inCut(tMs: number): boolean {
+    const n = this.next;
+    return (n > 0 && tMs < this.cuts[n - 1].endMs) || (n > 1 && tMs < this.cuts[n - 2].endMs);
+  }
 }

@@ -2,7 +2,7 @@ import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
-import { cutClosureAt, cutDurationMs, cutTimesMs, eraAt, msSinceCutStart } from '../stage/stage.ts';
+import { cutClosureAt, cutDurationMs, CutClock, eraAt, msSinceCutStart } from '../stage/stage.ts';
 import { STEP_MS, STEP_S, stepTimeMs } from '../time/clock.ts';
 import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
 import { ERA_IDS, type EraId, type Scene } from '../../scene/scene.ts';
@@ -23,12 +23,6 @@ const PARTIAL_AFTER_CUT_MS = 600;
 export interface TunedEyeParts {
   /** The gaze subsystem (tests inject a scripted one). */
   createGaze?: (scene: Scene, rng: Random) => GazeProcess;
-}
-
-interface Cut {
-  startMs: number;
-  endMs: number;
-  era: EraId;
 }
 
 const EMPTY: TruthEvent[] = [];
@@ -61,10 +55,8 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
 
   const blinkMeanS = (era: EraId): number => scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[era];
   const cutMs = cutDurationMs(scene);
-  // The stage's cuts, each with the era it cuts to (eraAt just after the cut has ended).
-  const cuts: Cut[] = cutTimesMs(scene).map((startMs) => ({ startMs, endMs: startMs + cutMs, era: eraAt(scene, startMs + cutMs) }));
-  /** Is a cut (one of the last two begun, in case they overlap) still closing or opening the lids? */
-  const inCut = (tMs: number): boolean => (nextCut > 0 && tMs < cuts[nextCut - 1].endMs) || (nextCut > 1 && tMs < cuts[nextCut - 2].endMs);
+  const cutClock = new CutClock(scene);
+  const inCut = (tMs: number): boolean => cutClock.inCut(tMs);
   const partialAllowedAt = (tMs: number): boolean => msSinceCutStart(scene, tMs) >= cutMs + PARTIAL_AFTER_CUT_MS;
 
   let gazeState = gaze.state();
@@ -85,7 +77,6 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let step = 0;
   let closure = 0;
-  let nextCut = 0;
   let cutEvents: TruthEvent[] = [];
 
   const lidsAt = (): void => {
@@ -97,10 +88,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
     step() {
       step++;
       const tMs = stepTimeMs(step);
-      while (nextCut < cuts.length && tMs >= cuts[nextCut].startMs) {
-        const c = cuts[nextCut++];
-        cutEvents.push({ kind: 'cut', startMs: c.startMs, endMs: c.endMs, era: c.era });
-      }
+      cutClock.advance(tMs, cutEvents);
       if (frozen) return;
 
       gaze.step();
