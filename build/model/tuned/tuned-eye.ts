@@ -56,7 +56,6 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
   const blinkMeanS = (era: EraId): number => scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[era];
   const cutMs = cutDurationMs(scene);
   const cutClock = new CutClock(scene);
-  const inCut = (tMs: number): boolean => cutClock.inCut(tMs);
   const partialAllowedAt = (tMs: number): boolean => msSinceCutStart(scene, tMs) >= cutMs + PARTIAL_AFTER_CUT_MS;
 
   let gazeState = gaze.state();
@@ -99,7 +98,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
       }
       blinks.step(tMs, gaze.landings());
 
-      const cutting = inCut(tMs);
+      const cutting = cutClock.inCut(tMs);
       const cut = cutting ? cutClosureAt(scene, tMs) : 0;
       const held = 0;
       closure = Math.max(blinks.closure, held, cut);

@@ -26,11 +26,9 @@ export class PursuitDrive {
     if (tracking && this.hasLast) {
       rx = (targetX - this.lastX) / DT_S;
       ry = (targetY - this.lastY) / DT_S;
-      const speed = Math.hypot(rx, ry);
-      if (speed > PURSUIT_MAX_DEG_PER_S) {
-        rx *= PURSUIT_MAX_DEG_PER_S / speed;
-        ry *= PURSUIT_MAX_DEG_PER_S / speed;
-      }
+      const k = capScale(rx, ry);
+      rx *= k;
+      ry *= k;
     }
     this.hasLast = tracking;
     this.lastX = targetX;
@@ -41,14 +39,16 @@ export class PursuitDrive {
 
   /** The eye's pursuit velocity for a gain, capped at 30°/s; written into `out`. */
   eyeVelocity(gain: number, out: { x: number; y: number }): void {
-    let x = gain * this.vx;
-    let y = gain * this.vy;
-    const speed = Math.hypot(x, y);
-    if (speed > PURSUIT_MAX_DEG_PER_S) {
-      x *= PURSUIT_MAX_DEG_PER_S / speed;
-      y *= PURSUIT_MAX_DEG_PER_S / speed;
-    }
-    out.x = x;
-    out.y = y;
+    const x = gain * this.vx;
+    const y = gain * this.vy;
+    const k = capScale(x, y);
+    out.x = x * k;
+    out.y = y * k;
   }
+}
+
+/** The factor that brings a velocity (deg/s) down to the 30°/s pursuit cap, or 1 if it is under it. */
+function capScale(x: number, y: number): number {
+  const speed = Math.hypot(x, y);
+  return speed > PURSUIT_MAX_DEG_PER_S ? PURSUIT_MAX_DEG_PER_S / speed : 1;
 }
