@@ -1,10 +1,10 @@
 /**
- * The mask pass's four classes. Pure colours whose luma (BT.709) is far apart too (0, 54, 182, 255),
- * so they survive H.264's 4:2:0 chroma subsampling: a measurer can classify by nearest colour, or by
- * luma alone with thresholds halfway between.
+ * The mask pass's six classes (pipeline.md, measuring: pupil, iris, visible sclera, skin, lashes,
+ * brow), each a corner of the RGB cube so that a measurer can classify every pixel, antialiased
+ * edges included, by the nearest colour.
  */
 export interface MaskColor {
-  name: 'pupil' | 'skin' | 'iris' | 'sclera';
+  name: 'pupil' | 'skin' | 'iris' | 'sclera' | 'lash' | 'brow';
   r: number;
   g: number;
   b: number;
@@ -19,7 +19,9 @@ export const MASK_PUPIL = color('pupil', 0, 0, 0);
 export const MASK_SKIN = color('skin', 255, 0, 0);
 export const MASK_IRIS = color('iris', 0, 255, 0);
 export const MASK_SCLERA = color('sclera', 255, 255, 255);
-export const MASK_COLORS: readonly MaskColor[] = [MASK_PUPIL, MASK_SKIN, MASK_IRIS, MASK_SCLERA];
+export const MASK_LASH = color('lash', 0, 0, 255);
+export const MASK_BROW = color('brow', 255, 255, 0);
+export const MASK_COLORS: readonly MaskColor[] = [MASK_PUPIL, MASK_SKIN, MASK_IRIS, MASK_SCLERA, MASK_LASH, MASK_BROW];
 
 /** BT.709 luma (0–255) of a mask colour, as a decoder of the film would see it before range scaling. */
 export function maskLuma(c: Pick<MaskColor, 'r' | 'g' | 'b'>): number {
