@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findFfmpeg } from '../../node/find-ffmpeg.ts';
+import { decodeFrames } from '../../node/stills/decode-frames.ts';
+import { evenlySpaced } from '../../node/stills/frame-spec.ts';
+import { sheetLayout } from '../../node/stills/sheet-layout.ts';
+import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
+import { CliError } from '../exit.ts';
+import { runLook, type LookFlags } from './look.ts';
+
+const FRAMES = 45;
+const dir = tempDir('look-');
+const film = join(dir, 'film.mp4');
+const ffmpeg = findFfmpeg();
+
+beforeAll(async () => {
+  await encodeSyntheticFilm(ffmpeg.ffmpeg, film, FRAMES);
+});
+
+const raw = async (file: string) => {
+  const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+};
+const exitOf = async (flags: LookFlags, file = film): Promise<{ code: number; message: string }> => {
+  try {
+    await runLook(file, flags);
+  } catch (err) {
+    if (err instanceof CliError) return { code: err.exitCode, message: err.message };
+    throw err;
+  }
+  return { code: 0, message: '' };
+};
+
+describe('eye look --at', () => {
+  it('writes exactly the frame a time falls on, round(t · fps), not its neighbour', async () => {
+    // 16 ms → 0.48 → frame 0; 17 ms → 0.51 → frame 1; 0.5 s → 15; frame:44 is the last.
+    for (const [at, frame] of [['16ms', 0], ['17ms', 1], ['0.5s', 15], ['1.1s', 33], ['frame:44', 44], ['frame:7', 7]] as const) {
+      const out = join(dir, `at-${frame}.png`);
+      const r = await runLook(film, { at, out });
+      expect(r.out).toBe(out);
+      expect(r.frames).toEqual([{ frame, tMs: (frame * 1000) / SYNTH.fps }]);
+      expect(r.request?.frame).toBe(frame);
+      const img = await raw(out);
+      expect([img.width, img.height, img.channels]).toEqual([SYNTH.width, SYNTH.height, 3]);
+      expect(readFrameIndex(img.data, img.width)).toBe(frame);
+    }
+  });
+
+  it('gives the film\'s own pixels: byte for byte the frame a whole-film decode gives, colours as encoded', async () => {
+    const all: Buffer[] = [];
+    await decodeFrames(
+      { ffmpegPath: ffmpeg.ffmpeg, film, width: SYNTH.width, height: SYNTH.height, colorSpace: 'bt709', colorRange: 'tv', frames: Array.from({ length: FRAMES }, (_, k) => k) },
+      (f) => void all.push(f.rgb),
+    );
+    expect(all.map((b) => readFrameIndex(b, SYNTH.width))).toEqual(Array.from({ length: FRAMES }, (_, k) => k));
+    const img = await raw((await runLook(film, { at: 'frame:30', out: join(dir, 'f30.png') })).out);
+    expect(img.data.equals(all[30])).toBe(true);
+    expect(img.data.equals(all[29])).toBe(false);
+    // The skin patch comes back within 3 levels per channel (BT.709 in both directions, limited range).
+    const i = ((SYNTH.height * 3) / 4 * SYNTH.width + (SYNTH.width * 3) / 4) * 3;
+    const got = [img.data[i], img.data[i + 1], img.data[i + 2]];
+    got.forEach((v, c) => expect(Math.abs(v - SYNTH.patch[c])).toBeLessThanOrEqual(3));
+  });
+
+  it('writes beside the film by default and says which frame', async () => {
+    const r = await runLook(film, { at: '1s' });
+    expect(r.out).toBe(join(dir, 'film.frame-30.png'));
+    expect(existsSync(r.out)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+});
+
+describe('eye look --sheet and --strip', () => {
+  it('lays N evenly spaced frames on a sheet of the computed size, each tile the right frame', async () => {
+    const r = await runLook(film, { sheet: true, count: '7', columns: '3', tileWidth: '80', out: join(dir, 'sheet.png') });
+    const layout = sheetLayout({ count: 7, columns: 3, tileWidth: 80, frameWidth: SYNTH.width, frameHeight: SYNTH.height, labelLines: 1, title: true });
+    const img = await raw(r.out);
+    expect([img.width, img.height]).toEqual([layout.width, layout.height]);
+    expect([r.outWidth, r.outHeight]).toEqual([layout.width, layout.height]);
+    const frames = evenlySpaced(7, FRAMES);
+    expect(frames).toEqual([0, 7, 15, 22, 29, 37, 44]);
+    expect(r.frames.map((f) => f.frame)).toEqual(frames);
+    layout.cells.forEach((c, i) => expect(readFrameIndex(img.data, img.width, c.x, c.y, 80 / SYNTH.width)).toBe(frames[i]));
+  });
+
+  it('a strip is every frame from FROM to TO, in order', async () => {
+    const r = await runLook(film, { strip: '0.3s..frame:14', tileWidth: '80', columns: '4', out: join(dir, 'strip.png') });
+    expect(r.frames.map((f) => f.frame)).toEqual([9, 10, 11, 12, 13, 14]);
+    const layout = sheetLayout({ count: 6, columns: 4, tileWidth: 80, frameWidth: SYNTH.width, frameHeight: SYNTH.height, labelLines: 1, title: true });
+    const img = await raw(r.out);
+    expect([img.width, img.height]).toEqual([layout.width, layout.height]);
+    layout.cells.forEach((c, i) => expect(readFrameIndex(img.data, img.width, c.x, c.y, 0.5)).toBe(9 + i));
+  });
+});
+
+describe('eye look: bad input is exit 2 with a reason', () => {
+  it('names the allowed range for a time outside the film', async () => {
+    const past = await exitOf({ at: '1.5s' });
+    expect(past.code).toBe(2);
+    expect(past.message).toContain('frame 45, past the film\'s end: frames 0 to 44 at 30 fps, times 0s to 1.467s');
+    expect((await exitOf({ at: '-0.01s' })).message).toContain('before the film');
+    expect((await exitOf({ at: 'frame:45' })).code).toBe(2);
+    expect((await exitOf({ at: '3' })).message).toContain('expected a time or a frame, like 3.4s, 3400ms or frame:102');
+    expect((await exitOf({ strip: '1s..0.5s' })).message).toContain('before it starts');
+  });
+
+  it('refuses a missing file, a folder, a file that is not a video, and unclear requests', async () => {
+    expect(await exitOf({ at: '1s' }, join(dir, 'nope.mp4'))).toEqual({ code: 2, message: `no film at ${join(dir, 'nope.mp4')}` });
+    expect((await exitOf({ at: '1s' }, dir)).message).toContain('is a folder, not a film');
+    const text = join(dir, 'notes.mp4');
+    writeFileSync(text, 'not a film at all\n');
+    const notVideo = await exitOf({ at: '1s' }, text);
+    expect(notVideo.code).toBe(2);
+    expect(notVideo.message).toContain('not a video ffprobe can read');
+    expect((await exitOf({})).message).toContain('say what to look at');
+    expect((await exitOf({ at: '1s', sheet: true })).message).toContain('one of --at, --sheet, --strip at a time');
+    expect((await exitOf({ sheet: true, count: '0' })).code).toBe(2);
+    expect((await exitOf({ at: '1s', out: join(dir, 'x.jpg') })).message).toContain('name it *.png');
+    expect((await exitOf({ at: '1s', out: join(dir, 'no-such-folder', 'x.png') })).message).toContain('no folder');
+  });
+});
