@@ -15,6 +15,7 @@ import { onInterrupt } from './interrupt.ts';
 import { BrowserCrashError, PageError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
+import { writeStills } from './stills/write-stills.ts';
 import { traceJson } from './trace-json.ts';
 
 export interface RenderOptions {
@@ -112,6 +113,8 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     }
     const trace = traceJson(scene, chunks);
     writeFileSync(join(stage, 'trace.json'), trace);
+    // Stills (build/node/stills): contact sheet and named moments, decoded from the encoded film.
+    await writeStills(stage, o.ffmpeg);
     const samples = chunks.reduce((n, c) => n + c.columns.tMs.length, 0);
     const summary: RenderSummary = {
       scene: scene.name,

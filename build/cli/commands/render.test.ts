@@ -41,10 +41,11 @@ describe('eye render, end to end', () => {
     a = await eye(['render', SCENE, ...SETTINGS, '--out', outA, '--json']);
   });
 
-  it('writes film.mp4, trace.json and summary.json and nothing else', () => {
+  it('writes film.mp4, trace.json, summary.json and stills/ and nothing else', () => {
     expect(a.code, a.stderr).toBe(0);
     expect(readdirSync(outA)).toEqual([SCENE]);
-    expect(readdirSync(join(outA, SCENE)).sort()).toEqual(['film.mp4', 'summary.json', 'trace.json']);
+    expect(readdirSync(join(outA, SCENE)).sort()).toEqual(['film.mp4', 'stills', 'summary.json', 'trace.json']);
+    expect(readdirSync(join(outA, SCENE, 'stills'))).toContain('sheet.png');
   });
 
   it('the film passes ffprobe: h264 High, yuv420p, bt709, frames = duration × fps, moov before mdat', () => {
