@@ -85,6 +85,12 @@ describe('pickMoments', () => {
     expect(fast['mid-saccade'].why).toContain('shorter than a frame');
   });
 
+  it('says when a double blink\'s second closure starts inside the first one\'s span, and never prints -0.00', () => {
+    const d = byName(pickMoments(trace({ apertureMm: { [step(6)]: -1e-9 } }, [blink(150, 450, false), blink(300, 600, false)]), { fps: FPS, frames: FRAMES }));
+    expect(d['first-blink'].why).toContain('the next blink starts at 0.300s, inside this one\'s span');
+    expect(d['first-blink'].why).toContain('aperture 0.00 mm');
+  });
+
   it('refuses a trace that does not cover the film or does not start at step 0', () => {
     expect(() => pickMoments(t, { fps: FPS, frames: 40 })).toThrow('the trace has 241 samples');
     const shifted = { ...t, columns: { ...t.columns, tMs: Array.from(t.columns.tMs, (v) => v + 5) } } as MomentTrace;

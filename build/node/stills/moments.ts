@@ -105,7 +105,8 @@ class FilmFrames {
 }
 
 const deg = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}°`;
-const mm = (v: number) => `${v.toFixed(2)} mm`;
+// Math.abs below 0.005 → 0: a shut lid's -1e-9 mm reads 0.00, not -0.00.
+const mm = (v: number) => `${(Math.abs(v) < 0.005 ? 0 : v).toFixed(2)} mm`;
 const span = (e: { startMs: number; endMs: number }) => `${formatSeconds(e.startMs)}–${formatSeconds(e.endMs)}`;
 
 /**
@@ -147,10 +148,12 @@ function firstBlink(f: FilmFrames, blinks: BlinkEvent[]): Moment {
   const frames = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const deepest = f.extreme(inside.length ? inside : frames, 'apertureMm', false)!;
   const kind = b.partial ? `partial (depth ${b.depth.toFixed(2)})` : 'full';
+  // A double blink's second closure can start inside the first's span (its slow reopening tail): say so.
+  const next = blinks[1] && blinks[1].startMs <= b.endMs ? `; the next blink starts at ${formatSeconds(blinks[1].startMs)}, inside this one's span, so the strip shows it too` : '';
   return f.found(
     'first-blink',
     deepest,
-    `the first blink, ${kind}, ${span(b)}: its ${inside.length} frame(s) and one open frame either side; most closed at frame ${deepest} (aperture ${mm(f.at('apertureMm', deepest))})`,
+    `the first blink, ${kind}, ${span(b)}: its ${inside.length} frame(s) and one open frame either side; most closed at frame ${deepest} (aperture ${mm(f.at('apertureMm', deepest))})${next}`,
     frames,
     'strip',
   );
