@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,10 @@ import { decodeFrames } from '../../node/stills/decode-frames.ts';
 import { evenlySpaced } from '../../node/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
 import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
+import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../exit.ts';
+import type { LookResult } from '../../node/stills/look-film.ts';
 import { runLook, type LookFlags } from './look.ts';
 
 const FRAMES = 45;
@@ -24,6 +26,8 @@ const raw = async (file: string) => {
   const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 };
+/** A still, sheet or strip of the test film (not --moments). */
+const pic = async (flags: LookFlags) => (await runLook(film, flags)) as LookResult;
 const exitOf = async (flags: LookFlags, file = film): Promise<{ code: number; message: string }> => {
   try {
     await runLook(file, flags);
@@ -39,7 +43,7 @@ describe('eye look --at', () => {
     // 16 ms → 0.48 → frame 0; 17 ms → 0.51 → frame 1; 0.5 s → 15; frame:44 is the last.
     for (const [at, frame] of [['16ms', 0], ['17ms', 1], ['0.5s', 15], ['1.1s', 33], ['frame:44', 44], ['frame:7', 7]] as const) {
       const out = join(dir, `at-${frame}.png`);
-      const r = await runLook(film, { at, out });
+      const r = await pic({ at, out });
       expect(r.out).toBe(out);
       expect(r.frames).toEqual([{ frame, tMs: (frame * 1000) / SYNTH.fps }]);
       expect(r.request?.frame).toBe(frame);
@@ -56,7 +60,7 @@ describe('eye look --at', () => {
       (f) => void all.push(f.rgb),
     );
     expect(all.map((b) => readFrameIndex(b, SYNTH.width))).toEqual(Array.from({ length: FRAMES }, (_, k) => k));
-    const img = await raw((await runLook(film, { at: 'frame:30', out: join(dir, 'f30.png') })).out);
+    const img = await raw((await pic({ at: 'frame:30', out: join(dir, 'f30.png') })).out);
     expect(img.data.equals(all[30])).toBe(true);
     expect(img.data.equals(all[29])).toBe(false);
     // The skin patch comes back within 3 levels per channel (BT.709 in both directions, limited range).
@@ -66,7 +70,7 @@ describe('eye look --at', () => {
   });
 
   it('writes beside the film by default and says which frame', async () => {
-    const r = await runLook(film, { at: '1s' });
+    const r = await pic({ at: '1s' });
     expect(r.out).toBe(join(dir, 'film.frame-30.png'));
     expect(existsSync(r.out)).toBe(true);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
@@ -75,7 +79,7 @@ describe('eye look --at', () => {
 
 describe('eye look --sheet and --strip', () => {
   it('lays N evenly spaced frames on a sheet of the computed size, each tile the right frame', async () => {
-    const r = await runLook(film, { sheet: true, count: '7', columns: '3', tileWidth: '80', out: join(dir, 'sheet.png') });
+    const r = await pic({ sheet: true, count: '7', columns: '3', tileWidth: '80', out: join(dir, 'sheet.png') });
     const layout = sheetLayout({ count: 7, columns: 3, tileWidth: 80, frameWidth: SYNTH.width, frameHeight: SYNTH.height, labelLines: 1, title: true });
     const img = await raw(r.out);
     expect([img.width, img.height]).toEqual([layout.width, layout.height]);
@@ -87,7 +91,7 @@ describe('eye look --sheet and --strip', () => {
   });
 
   it('a strip is every frame from FROM to TO, in order', async () => {
-    const r = await runLook(film, { strip: '0.3s..frame:14', tileWidth: '80', columns: '4', out: join(dir, 'strip.png') });
+    const r = await pic({ strip: '0.3s..frame:14', tileWidth: '80', columns: '4', out: join(dir, 'strip.png') });
     expect(r.frames.map((f) => f.frame)).toEqual([9, 10, 11, 12, 13, 14]);
     const layout = sheetLayout({ count: 6, columns: 4, tileWidth: 80, frameWidth: SYNTH.width, frameHeight: SYNTH.height, labelLines: 1, title: true });
     const img = await raw(r.out);
@@ -116,9 +120,31 @@ describe('eye look: bad input is exit 2 with a reason', () => {
     expect(notVideo.code).toBe(2);
     expect(notVideo.message).toContain('not a video ffprobe can read');
     expect((await exitOf({})).message).toContain('say what to look at');
-    expect((await exitOf({ at: '1s', sheet: true })).message).toContain('one of --at, --sheet, --strip at a time');
+    expect((await exitOf({ at: '1s', sheet: true })).message).toContain('one of --at, --sheet, --strip, --moments at a time');
     expect((await exitOf({ sheet: true, count: '0' })).code).toBe(2);
     expect((await exitOf({ at: '1s', out: join(dir, 'x.jpg') })).message).toContain('name it *.png');
     expect((await exitOf({ at: '1s', out: join(dir, 'no-such-folder', 'x.png') })).message).toContain('no folder');
+  });
+});
+
+describe('eye look --moments', () => {
+  it('remakes a rendered scene\'s stills/ from its film and trace.json; without a fitting trace it is exit 2', async () => {
+    const scene = join(dir, 'scene');
+    mkdirSync(scene);
+    const sceneFilm = join(scene, 'film.mp4');
+    copyFileSync(film, sceneFilm);
+    expect((await exitOf({ moments: true }, sceneFilm)).message).toContain('--moments needs the trace.json eye render writes beside its film');
+    const steps = Math.floor((FRAMES * 240) / SYNTH.fps) + 1;
+    const flat = (v: number) => Array.from({ length: steps }, () => v);
+    const trace = (fps: number) => JSON.stringify({ scene: { name: 'synthetic', fps }, columns: { tMs: Array.from({ length: steps }, (_, i) => stepTimeMs(i)), pitchDeg: flat(0), apertureMm: flat(10.65), browLiftMm: flat(0) }, events: [] });
+    writeFileSync(join(scene, 'trace.json'), trace(60));
+    expect((await exitOf({ moments: true }, sceneFilm)).message).toContain('is at 60 fps but');
+    writeFileSync(join(scene, 'trace.json'), '{"scene":');
+    expect((await exitOf({ moments: true }, sceneFilm)).message).toContain('not JSON');
+    writeFileSync(join(scene, 'trace.json'), trace(30));
+    const r = await runLook(sceneFilm, { moments: true });
+    expect(r.out).toBe(join(scene, 'stills'));
+    expect(readdirSync(r.out).sort()).toEqual(['down-gaze.png', 'index.json', 'sheet.png', 'up-gaze.png']);
+    expect((await exitOf({ moments: true, out: join(dir, 'm.png') }, sceneFilm)).message).toContain('takes no --out');
   });
 });

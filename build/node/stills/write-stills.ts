@@ -34,14 +34,14 @@ export interface StillsIndex {
  * viewer sees, after the encoder — and picked from trace.json beside it, in one ffmpeg pass. The folder
  * is made under a temporary name and renamed when whole.
  */
-export async function writeStills(sceneDir: string, ffmpeg: FfmpegTools): Promise<StillsIndex> {
-  const film = await openFilm(ffmpeg.ffprobe, join(sceneDir, 'film.mp4'));
+export async function writeStills(sceneDir: string, ffmpeg: FfmpegTools, filmName = 'film.mp4'): Promise<StillsIndex> {
+  const film = await openFilm(ffmpeg.ffprobe, join(sceneDir, filmName));
   const trace = JSON.parse(readFileSync(join(sceneDir, 'trace.json'), 'utf8')) as {
     scene: { name: string; fps: number };
     columns: MomentTrace['columns'] & { apertureMm: number[] };
     events: TruthEvent[];
   };
-  if (Math.abs(trace.scene.fps - film.fps) > 1e-6) throw new Error(`${sceneDir}: trace.json is at ${trace.scene.fps} fps, film.mp4 at ${film.fps}`);
+  if (Math.abs(trace.scene.fps - film.fps) > 1e-6) throw new Error(`${sceneDir}: trace.json is at ${trace.scene.fps} fps, ${filmName} at ${film.fps}`);
   const clock = { fps: film.fps, frames: film.frames };
   const moments = pickMoments(trace, clock);
   const sheetFrames = evenlySpaced(SCENE_SHEET.count, film.frames);
@@ -87,8 +87,8 @@ export async function writeStills(sceneDir: string, ffmpeg: FfmpegTools): Promis
     writeFileSync(join(out, 'sheet.png'), await sheet.png());
     if (stripBuilder && strip) writeFileSync(join(out, `${strip.name}.png`), await stripBuilder.png());
     const index: StillsIndex = {
-      about: 'Stills decoded from film.mp4 (the encoded film, as a viewer sees it) with ffmpeg and written with sharp; moments picked from trace.json.',
-      film: 'film.mp4',
+      about: `Stills decoded from ${filmName} (the encoded film, as a viewer sees it) with ffmpeg and written with sharp; moments picked from trace.json.`,
+      film: filmName,
       fps: film.fps,
       frames: film.frames,
       width: film.width,
