@@ -125,6 +125,17 @@ describe('eye look: bad input is exit 2 with a reason', () => {
     expect((await exitOf({ at: '1s', out: join(dir, 'x.jpg') })).message).toContain('name it *.png');
     expect((await exitOf({ at: '1s', out: join(dir, 'no-such-folder', 'x.png') })).message).toContain('no folder');
   });
+
+  it('no ffmpeg is an environment error (exit 3)', async () => {
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = join(dir, 'no-ffmpeg');
+    try {
+      expect(await exitOf({ at: '1s' })).toMatchObject({ code: 3 });
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+  });
 });
 
 describe('eye look --moments', () => {

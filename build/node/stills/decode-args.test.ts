@@ -33,6 +33,7 @@ describe('decodeArgs', () => {
     expect(after('-pix_fmt')).toBe('rgb24');
     expect(args[args.length - 1]).toBe('pipe:1');
     expect(args).toContain('-nostdin');
+    expect(args.indexOf('-noautorotate')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('converts with the film\'s own matrix and range, and leaves unknown ones to ffmpeg', () => {

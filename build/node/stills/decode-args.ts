@@ -55,6 +55,8 @@ export function decodeArgs(r: DecodeRequest): string[] {
     '-hide_banner',
     '-nostdin',
     '-v', 'error',
+    // Frames as stored, the size ffprobe reports (a phone film's rotation tag would otherwise swap it).
+    '-noautorotate',
     '-i', r.film,
     '-map', '0:v:0',
     '-an', '-sn', '-dn',
