@@ -33,7 +33,7 @@ export function registerLook(program: Command): void {
     .argument('<film>', 'an encoded film (proof/<scene>/film.mp4, or any video ffprobe reads)')
     .option('--at <time>', `one frame, full size, its pixels as decoded: ${FRAME_SPEC_FORMS}`)
     .option('--sheet', 'a contact sheet: --count frames spread evenly over the film, first and last included, each labelled with its frame and time')
-    .option('--strip <from..to>', `consecutive frames side by side, both ends included (e.g. 1.2s..1.6s, frame:30..frame:42; at most ${STRIP_MAX_FRAMES})`)
+    .option('--strip <from..to>', `consecutive frames side by side, both ends included, wrapping after --columns (e.g. 1.2s..1.6s, frame:30..frame:42; at most ${STRIP_MAX_FRAMES})`)
     .option('--moments', 'for a film made by eye render: its named stills and contact sheet into stills/ beside it, picked from the trace.json there (what eye render writes after encoding)')
     .option('--columns <n>', `tiles per row (default ${LOOK_DEFAULTS.sheetColumns} for a sheet, ${LOOK_DEFAULTS.stripColumns} for a strip)`)
     .option('--count <n>', `frames on a sheet, 1 to 400 (default ${LOOK_DEFAULTS.sheetCount})`)

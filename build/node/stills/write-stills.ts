@@ -50,7 +50,7 @@ export async function writeStills(sceneDir: string, ffmpeg: FfmpegTools, filmNam
   const strip = moments.find((m) => m.found && m.kind === 'strip');
   const sheet = new SheetBuilder(
     { count: sheetFrames.length, columns: SCENE_SHEET.columns, tileWidth: SCENE_SHEET.tileWidth, frameWidth: film.width, frameHeight: film.height, labelLines: 1, title: true },
-    `${trace.scene.name} · ${film.frames} frames ${film.width}x${film.height} @ ${film.fps} fps`,
+    `${trace.scene.name} · ${film.frames} frames ${film.width}x${film.height} @ ${+film.fps.toFixed(3)} fps`,
   );
   const stripBuilder =
     strip && strip.found
