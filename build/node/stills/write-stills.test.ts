@@ -85,10 +85,12 @@ describe('writeStills', () => {
     layout.cells.forEach((c, i) => expect(readFrameIndex(img.data, img.width, c.x, c.y, SCENE_SHEET.tileWidth / SYNTH.width)).toBe(frames[i]));
   });
 
-  it('replaces an earlier stills folder whole', async () => {
+  it('replaces an earlier stills folder whole, with the same bytes for the same film', async () => {
+    const before = ['sheet.png', 'first-blink.png', 'mid-saccade.png'].map((f) => readFileSync(join(scene, 'stills', f)));
     writeFileSync(join(scene, 'stills', 'stale.png'), 'old');
     await writeStills(scene, ffmpeg);
     expect(existsSync(join(scene, 'stills', 'stale.png'))).toBe(false);
-    expect(existsSync(join(scene, 'stills', 'sheet.png'))).toBe(true);
+    const after = ['sheet.png', 'first-blink.png', 'mid-saccade.png'].map((f) => readFileSync(join(scene, 'stills', f)));
+    after.forEach((b, i) => expect(b.equals(before[i])).toBe(true));
   });
 });
