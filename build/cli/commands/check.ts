@@ -8,6 +8,8 @@ import type { Scene } from '../../scene/scene.ts';
 import { benchDetectors } from '../../node/check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof, writeStdout } from '../../node/check-report.ts';
 import { runCheck, type CheckResult, type CheckSettings } from '../../node/check-run.ts';
+import { filmAssertions } from '../../node/check-films.ts';
+import { checkFilm, eraSpread } from '../../node/era-spread.ts';
 import { appendLedger } from '../../node/ledger.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
 import { projectRoot } from '../../node/project-root.ts';
@@ -45,6 +47,7 @@ export interface CheckCliOptions {
   bench?: boolean;
   out?: string;
   ledger?: boolean;
+  films?: boolean;
 }
 
 export function registerCheck(program: Command): void {
@@ -63,6 +66,11 @@ export function registerCheck(program: Command): void {
     .option('--bench', 'also time the detectors alone (samples per second) beside the check\'s wall time')
     .option('--out <dir>', 'where assertions.json and summary.json go (default: proof/check)')
     .option('--no-ledger', 'do not append this run to ledger.jsonl')
+    .option(
+      '--films',
+      'also hold every other scene\'s proof film (rest, tour, pointer, the generic and none presets) to its spread ' +
+        '(computed once, then read from cache/spread/)',
+    )
     .action(async (args: string[], opts: CheckCliOptions) => {
       await checkCommand(args, opts);
     });
@@ -75,14 +83,18 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     seeds: parseOption('seeds', opts.seeds),
     jobs: parseOption('jobs', opts.jobs),
     params: DEFAULT_PARAMS,
-    ratesHz: [240, 60],
+    // 30 Hz: a film's own frame rate, the rate the proof films are measured at (from the trace and the pixels).
+    ratesHz: [240, 60, 30],
     // The stimulus scenes belong to the default run over every era, not to a check of named scenes.
     physiology: args.length === 0,
+    // Each era's proof film against its spread: in the default run, or asked for.
+    films: args.length === 0 || opts.films === true,
   };
   // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
   const progress = progressLine(scenes.length * settings.seeds);
   const result = await runCheck(scenes, settings, progress);
+  if (opts.films) await checkOtherFilms(result, scenes, settings);
   const files = writeCheckProof(opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out), result, settings);
   if (opts.ledger !== false) {
     appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
@@ -107,6 +119,22 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     throw new CliError(EXIT.assertionFailed, `${result.failed.length} assertion(s) failed: ${result.failed.map(describeFailure).join('; ')}`);
   }
   return result;
+}
+
+/** Every scene under scenes/ the run did not cover, its film held to its spread (eraSpread: cached). */
+async function checkOtherFilms(result: CheckResult, checked: Scene[], settings: CheckSettings): Promise<void> {
+  const done = new Set(checked.filter((s) => !s.reducedMotion).map((s) => s.name));
+  for (const name of listScenes()) {
+    if (done.has(name)) continue;
+    const scene = loadScene(name);
+    const spread = await eraSpread(scene, { params: settings.params, jobs: settings.jobs });
+    const film = checkFilm(scene, spread, settings.params);
+    result.films.push(film);
+    const added = filmAssertions(film);
+    result.assertions.push(...added);
+    result.failed.push(...added.filter((a) => !a.pass));
+  }
+  result.pass = result.failed.length === 0;
 }
 
 /** Progress on stderr: rewritten in place on a terminal, a plain line per quarter elsewhere (CI logs stay short). */
