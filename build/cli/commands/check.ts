@@ -10,6 +10,7 @@ import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof, write
 import { runCheck, type CheckResult, type CheckSettings } from '../../node/check-run.ts';
 import { filmAssertions } from '../../node/check-films.ts';
 import { checkFilm, eraSpread } from '../../node/era-spread.ts';
+import { pickSeed, PICK_TRIES } from '../../node/check-pick-seed.ts';
 import { appendLedger } from '../../node/ledger.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
 import { projectRoot } from '../../node/project-root.ts';
@@ -48,6 +49,7 @@ export interface CheckCliOptions {
   out?: string;
   ledger?: boolean;
   films?: boolean;
+  pickSeeds?: boolean;
 }
 
 export function registerCheck(program: Command): void {
@@ -71,7 +73,13 @@ export function registerCheck(program: Command): void {
       'also hold every other scene\'s proof film (rest, tour, pointer, the generic and none presets) to its spread ' +
         '(computed once, then read from cache/spread/)',
     )
+    .option(
+      '--pick-seeds',
+      'only say, for each scene under scenes/ (or each named), whether its seed gives a film inside its spread away from ' +
+        'the edges, and which seed would (how the scene files\' seeds were picked); writes nothing',
+    )
     .action(async (args: string[], opts: CheckCliOptions) => {
+      if (opts.pickSeeds) return pickSeedsCommand(args, opts);
       await checkCommand(args, opts);
     });
 }
@@ -119,6 +127,26 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     throw new CliError(EXIT.assertionFailed, `${result.failed.length} assertion(s) failed: ${result.failed.map(describeFailure).join('; ')}`);
   }
   return result;
+}
+
+/** `eye check --pick-seeds`: a line per scene; exit 1 when a scene's own seed is not a comfortable pick. */
+export async function pickSeedsCommand(args: string[], opts: CheckCliOptions): Promise<void> {
+  const jobs = parseOption('jobs', opts.jobs);
+  const scenes = (args.length > 0 ? args : listScenes()).map(loadScene);
+  const moved: string[] = [];
+  for (const scene of scenes) {
+    const pick = pickSeed(scene, await eraSpread(scene, { jobs }));
+    if (!pick) {
+      moved.push(scene.name);
+      writeStdout(`${scene.name}: no seed of ${PICK_TRIES} tried gives a film inside its spread\n`);
+    } else if (pick.keep) {
+      writeStdout(`${scene.name}: seed ${pick.seed} ok\n`);
+    } else {
+      moved.push(scene.name);
+      writeStdout(`${scene.name}: seed ${scene.seed} is not (${pick.rejected[0].replace(/^seed \d+: /, '')}); seed ${pick.seed} is\n`);
+    }
+  }
+  if (moved.length > 0) throw new CliError(EXIT.assertionFailed, `${moved.length} scene(s) want another seed: ${moved.join(', ')}`);
 }
 
 /** Every scene under scenes/ the run did not cover, its film held to its spread (eraSpread: cached). */
