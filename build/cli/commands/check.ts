@@ -102,7 +102,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
   const progress = progressLine(scenes.length * settings.seeds);
   const result = await runCheck(scenes, settings, progress);
-  if (opts.films) await checkOtherFilms(result, scenes, settings);
+  if (opts.films) await checkOtherFilms(result, args, settings);
   const files = writeCheckProof(opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out), result, settings);
   if (opts.ledger !== false) {
     appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
@@ -110,7 +110,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {
     writeStdout(
-      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
+      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, films: result.films, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
     );
   } else {
     writeStdout(`${formatCheckTable(result, settings)}\n`);
@@ -149,12 +149,16 @@ export async function pickSeedsCommand(args: string[], opts: CheckCliOptions): P
   if (moved.length > 0) throw new CliError(EXIT.assertionFailed, `${moved.length} scene(s) want another seed: ${moved.join(', ')}`);
 }
 
-/** Every scene under scenes/ the run did not cover, its film held to its spread (eraSpread: cached). */
-async function checkOtherFilms(result: CheckResult, checked: Scene[], settings: CheckSettings): Promise<void> {
-  const done = new Set(checked.filter((s) => !s.reducedMotion).map((s) => s.name));
-  for (const name of listScenes()) {
-    if (done.has(name)) continue;
-    const scene = loadScene(name);
+/**
+ * `--films`: every scene under scenes/ (or each named one) whose film the run did not hold, held to
+ * its spread (eraSpread: computed once, then cached): rest, tour, pointer and preset scenes.
+ */
+async function checkOtherFilms(result: CheckResult, args: string[], settings: CheckSettings): Promise<void> {
+  const held = new Set(result.scenes.filter((s) => s.film !== null).map((s) => s.scene));
+  const scenes = args.length > 0 ? args.map(loadScene) : listScenes().map(loadScene);
+  for (const scene of scenes) {
+    if (held.has(scene.name) || scene.reducedMotion) continue;
+    held.add(scene.name);
     const spread = await eraSpread(scene, { params: settings.params, jobs: settings.jobs });
     const film = checkFilm(scene, spread, settings.params);
     result.films.push(film);
