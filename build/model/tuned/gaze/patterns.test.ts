@@ -188,7 +188,7 @@ describe('eye.md §3: 1970 reads below the rest line; 1995 crosses its wide page
     }
   });
 
-  it('1995: one jump in six (± 2 %) is a cross-page jump of 12–20°, landing inside the box; 1981 makes none', () => {
+  it('1995: one jump in six (± 2 %) is a cross-page jump of 12–20°; 1981 makes none', () => {
     const p = ERA_GAZE['1995'].pattern as ScatterPattern;
     const cross = p.cross!;
     let jumps = 0;
@@ -200,15 +200,15 @@ describe('eye.md §3: 1970 reads below the rest line; 1995 crosses its wide page
         jumps++;
         if (e.cause !== 'scatter-cross') continue;
         crosses++;
-        // The primary lands at 90–94 % of the jump (eye.md §1), ± drift.
-        expect(e.amplitudeDeg).toBeGreaterThan(0.9 * cross.minDeg - 0.3);
-        expect(e.amplitudeDeg).toBeLessThan(0.94 * cross.maxDeg + 0.3);
+        // The jump as made (the primary, landing at 90–94 % of its goal) is the table's 12–20°, ± drift.
+        expect(e.amplitudeDeg).toBeGreaterThan(cross.minDeg - 0.3);
+        expect(e.amplitudeDeg).toBeLessThan(cross.maxDeg + 0.3);
         if (e.amplitudeDeg >= 12) big++;
       }
     }
     console.log(`1995: ${crosses} cross-page jumps of ${jumps} (${((100 * crosses) / jumps).toFixed(1)} %), ${big} primaries ≥ 12°`);
     expect(Math.abs(crosses / jumps - cross.share)).toBeLessThan(0.02);
-    expect(big).toBeGreaterThan(0.3 * crosses);
+    expect(big).toBeGreaterThan(0.95 * crosses);
     expect(count(runGaze(gazeScene('1981', { seed: 1 }), MIN10), /cross/)).toBe(0);
   });
 });

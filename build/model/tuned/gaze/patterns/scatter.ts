@@ -1,6 +1,7 @@
 import type { Random } from '../../../random/random.ts';
 import type { IdlePattern, ScatterPattern } from '../../../eras/era-gaze.ts';
 import type { FixationDurations } from '../fixation-duration.ts';
+import { UNDERSHOOT_GAIN_MAX, UNDERSHOOT_GAIN_MIN } from '../main-sequence.ts';
 import { degBox, hopInBox, type DegBox, type Goal, type PatternGeometry, type PatternRunner } from './pattern.ts';
 
 /**
@@ -13,8 +14,9 @@ import { degBox, hopInBox, type DegBox, type Goal, type PatternGeometry, type Pa
  * 1995 ran ~1.2 saccades/s, correctives included, under the 1.6/s cap; a wider draw (say 0.5–1.5 ×)
  * would push it toward 1.5/s with half the hops corrected.
  *
- * Cross-page jumps (`cross`, 1995; eye.md §3): that share of the jumps is 12–20° long, in a direction
- * that keeps it inside the box (so it never needs reflecting). 1995's box is 14° × 15°, so a jump that
+ * Cross-page jumps (`cross`, 1995; eye.md §3): that share of the jumps is 12–20° long as made (the
+ * primary saccade, which lands at 90–94 % of its goal), in a direction whose goal stays inside the box
+ * (so it never needs reflecting). 1995's box is 14° × 15°, so a jump that
  * long fits only from off its middle: from near the middle the jump is owed to the next fixation that
  * can make one, so the long-run share stays the table's, and its size is drawn up to the farthest
  * point of the box (sizes lean toward 12–16°; 18–20° needs a corner). Each is corrected (> 8°), which
@@ -45,7 +47,14 @@ export class ScatterRunner implements PatternRunner {
       this.minDeg = geometry.deg(0.75 * p.amplitudeDeg);
       this.maxDeg = geometry.deg(1.25 * p.amplitudeDeg);
       this.cross = p.cross
-        ? { share: p.cross.share, minDeg: geometry.deg(p.cross.minDeg), maxDeg: geometry.deg(p.cross.maxDeg), rng: rng.spawn('cross') }
+        ? {
+            share: p.cross.share,
+            // The table's 12–20° is the jump the eye makes (and a detector sees): a goal this far lands at
+            // 90–94 % of it (eye.md §1), so the goal is drawn that much further.
+            minDeg: geometry.deg(p.cross.minDeg / UNDERSHOOT_GAIN_MIN),
+            maxDeg: geometry.deg(p.cross.maxDeg / UNDERSHOOT_GAIN_MAX),
+            rng: rng.spawn('cross'),
+          }
         : null;
     } else {
       this.cross = null;
