@@ -8,6 +8,7 @@ const NAMES: Record<SpreadMetric, { name: string; unit: string }> = {
   blinksPerMin: { name: 'blinks per minute', unit: '/min' },
   meanFixationMs: { name: 'mean fixation', unit: 'ms' },
   medianPitchDeg: { name: 'median pitch', unit: '°' },
+  largeSaccadesPerMin: { name: 'saccades ≥ 12° per minute', unit: '/min' },
 };
 
 /**

@@ -15,7 +15,8 @@ import { checkFilm, type EraSpread, type FilmCheck } from './era-spread.ts';
 export const PICK_MARGIN = 0.1;
 /** Seeds tried after the scene's own: seed + 100, + 200, … (distinct scenes keep distinct seeds). */
 export const PICK_STEP = 100;
-export const PICK_TRIES = 40;
+/** 1995's film must also show a gaze-evoked blink (~0.2 a minute), so its pick can take ~80 tries. */
+export const PICK_TRIES = 150;
 
 /** Why a film is not a comfortable pick (empty: it is). */
 export function pickProblems(f: FilmCheck, scene: Scene): string[] {

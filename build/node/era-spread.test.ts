@@ -44,7 +44,7 @@ describe('eraSpread: what a proof film is held to', () => {
     expect(s.films).toBe(12);
     expect(s.spread.saccadesPerS!.p10).toBeLessThanOrEqual(s.spread.saccadesPerS!.p90);
     const f = checkFilm(scene, s);
-    expect(f.verdicts.map((v) => v.metric)).toEqual(['saccadesPerS', 'blinksPerMin', 'meanFixationMs', 'medianPitchDeg']);
+    expect(f.verdicts.map((v) => v.metric)).toEqual(['saccadesPerS', 'blinksPerMin', 'meanFixationMs', 'medianPitchDeg', 'largeSaccadesPerMin']);
     expect(f.metrics.durationS).toBeCloseTo(5, 0);
   });
 });
