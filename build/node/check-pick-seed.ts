@@ -3,6 +3,7 @@ import { simulate } from '../model/player.ts';
 import { SPREAD_TOLERANCE } from '../measure/film-spread.ts';
 import { DEFAULT_PARAMS, type DetectorParams } from '../measure/params.ts';
 import type { Scene } from '../scene/scene.ts';
+import type { TruthEvent } from '../model/types.ts';
 import { formatValue } from './check-report.ts';
 import { checkFilm, type EraSpread, type FilmCheck } from './era-spread.ts';
 
@@ -13,13 +14,25 @@ import { checkFilm, type EraSpread, type FilmCheck } from './era-spread.ts';
  * median (a count that is usually 0, 2000's film-long fixation) keeps none: most films sit on it.
  */
 export const PICK_MARGIN = 0.1;
+/**
+ * A film must not show a run of blinks this close: three blink episodes (a double's second not
+ * counted) starting within 2 s. The intervals are exponential clamped at 0.8 s (eye.md §4), so about one
+ * in six is exactly 0.8 s; two in a row make a burst (1995's seed-910 film blinked at 7.47, 8.27 and
+ * 9.07 s) that reads busier than the era's rate even when the film's count is typical.
+ */
+export const BURST_BLINKS = 3;
+export const BURST_WITHIN_MS = 2000;
+
 /** Seeds tried after the scene's own: seed + 100, + 200, … (distinct scenes keep distinct seeds). */
 export const PICK_STEP = 100;
-/** 1995's film must also show a gaze-evoked blink (~0.2 a minute), so its pick can take ~80 tries. */
-export const PICK_TRIES = 150;
+/**
+ * 1995's film must also show a gaze-evoked blink (~0.2 a minute) and no blink burst, so its pick can
+ * take a couple of hundred tries (20-s films simulate in milliseconds).
+ */
+export const PICK_TRIES = 300;
 
-/** Why a film is not a comfortable pick (empty: it is). */
-export function pickProblems(f: FilmCheck, scene: Scene): string[] {
+/** Why a film's numbers are not a comfortable pick: outside its spread or within the margin of an edge. */
+export function marginProblems(f: FilmCheck): string[] {
   const out: string[] = [];
   for (const v of f.verdicts) {
     if (v.value === null || v.p10 === null || v.p90 === null) continue;
@@ -33,13 +46,31 @@ export function pickProblems(f: FilmCheck, scene: Scene): string[] {
       out.push(`${v.metric} ${formatValue(v.value)} ${v.pass === false ? 'outside' : 'at the edge of'} ${formatValue(s.p10)}–${formatValue(s.p90)}`);
     }
   }
+  return out;
+}
+
+/** Why a film's events (the generator's, for the pick only) make it a poor pick: a blink burst; 1995 without an evoked blink. */
+export function eventProblems(scene: Scene, events: readonly TruthEvent[]): string[] {
+  const out: string[] = [];
+  const onsets = events.filter((e) => e.kind === 'blink' && !e.doubleSecond).map((e) => e.startMs);
+  for (let i = BURST_BLINKS - 1; i < onsets.length; i++) {
+    if (onsets[i] - onsets[i - BURST_BLINKS + 1] < BURST_WITHIN_MS) {
+      out.push(`${BURST_BLINKS} blinks within ${BURST_WITHIN_MS / 1000} s from ${(onsets[i - BURST_BLINKS + 1] / 1000).toFixed(2)} s`);
+      break;
+    }
+  }
   // eye.md §3's realism list: 1995's film must show a gaze-evoked blink (its cross-page jumps bring them).
   const p = ERA_GAZE[scene.era].pattern;
-  if (out.length === 0 && scene.mode === 'script' && scene.tour.length === 0 && p.kind === 'scatter' && p.cross) {
-    const evoked = simulate(scene, scene.durationS).events.some((e) => e.kind === 'blink' && e.evoked);
-    if (!evoked) out.push('no gaze-evoked blink in the film');
+  if (scene.mode === 'script' && scene.tour.length === 0 && p.kind === 'scatter' && p.cross) {
+    if (!events.some((e) => e.kind === 'blink' && e.evoked)) out.push('no gaze-evoked blink in the film');
   }
   return out;
+}
+
+/** Why a scene's film is not a comfortable pick (empty: it is). */
+export function pickProblems(f: FilmCheck, scene: Scene): string[] {
+  const out = marginProblems(f);
+  return out.length > 0 ? out : eventProblems(scene, simulate(scene, scene.durationS).events);
 }
 
 export interface SeedPick {
