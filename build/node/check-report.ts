@@ -4,6 +4,7 @@ import type { Assertion } from '../measure/caps.ts';
 import type { LedgerSceneResult } from './ledger.ts';
 import { OPENING_SCENE } from './check-physiology.ts';
 import type { CheckResult, CheckSettings, RateAccuracy } from './check-run.ts';
+import type { FilmCheck } from './era-spread.ts';
 
 /** A number for a table: 3 significant decimals at most, integers as they are. */
 export function formatValue(v: number | null): string {
@@ -60,9 +61,13 @@ export function formatCheckTable(r: CheckResult, settings: CheckSettings): strin
           `from the twin ${formatValue(p.opening.twin.restMm)}/${formatValue(p.opening.twin.upMm)}/${formatValue(p.opening.twin.downMm)} mm (rest/up/down)`,
       ]
     : [];
+  const films = [...r.scenes.map((s) => s.film).filter((f): f is FilmCheck => f !== null), ...r.films];
+  const spreads = r.scenes.filter((s) => s.spread !== null && s.film === null);
   const lines = [
     formatTable(rows),
     '',
+    ...(films.length > 0 ? ['Proof films against their spread (value [p10–p90]; ! outside):', formatFilmTable(films), ''] : []),
+    ...(spreads.length > 0 ? ['Film spreads (p10–p90):', formatSpreadTable(spreads.map((s) => ({ scene: s.scene, spread: s.spread! }))), ''] : []),
     'Also measured (physiology, not caps):',
     formatTable(phys),
     ...physLines,
@@ -79,6 +84,45 @@ export function formatCheckTable(r: CheckResult, settings: CheckSettings): strin
   if (r.failed.length > 0) lines.push('', `FAILED: ${r.failed.map(describeFailure).join('; ')}`);
   else lines.push('', `all ${r.assertions.length} assertions hold`);
   return lines.join('\n');
+}
+
+const FILM_COLUMNS = [
+  ['saccadesPerS', 'sacc/s'],
+  ['microsaccadesPerS', 'micro/s'],
+  ['blinksPerMin', 'blinks/min'],
+  ['meanFixationMs', 'fixation ms'],
+  ['medianPitchDeg', 'pitch °'],
+  ['largeSaccadesPerMin', '≥12°/min'],
+] as const;
+
+function range(s: { p10: number; p90: number } | null): string {
+  return s ? `${formatValue(s.p10)}–${formatValue(s.p90)}` : '—';
+}
+
+/** Each proof film's numbers beside its spread. */
+export function formatFilmTable(films: readonly FilmCheck[]): string {
+  const rows = [['scene', 'seed', 'spread over', ...FILM_COLUMNS.map(([, h]) => h)]];
+  for (const f of films) {
+    const plan = f.spread.plan;
+    rows.push([
+      f.scene,
+      String(f.seed),
+      plan.method === 'windows' ? `${f.spread.films} × ${plan.windowS} s @ ${plan.fps} fps` : `${f.spread.films} seeds @ ${plan.fps} fps`,
+      ...FILM_COLUMNS.map(([k]) => {
+        const v = f.verdicts.find((x) => x.metric === k);
+        const bad = v?.pass === false ? '!' : '';
+        return `${bad}${formatValue(f.metrics[k])} [${range(f.spread.spread[k])}]`;
+      }),
+    ]);
+  }
+  return formatTable(rows);
+}
+
+/** Spreads alone (scenes checked without their film). */
+export function formatSpreadTable(spreads: readonly { scene: string; spread: FilmCheck['spread'] }[]): string {
+  const rows = [['scene', 'films', ...FILM_COLUMNS.map(([, h]) => h)]];
+  for (const s of spreads) rows.push([s.scene, String(s.spread.films), ...FILM_COLUMNS.map(([k]) => range(s.spread.spread[k]))]);
+  return formatTable(rows);
 }
 
 export function describeFailure(a: Assertion): string {
@@ -105,6 +149,7 @@ export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSett
     detectorParams: params,
     accuracy: r.accuracy,
     scenes: r.scenes,
+    films: r.films,
     physiology: r.physiology,
     timing: { wallMs: r.wallMs, simulateCpuMs: r.simulateMs, detectCpuMs: r.detectMs, samples: r.samples, sceneSeconds: r.sceneSeconds },
   });

@@ -10,6 +10,8 @@ import type { DetectorAccuracy } from '../measure/truth-score.ts';
 import type { CheckJob, CheckJobResult } from './check-job.ts';
 import { measurePhysiology, OPENING_SCENE, type Physiology } from './check-physiology.ts';
 import { runCheckJobs } from './check-pool.ts';
+import { filmAssertions } from './check-films.ts';
+import { checkFilm, hasTimeline, SPREAD_SEED_BASE, spreadFromRuns, spreadPlan, writeCachedSpread, type EraSpread, type FilmCheck } from './era-spread.ts';
 
 export interface CheckSettings {
   /** Scene time per seed, minutes. */
@@ -22,6 +24,8 @@ export interface CheckSettings {
   ratesHz: number[];
   /** Also run the stimulus scenes (pursuit glides, gaze held up and down, light steps). */
   physiology?: boolean;
+  /** Hold each scene's proof film (its own seed and length, at its fps) to its spread, as assertions. */
+  films?: boolean;
 }
 
 /** Detector accuracy per event type, pooled over seeds, at one sampling rate. */
@@ -46,6 +50,10 @@ export interface SceneCheck {
   /** The same metrics measured at each rate. */
   metricsByRate: { hz: number; metrics: CalmMetrics }[];
   stats: TraceStats;
+  /** The spread of the scene's films over windows of the long runs (null under reduced motion). */
+  spread: EraSpread | null;
+  /** The scene's own film against that spread (with `films`). */
+  film: FilmCheck | null;
   /** Bell's phenomenon as the detector measured it, degrees up per unit closure (mean over seeds). */
   bellDegPerClosure: number | null;
   accuracy: RateAccuracy[];
@@ -55,6 +63,8 @@ export interface SceneCheck {
 
 export interface CheckResult {
   scenes: SceneCheck[];
+  /** Proof films held to their spreads beyond the checked scenes' own (`eye check --films`: rest, tour, pointer, presets). */
+  films: FilmCheck[];
   /** Pursuit gain, the opening table and pupil latency from stimulus scenes (with `physiology`). */
   physiology: Physiology | null;
   assertions: Assertion[];
@@ -84,8 +94,11 @@ export function sceneKind(scene: Scene): SceneKind {
 }
 
 /**
- * `eye check`'s work: every scene at `seeds` seeds (the scene's own and the next ones) for `minutes`
- * of scene time each, detected at each rate, scored against the labels, measured and asserted.
+ * `eye check`'s work: every scene at `seeds` reference seeds (1, 2, 3 …: the era's long run, whatever
+ * seed the scene's own film uses, so re-seeding a proof film moves neither the caps' numbers nor the
+ * spread it is held to) for `minutes` of scene time each, detected at each rate, scored against the
+ * labels, measured and asserted. The runs are also cut into films of the scene's length at its fps:
+ * their 10th–90th percentile spread is written to the cache for `eye render` (era-spread.ts).
  */
 export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgress?: (done: number, total: number) => void): Promise<CheckResult> {
   const t0 = performance.now();
@@ -93,10 +106,11 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
     const { seeds, minutes } = runLength(scene, settings);
     return Array.from({ length: seeds }, (_, k) => ({
       scene,
-      seed: scene.seed + k,
+      seed: SPREAD_SEED_BASE + k,
       durationS: minutes * 60,
       params: settings.params,
       ratesHz: settings.ratesHz,
+      ...(scene.reducedMotion ? {} : { films: { fps: scene.fps, windowS: scene.durationS } }),
     }));
   });
   const running = runCheckJobs(jobs, settings.jobs, onProgress);
@@ -109,6 +123,7 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
   const failed = assertions.filter((a) => !a.pass);
   return {
     scenes: sceneChecks,
+    films: [],
     physiology,
     assertions,
     failed,
@@ -129,6 +144,18 @@ function summarizeScene(scene: Scene, settings: CheckSettings, runs: CheckJobRes
   const configuredBlinkMeanS = scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[scene.era] ?? null;
   const metrics = metricsByRate[0].metrics;
   const assertions = calmAssertions({ scene: scene.name, kind, metrics, stats, configuredBlinkMeanS });
+  let spread: EraSpread | null = null;
+  let film: FilmCheck | null = null;
+  // A tour or a pointer track is like itself only from its start: its spread is over seeds (era-spread.ts).
+  if (!scene.reducedMotion && !hasTimeline(scene)) {
+    const plan = spreadPlan(scene, settings.minutes, settings.seeds);
+    spread = spreadFromRuns(scene, plan, settings.params, runs);
+    writeCachedSpread(spread);
+    if (settings.films) {
+      film = checkFilm(scene, spread, settings.params);
+      assertions.push(...filmAssertions(film));
+    }
+  }
   return {
     scene: scene.name,
     era: scene.era,
@@ -139,6 +166,8 @@ function summarizeScene(scene: Scene, settings: CheckSettings, runs: CheckJobRes
     metrics,
     metricsByRate,
     stats,
+    spread,
+    film,
     bellDegPerClosure: bellOf(runs),
     accuracy: settings.ratesHz.map((_, i) => poolAccuracy(runs.map((r) => r.byRate[i]))),
     assertions,

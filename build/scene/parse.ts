@@ -106,7 +106,8 @@ const OPTIONS = {
   tour: { default: [], check: tourCuts } as Option<TourCut[]>,
   mode: { default: 'script', check: oneOf(['script', 'rest'] as const) } as Option<Scene['mode']>,
   preset: { default: 'tuned', check: oneOf(['tuned', 'generic', 'none'] as const) } as Option<Scene['preset']>,
-  durationS: { default: 8, check: real(0.1, 3600) } as Option<number>,
+  // pipeline.md: a proof film is 20 s, long enough to show its era's rates (8 s showed clusters); a tour says its own.
+  durationS: { default: 20, check: real(0.1, 3600) } as Option<number>,
   fps: { default: 30, check: integer(1, 240) } as Option<number>,
   width: { default: 1280, check: evenInteger(64, 3840) } as Option<number>,
   height: { default: 720, check: evenInteger(64, 2160) } as Option<number>,

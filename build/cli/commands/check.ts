@@ -8,6 +8,9 @@ import type { Scene } from '../../scene/scene.ts';
 import { benchDetectors } from '../../node/check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof, writeStdout } from '../../node/check-report.ts';
 import { runCheck, type CheckResult, type CheckSettings } from '../../node/check-run.ts';
+import { filmAssertions } from '../../node/check-films.ts';
+import { checkFilm, eraSpread } from '../../node/era-spread.ts';
+import { pickSeed, PICK_TRIES } from '../../node/check-pick-seed.ts';
 import { appendLedger } from '../../node/ledger.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
 import { projectRoot } from '../../node/project-root.ts';
@@ -45,6 +48,8 @@ export interface CheckCliOptions {
   bench?: boolean;
   out?: string;
   ledger?: boolean;
+  films?: boolean;
+  pickSeeds?: boolean;
 }
 
 export function registerCheck(program: Command): void {
@@ -63,7 +68,18 @@ export function registerCheck(program: Command): void {
     .option('--bench', 'also time the detectors alone (samples per second) beside the check\'s wall time')
     .option('--out <dir>', 'where assertions.json and summary.json go (default: proof/check)')
     .option('--no-ledger', 'do not append this run to ledger.jsonl')
+    .option(
+      '--films',
+      'also hold every other scene\'s proof film (rest, tour, pointer, the generic and none presets) to its spread ' +
+        '(computed once, then read from cache/spread/)',
+    )
+    .option(
+      '--pick-seeds',
+      'only say, for each scene under scenes/ (or each named), whether its seed gives a film inside its spread away from ' +
+        'the edges, and which seed would (how the scene files\' seeds were picked); writes nothing',
+    )
     .action(async (args: string[], opts: CheckCliOptions) => {
+      if (opts.pickSeeds) return pickSeedsCommand(args, opts);
       await checkCommand(args, opts);
     });
 }
@@ -75,14 +91,18 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     seeds: parseOption('seeds', opts.seeds),
     jobs: parseOption('jobs', opts.jobs),
     params: DEFAULT_PARAMS,
-    ratesHz: [240, 60],
+    // 30 Hz: a film's own frame rate, the rate the proof films are measured at (from the trace and the pixels).
+    ratesHz: [240, 60, 30],
     // The stimulus scenes belong to the default run over every era, not to a check of named scenes.
     physiology: args.length === 0,
+    // Each era's proof film against its spread: in the default run, or asked for.
+    films: args.length === 0 || opts.films === true,
   };
   // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
   const progress = progressLine(scenes.length * settings.seeds);
   const result = await runCheck(scenes, settings, progress);
+  if (opts.films) await checkOtherFilms(result, args, settings);
   const files = writeCheckProof(opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out), result, settings);
   if (opts.ledger !== false) {
     appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
@@ -90,7 +110,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {
     writeStdout(
-      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
+      `${JSON.stringify({ pass: result.pass, failed: result.failed.map(describeFailure), assertions: result.assertions, accuracy: result.accuracy, scenes: result.scenes, films: result.films, physiology: result.physiology, timing: { wallMs: result.wallMs, simulateCpuMs: result.simulateMs, detectCpuMs: result.detectMs, samples: result.samples }, bench }, null, 2)}\n`,
     );
   } else {
     writeStdout(`${formatCheckTable(result, settings)}\n`);
@@ -107,6 +127,46 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
     throw new CliError(EXIT.assertionFailed, `${result.failed.length} assertion(s) failed: ${result.failed.map(describeFailure).join('; ')}`);
   }
   return result;
+}
+
+/** `eye check --pick-seeds`: a line per scene; exit 1 when a scene's own seed is not a comfortable pick. */
+export async function pickSeedsCommand(args: string[], opts: CheckCliOptions): Promise<void> {
+  const jobs = parseOption('jobs', opts.jobs);
+  const scenes = (args.length > 0 ? args : listScenes()).map(loadScene);
+  const moved: string[] = [];
+  for (const scene of scenes) {
+    const pick = pickSeed(scene, await eraSpread(scene, { jobs }));
+    if (!pick) {
+      moved.push(scene.name);
+      writeStdout(`${scene.name}: no seed of ${PICK_TRIES} tried gives a film inside its spread\n`);
+    } else if (pick.keep) {
+      writeStdout(`${scene.name}: seed ${pick.seed} ok\n`);
+    } else {
+      moved.push(scene.name);
+      writeStdout(`${scene.name}: seed ${scene.seed} is not (${pick.rejected[0].replace(/^seed \d+: /, '')}); seed ${pick.seed} is\n`);
+    }
+  }
+  if (moved.length > 0) throw new CliError(EXIT.assertionFailed, `${moved.length} scene(s) want another seed: ${moved.join(', ')}`);
+}
+
+/**
+ * `--films`: every scene under scenes/ (or each named one) whose film the run did not hold, held to
+ * its spread (eraSpread: computed once, then cached): rest, tour, pointer and preset scenes.
+ */
+async function checkOtherFilms(result: CheckResult, args: string[], settings: CheckSettings): Promise<void> {
+  const held = new Set(result.scenes.filter((s) => s.film !== null).map((s) => s.scene));
+  const scenes = args.length > 0 ? args.map(loadScene) : listScenes().map(loadScene);
+  for (const scene of scenes) {
+    if (held.has(scene.name) || scene.reducedMotion) continue;
+    held.add(scene.name);
+    const spread = await eraSpread(scene, { params: settings.params, jobs: settings.jobs });
+    const film = checkFilm(scene, spread, settings.params);
+    result.films.push(film);
+    const added = filmAssertions(film);
+    result.assertions.push(...added);
+    result.failed.push(...added.filter((a) => !a.pass));
+  }
+  result.pass = result.failed.length === 0;
 }
 
 /** Progress on stderr: rewritten in place on a terminal, a plain line per quarter elsewhere (CI logs stay short). */

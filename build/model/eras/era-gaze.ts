@@ -24,6 +24,12 @@ export interface ReadPattern {
   lineWidthUnits: number;
   /** Line pitch, rig units (downward from the first line). */
   lineSpacingUnits: number;
+  /**
+   * Where the block sits against the era's rest: `first-line` hangs it below the rest (its top line
+   * at the rest, the rest of it lower: 1970's terminal, whose block eye.md §3 puts below the rest
+   * line); `middle` centres it on the rest (1991's page, "slightly up" as a whole).
+   */
+  blockAt: 'first-line' | 'middle';
   /** Forward steps along a line, degrees (eye.md: 1.6–3°). */
   stepMinDeg: number;
   stepMaxDeg: number;
@@ -40,6 +46,15 @@ export interface ScatterPattern {
   spreadUnits: RigPoint;
   /** Mean jump amplitude, degrees (drawn 0.75–1.25 × this). */
   amplitudeDeg: number;
+  /** Jumps that cross the page, when the page is wide (1995): their share of all jumps and their size. */
+  cross?: CrossJumps;
+}
+
+/** Jumps across a wide page (eye.md §3, 1995): this share of the jumps, each `minDeg`–`maxDeg` long. */
+export interface CrossJumps {
+  share: number;
+  minDeg: number;
+  maxDeg: number;
 }
 
 export interface TwoTargetPattern {
@@ -127,6 +142,9 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
       lines: 5,
       lineWidthUnits: 1.2, // our choice: an 80-column line at terminal distance, ~12°
       lineSpacingUnits: 0.07,
+      // Centred on the rest, the 5-line block's top line sat above 0° (+0.27°) and every film opened
+      // on it: 1970 read at ~+0.3° in its 8-s film. eye.md §3: the block sits below the rest line.
+      blockAt: 'first-line',
       ...READ_STEPS,
       afterLastLine: 'next-block',
     },
@@ -151,6 +169,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
       lines: 7,
       lineWidthUnits: 1.0, // our choice: a page column, ~10°
       lineSpacingUnits: 0.06,
+      blockAt: 'middle',
       ...READ_STEPS,
       afterLastLine: 'page-turn',
     },
@@ -161,7 +180,14 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     microRatePerS: MICRO_RATE_PER_S,
   },
   '1995': {
-    pattern: { kind: 'scatter', fixMs: 800, spreadUnits: { x: 0.7, y: 0.55 }, amplitudeDeg: 7 },
+    pattern: {
+      kind: 'scatter',
+      fixMs: 800,
+      spreadUnits: { x: 0.7, y: 0.55 },
+      amplitudeDeg: 7,
+      // eye.md §3: about one jump in six crosses the wide page (12–20°), so gaze-evoked blinks happen.
+      cross: { share: 1 / 6, minDeg: 12, maxDeg: 20 },
+    },
     rest: { x: 0, y: 0 },
     followGain: 0.8, // our choice: distracted by whatever moves
     pursuitGain: PURSUIT_GAIN,

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScene } from './parse.ts';
+import { unexplainedSharedSeeds, type SceneFile } from './shared-seeds.ts';
+
+const SCENES = join(import.meta.dirname, '..', '..', 'scenes');
+const sceneFiles = (): SceneFile[] =>
+  readdirSync(SCENES)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ name: basename(f, '.json'), raw: JSON.parse(readFileSync(join(SCENES, f), 'utf8')) as unknown }));
+
+describe('a seed per scene (no two eras share a blink timeline)', () => {
+  it('no two files under scenes/ share a seed unless their $comment says why', () => {
+    expect(unexplainedSharedSeeds(sceneFiles())).toEqual([]);
+  });
+
+  it('flags a shared seed, the default seed shared by omission, and accepts a comparison that names its pair', () => {
+    const a = { name: 'a', raw: { era: '1970', seed: 7 } };
+    const b = { name: 'b', raw: { era: '1981', seed: 7 } };
+    expect(unexplainedSharedSeeds([a, b])).toEqual([
+      'a shares seed 7 with b and its $comment does not say why',
+      'b shares seed 7 with a and its $comment does not say why',
+    ]);
+    expect(unexplainedSharedSeeds([{ name: 'c', raw: { era: '1970' } }, { name: 'd', raw: { era: '2026' } }])).toHaveLength(2);
+    const pair = [
+      { name: 'x', raw: { $comment: 'matches y frame for frame', era: '1970', seed: 3 } },
+      { name: 'y', raw: { $comment: 'the pair of x', era: '1970', seed: 3 } },
+    ];
+    expect(unexplainedSharedSeeds(pair)).toEqual([]);
+  });
+
+  it('proof films are 20 s unless a scene says otherwise; the tour is 60 s', () => {
+    for (const f of sceneFiles()) {
+      const scene = parseScene(f.raw, f.name, f.name);
+      expect(scene.durationS, f.name).toBe(f.name === 'tour' ? 60 : 20);
+    }
+  });
+});
