@@ -39,9 +39,8 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
     ctx.fillStyle = `rgba(${rgb.join(', ')}, ${Math.min(1, 1.6 * strength).toFixed(3)})`;
     ctx.fill();
   } else {
-    const r = Math.min(w, h) / 2 > 0 ? Math.min(c.cornerRadiusCm * kMmPerCm * mm, Math.min(w, h) / 2) : 0;
-    ctx.beginPath();
-    ctx.roundRect(-w / 2, -h / 2, w, h, r);
+    const r = Math.min(c.cornerRadiusCm * kMmPerCm * mm, Math.min(w, h) / 2);
+    traceMirroredScreen(ctx, w, h, r);
     if (c.content === 'text-lines') {
       // Dark glass: the room's faint reflection, and the phosphor's lines of text across it.
       ctx.fillStyle = `rgba(${rgb.join(', ')}, ${(0.12 * strength).toFixed(3)})`;
@@ -68,6 +67,33 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
   }
   ctx.filter = 'none';
   return layer;
+}
+
+/**
+ * A screen as a convex mirror shows it: a rounded rectangle whose straight edges bow outward (the
+ * cornea images a straight line as a curve; BOW of each edge's length), so no edge is ever straight.
+ */
+const BOW = 0.06;
+
+function traceMirroredScreen(ctx: CanvasRenderingContext2D, w: number, h: number, r: number): void {
+  const x0 = -w / 2;
+  const y0 = -h / 2;
+  const x1 = w / 2;
+  const y1 = h / 2;
+  // A quadratic's control point sits at twice the sagitta: the curve then bows by BOW·length.
+  const bw = 2 * BOW * w;
+  const bh = 2 * BOW * h;
+  ctx.beginPath();
+  ctx.moveTo(x0 + r, y0);
+  ctx.quadraticCurveTo(0, y0 - bw, x1 - r, y0);
+  ctx.quadraticCurveTo(x1, y0, x1, y0 + r);
+  ctx.quadraticCurveTo(x1 + bh, 0, x1, y1 - r);
+  ctx.quadraticCurveTo(x1, y1, x1 - r, y1);
+  ctx.quadraticCurveTo(0, y1 + bw, x0 + r, y1);
+  ctx.quadraticCurveTo(x0, y1, x0, y1 - r);
+  ctx.quadraticCurveTo(x0 - bh, 0, x0, y0 + r);
+  ctx.quadraticCurveTo(x0, y0, x0 + r, y0);
+  ctx.closePath();
 }
 
 function hexRgb(hex: string): [number, number, number] {

@@ -9,6 +9,7 @@ import {
   browHairAngleRad,
   browLiftAtMm,
   browLowerMm,
+  browOutlineCentroidMm,
   browOutlineMm,
   browUpperMm,
   browXMm,
@@ -88,6 +89,16 @@ describe('the silhouette (the mask pass)', () => {
       const b = o[(i + 1) % o.length];
       if (Math.abs(b.xMm - a.xMm) < 0.05) expect(Math.abs(b.yMm - a.yMm)).toBeLessThan(1.5);
     }
+  });
+
+  it('has its rest centroid inside the band, for the pixel measurement to compare against', () => {
+    const c = browOutlineCentroidMm();
+    expect(c.areaMm2).toBeGreaterThan(50);
+    expect(c.areaMm2).toBeLessThan(110);
+    expect(c.xMm).toBeGreaterThan(-8);
+    expect(c.xMm).toBeLessThan(4);
+    expect(c.yMm).toBeGreaterThan(browLowerMm(0.5));
+    expect(c.yMm).toBeLessThan(browUpperMm(0.5));
   });
 
   it('bends with the chain: the head\'s lift at the head, the tail\'s at the tail, linear between', () => {

@@ -151,3 +151,24 @@ export function browOutlineMm(steps = 96): { xMm: number; yMm: number }[] {
   for (let i = steps - 1; i > 0; i--) pts.push({ xMm: browXMm(uAt(i)), yMm: browUpperMm(uAt(i)) });
   return pts;
 }
+
+/**
+ * The outline's area centroid at rest (mm): what a pixel measurement of the brow compares against.
+ * A brow found in the mask with its centroid at y is lifted by y − this.yMm (to the pixel the mask is
+ * drawn at; when the chain bends, that is the area-weighted mean of its lift along the brow).
+ */
+export function browOutlineCentroidMm(): { xMm: number; yMm: number; areaMm2: number } {
+  const o = browOutlineMm();
+  let a = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < o.length; i++) {
+    const p = o[i];
+    const q = o[(i + 1) % o.length];
+    const cross = p.xMm * q.yMm - q.xMm * p.yMm;
+    a += cross;
+    cx += (p.xMm + q.xMm) * cross;
+    cy += (p.yMm + q.yMm) * cross;
+  }
+  return { xMm: cx / (3 * a), yMm: cy / (3 * a), areaMm2: Math.abs(a) / 2 };
+}

@@ -68,5 +68,5 @@ export function catchlightSizeMm(light: EraLight): { widthMm: number; heightMm: 
  * brightest. Log-scaled with luminance.
  */
 export function catchlightStrength(light: EraLight): number {
-  return Math.min(0.6, Math.max(0.15, 0.2 + 0.15 * Math.log10(light.luminanceCdM2 / 10)));
+  return Math.min(0.5, Math.max(0.12, 0.15 + 0.12 * Math.log10(light.luminanceCdM2 / 10)));
 }
