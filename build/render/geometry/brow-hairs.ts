@@ -33,8 +33,8 @@ export const BROW_HAIR_COUNT = 1900;
  * The brow's hair field (pure: the same hairs for the same Random). Roots fill the band, densest over
  * the body and thinning over the rounded head and the tail; each hair grows along the local direction
  * of browHairAngleRad (which turns continuously, so there is no seam), with its own length, darkness,
- * jitter and a slight bend that follows the flow. Longer on the body, short and upright at the head,
- * thinner and shorter along the tail. Tips are trimmed to stay within BROW_TIP_OVER_EDGE_MM of the
+ * jitter and a slight bend that follows the flow. Longer on the body; finer, paler and fanned at the
+ * head; thinner and shorter along the tail. Tips are trimmed to stay within BROW_TIP_OVER_EDGE_MM of the
  * band's upper edge (the frame's top must hold no hair at any lift).
  */
 export function browHairs(rng: Random, count = BROW_HAIR_COUNT): BrowHair[] {
@@ -54,7 +54,7 @@ export function browHairs(rng: Random, count = BROW_HAIR_COUNT): BrowHair[] {
     const head = u < 0.15 ? 1 - Math.max(0, u) / 0.15 : 0;
     // The head's hairs fan out (each its own way); the body's and tail's lie closer to the flow.
     const ang = browHairAngleRad(u, v) + rng.normal() * (0.12 + 0.22 * head);
-    let len = (2.1 - 0.8 * head - 0.5 * tail * tail) * (0.6 + 0.55 * rng.uniform(0, 1));
+    let len = (2.1 - 0.5 * head - 0.5 * tail * tail) * (0.6 + 0.55 * rng.uniform(0, 1));
     // Bend: hairs curl a little further round the flow (toward the temple, then down).
     const bend = 0.12 + rng.uniform(-0.1, 0.12);
     let tipX = 0;
@@ -76,9 +76,9 @@ export function browHairs(rng: Random, count = BROW_HAIR_COUNT): BrowHair[] {
       ctrlYMm: y + Math.sin(ang) * len * 0.55,
       tipXMm: tipX,
       tipYMm: tipY,
-      rootWidthMm: (0.095 - 0.035 * tail) * rng.uniform(0.8, 1.2),
-      darkness: Math.min(1, Math.max(0, 0.6 + 0.25 * rng.normal() - 0.25 * tail - 0.35 * head)),
-      alpha: rng.uniform(0.55, 0.95),
+      rootWidthMm: (0.095 - 0.035 * tail - 0.03 * head) * rng.uniform(0.8, 1.2),
+      darkness: Math.min(1, Math.max(0, 0.6 + 0.25 * rng.normal() - 0.25 * tail - 0.5 * head)),
+      alpha: rng.uniform(0.55, 0.95) * (1 - 0.3 * head),
     });
   }
   return hairs;
