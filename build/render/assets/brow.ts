@@ -25,6 +25,9 @@ export function paintBrow(f: EyeFrame): BrowLayer {
   const mm = f.pxPerMm;
   const hairs = browHairs(textureRandom('brow/hairs'));
   const marginMm = 1.2;
+  // Above the hair the layer stops sooner: the tint and shadow have faded to nothing (< 1/255) within
+  // 0.3 mm of the highest tip, and the frame's top must stay untouched at the highest lift.
+  const topMarginMm = 0.3;
   let lowMm = Infinity;
   for (let u = BROW_U_MIN; u <= BROW_U_MAX; u += 0.01) lowMm = Math.min(lowMm, browLowerMm(u));
   for (const h of hairs) lowMm = Math.min(lowMm, h.tipYMm, h.ctrlYMm);
@@ -35,7 +38,7 @@ export function paintBrow(f: EyeFrame): BrowLayer {
     rightMm = Math.max(rightMm, h.tipXMm, h.ctrlXMm);
   }
   const x0 = Math.floor(xPx(f, leftMm - marginMm));
-  const y0 = Math.floor(yPx(f, browHairsTopMm(hairs) + marginMm));
+  const y0 = Math.floor(yPx(f, browHairsTopMm(hairs) + topMarginMm));
   const layer = makeLayer(Math.ceil(xPx(f, rightMm + marginMm)) - x0, Math.ceil(yPx(f, lowMm - marginMm)) - y0);
   const ctx = layer.ctx;
   ctx.translate(-x0, -y0);

@@ -23,7 +23,7 @@ export const BROW_TAIL_X_MM = -17.6;
  * the picture follows the model exactly there.
  */
 export const BROW_DRAWN_LIFT_KNEE_MM = 2.6;
-export const BROW_DRAWN_LIFT_MAX_MM = 3.1;
+export const BROW_DRAWN_LIFT_MAX_MM = 3.0;
 /** Hair tips reach at most this far above the band's upper edge (brow-hairs.ts trims them). */
 export const BROW_TIP_OVER_EDGE_MM = 0.15;
 
