@@ -6,8 +6,9 @@
  * centre is mid-width but sits low (eye.md §11: one eye and its whole brow in frame): FRAME_TOP_MM
  * above it and 7.5 mm below. Bottom: the lower margin rests 5.65 mm down and falls to ~6.4 mm in
  * 2009's down-gaze, so some lower-lid skin always shows (≥ ~1.1 mm). Top: the brow's hair reaches
- * ~14 mm at rest (brow-shape.ts) and its highest lift over long runs of every scene and preset is
- * 2.33 mm (2013's selfie lens), leaving ~1.2 mm (42 px at 900) of forehead above it.
+ * ~14.2 mm at rest (brow-shape.ts) and its highest lift over long runs of every scene and preset is
+ * 2.33 mm (2013's selfie lens), leaving ~1.0 mm (36 px at 900) of forehead above it; a larger lift
+ * saturates as drawn (browDrawnLiftMm), so no lift reaches the top rows.
  * Model lengths are mm with +y up; canvas pixels have +y down.
  */
 export const PX_PER_MM_AT_900_PX = 36;
