@@ -24,6 +24,11 @@ export interface EyeSample {
   pupilMm: number;
   /** Brow lift in mm (+ up), the mean of the brow chain's nodes. */
   browLiftMm: number;
+  /**
+   * The brow chain's node lifts, head → tail, mm, while the chain moves (absent when it is settled
+   * and every node equals browLiftMm). For the renderer to bend the brow; not a trace column.
+   */
+  browNodeLiftsMm?: readonly number[];
   /** Frame scale: exactly 1 outside the enter moment. */
   frameScale: number;
 }

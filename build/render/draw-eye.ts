@@ -5,7 +5,9 @@ import { assetsFor } from './assets/assets-for.ts';
 import { drawColor } from './draw-color.ts';
 import { drawMask } from './draw-mask.ts';
 import { applyEraGrade } from './era/apply-grade.ts';
-import { irisPose } from './geometry/iris-pose.ts';
+import { scaledKeepDark } from './era/keep-dark.ts';
+import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
+import { aperturePolygonPx } from './geometry/aperture-px.ts';
 import { lidInputs, lidInputsKey } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
@@ -46,7 +48,14 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
   if (view.pass === 'mask') drawMask(ctx, f, pose, m);
-  else drawColor(ctx, a, s, pose, m, lidInputsKey(lids));
+  else drawColor(ctx, a, s, pose, m, lidInputsKey(lids), view.era);
   ctx.restore();
-  if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);
+  if (view.pass === 'color') {
+    // The grade lights the face, not the pupil: it is told where the pupil shows.
+    const keepDark =
+      m.openness > 0
+        ? scaledKeepDark({ aperturePx: aperturePolygonPx(f, m), pupil: discEllipsePx(f, pose, pose.pupilRadiusMm) }, f.centerXPx, f.centerYPx, s.frameScale)
+        : undefined;
+    applyEraGrade(ctx, view.width, view.height, view.era, s.tMs, keepDark);
+  }
 }

@@ -131,6 +131,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
         wobbleYMm: wobble.yMm,
         pupilMm: pupil.diameterMm,
         browLiftMm: brow.liftMm,
+        browNodeLiftsMm: brow.nodeLiftsMm(),
         frameScale: 1,
       };
     },

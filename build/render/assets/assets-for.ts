@@ -1,8 +1,8 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
+import type { BrowLayer } from './brow.ts';
 import { paintBrow } from './brow.ts';
 import type { Layer } from './canvas.ts';
-import { paintHighlight } from './highlight.ts';
 import type { LidSkinLayers } from './lid-skin.ts';
 import { paintLidSkin } from './lid-skin.ts';
 import type { ScleraLayers } from './sclera.ts';
@@ -14,12 +14,8 @@ export interface EyeAssets {
   frame: EyeFrame;
   skin: Layer;
   sclera: ScleraLayers;
-  highlight: Layer;
   lid: LidSkinLayers;
-  brow: HTMLCanvasElement;
-  browRoomPx: number;
-  /** The lowest frame row (px, at rest) with any brow in it. */
-  browBottomPx: number;
+  brow: BrowLayer;
 }
 
 const cache = new Map<string, EyeAssets>();
@@ -42,11 +38,8 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
       frame,
       skin,
       sclera: paintSclera(frame),
-      highlight: paintHighlight(frame),
       lid,
-      brow: brow.layer.canvas,
-      browRoomPx: brow.roomPx,
-      browBottomPx: brow.bottomPx,
+      brow,
     };
     cache.set(key, a);
   }

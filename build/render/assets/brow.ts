@@ -1,66 +1,91 @@
+import { browHairs, browHairsTopMm } from '../geometry/brow-hairs.ts';
+import { BROW_U_MAX, BROW_U_MIN, browLowerMm, browOutlineMm, browXMm } from '../geometry/brow-shape.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
-import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
 import { textureRandom } from './noise.ts';
 
 /**
- * The brow's lower edge and hair, pre-drawn once; per frame it is only shifted up by browLiftMm. In
- * this close-up only its underside enters the top of the frame (the head, by the nose, sits lowest):
- * a brow set close above the hood (~1.5 mm over the crease), so that its lift reads.
- * Hairs grow up at the head and sweep toward the temple along the body, as real brow hair does.
+ * The brow at rest, painted once per canvas size into a layer that covers the brow alone (its box,
+ * with a margin for the soft tint and the ridge's shadow, all of which fade to nothing before the
+ * layer's edge, so a moved layer never shows an edge). Per frame it is only translated by the lift
+ * (layers/brow.ts).
  */
-export const BROW_LIFT_ROOM_MM = 4;
-
-/** The brow's lower edge, mm above the globe centre. */
-export function browLowerEdgeMm(xMm: number): number {
-  const u = (xMm + 22) / 42; // 0 at the tail (temple), 1 at the head (nose)
-  return 11.1 + 0.6 * Math.sin(Math.PI * Math.min(1, Math.max(0, u * 0.9))) - 1.6 * Math.max(0, u - 0.7);
+export interface BrowLayer {
+  canvas: HTMLCanvasElement;
+  /** Where the layer's top-left corner sits at rest, canvas px (whole pixels). */
+  xPx: number;
+  yPx: number;
 }
 
-/** The brow layer extends `roomPx` above the frame (hair that a lowered brow brings into view). */
-export function paintBrow(f: EyeFrame): { layer: Layer; roomPx: number; bottomPx: number } {
-  const roomPx = Math.ceil(BROW_LIFT_ROOM_MM * f.pxPerMm);
-  const layer = makeLayer(f.widthPx, f.heightPx + roomPx);
-  const ctx = layer.ctx;
-  ctx.translate(0, roomPx);
+const HAIR_DARK_RGB = [34, 24, 19] as const;
+const HAIR_PALE_RGB = [108, 80, 62] as const;
+
+export function paintBrow(f: EyeFrame): BrowLayer {
   const mm = f.pxPerMm;
-  const rng = textureRandom('brow');
-  ctx.lineCap = 'round';
-  // A faint shadow the brow ridge throws on the hood.
-  ctx.filter = `blur(${0.8 * mm}px)`;
-  ctx.beginPath();
-  for (let x = -24; x <= 24; x += 0.5) {
-    const px = xPx(f, x);
-    const py = yPx(f, browLowerEdgeMm(x) - 0.6);
-    if (x === -24) ctx.moveTo(px, py);
-    else ctx.lineTo(px, py);
+  const hairs = browHairs(textureRandom('brow/hairs'));
+  const marginMm = 1.2;
+  // Above the hair the layer stops sooner: the tint and shadow have faded to nothing (< 1/255) within
+  // 0.3 mm of the highest tip, and the frame's top must stay untouched at the highest lift.
+  const topMarginMm = 0.3;
+  let lowMm = Infinity;
+  for (let u = BROW_U_MIN; u <= BROW_U_MAX; u += 0.01) lowMm = Math.min(lowMm, browLowerMm(u));
+  for (const h of hairs) lowMm = Math.min(lowMm, h.tipYMm, h.ctrlYMm);
+  let leftMm = browXMm(BROW_U_MAX);
+  let rightMm = browXMm(BROW_U_MIN);
+  for (const h of hairs) {
+    leftMm = Math.min(leftMm, h.tipXMm, h.ctrlXMm);
+    rightMm = Math.max(rightMm, h.tipXMm, h.ctrlXMm);
   }
-  ctx.strokeStyle = 'rgba(90, 48, 38, 0.18)';
-  ctx.lineWidth = 1.6 * mm;
-  ctx.stroke();
-  ctx.filter = 'none';
-  const shades = ['rgba(48, 32, 24, 0.85)', 'rgba(66, 44, 32, 0.75)', 'rgba(90, 64, 48, 0.6)'];
-  for (let i = 0; i < 2200; i++) {
-    const x = rng.uniform(-24, 22);
-    const u = (x + 22) / 42;
-    const y = browLowerEdgeMm(x) + Math.abs(rng.normal()) * 0.9 + rng.uniform(-0.15, 0.4);
-    // Direction: up at the head, toward the temple (−x) and a little up along the body.
-    const ang = u > 0.82 ? Math.PI / 2 + rng.uniform(-0.35, 0.25) : Math.PI - 0.32 + rng.uniform(-0.25, 0.25);
-    const len = rng.uniform(1.4, 3.2);
-    const bend = rng.uniform(-0.25, 0.1);
-    const x1 = x + Math.cos(ang) * len;
-    const y1 = y + Math.sin(ang) * len;
-    const cx = x + Math.cos(ang + bend) * len * 0.55;
-    const cy = y + Math.sin(ang + bend) * len * 0.55 + 0.1;
+  const x0 = Math.floor(xPx(f, leftMm - marginMm));
+  const y0 = Math.floor(yPx(f, browHairsTopMm(hairs) + topMarginMm));
+  const layer = makeLayer(Math.ceil(xPx(f, rightMm + marginMm)) - x0, Math.ceil(yPx(f, lowMm - marginMm)) - y0);
+  const ctx = layer.ctx;
+  ctx.translate(-x0, -y0);
+  const outline = browOutlineMm();
+  const traceOutline = (dyMm: number): void => {
     ctx.beginPath();
-    ctx.moveTo(xPx(f, x), yPx(f, y));
-    ctx.quadraticCurveTo(xPx(f, cx), yPx(f, cy), xPx(f, x1), yPx(f, y1));
-    ctx.strokeStyle = shades[i % shades.length];
-    ctx.lineWidth = rng.uniform(0.06, 0.11) * mm;
-    ctx.stroke();
+    outline.forEach((p, i) => (i === 0 ? ctx.moveTo(xPx(f, p.xMm), yPx(f, p.yMm + dyMm)) : ctx.lineTo(xPx(f, p.xMm), yPx(f, p.yMm + dyMm))));
+    ctx.closePath();
+  };
+
+  // The ridge's faint shadow on the hood just under the brow, and the skin under the hair, a shade
+  // darker: blurred well inside the layer's margin.
+  ctx.filter = `blur(${0.35 * mm}px)`;
+  traceOutline(-0.35);
+  ctx.fillStyle = 'rgba(96, 54, 42, 0.10)';
+  ctx.fill();
+  ctx.filter = `blur(${0.18 * mm}px)`;
+  traceOutline(0);
+  ctx.fillStyle = 'rgba(74, 48, 36, 0.16)';
+  ctx.fill();
+  ctx.filter = 'none';
+
+  // Hairs, paler and finer first so the dark ones sit on top.
+  const order = hairs.map((_, i) => i).sort((a, b) => hairs[a].darkness - hairs[b].darkness);
+  for (const i of order) {
+    const h = hairs[i];
+    const rx = xPx(f, h.rootXMm);
+    const ry = yPx(f, h.rootYMm);
+    const cx = xPx(f, h.ctrlXMm);
+    const cy = yPx(f, h.ctrlYMm);
+    const tx = xPx(f, h.tipXMm);
+    const ty = yPx(f, h.tipYMm);
+    const dx = cx - rx;
+    const dy = cy - ry;
+    const d = Math.hypot(dx, dy) || 1;
+    // Half the root width along the normal; the sides meet at the tip (a tapered hair).
+    const w = Math.max(0.35, (h.rootWidthMm * mm) / 2);
+    const nx = (-dy / d) * w;
+    const ny = (dx / d) * w;
+    const c = HAIR_PALE_RGB.map((p, k) => Math.round(p + (HAIR_DARK_RGB[k] - p) * h.darkness));
+    ctx.beginPath();
+    ctx.moveTo(rx + nx, ry + ny);
+    ctx.quadraticCurveTo(cx + nx * 0.55, cy + ny * 0.55, tx, ty);
+    ctx.quadraticCurveTo(cx - nx * 0.55, cy - ny * 0.55, rx - nx, ry - ny);
+    ctx.closePath();
+    ctx.fillStyle = `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${h.alpha.toFixed(3)})`;
+    ctx.fill();
   }
-  let lowest = Infinity;
-  for (let x = -24; x <= 24; x += 0.5) lowest = Math.min(lowest, browLowerEdgeMm(x));
-  return { layer, roomPx, bottomPx: Math.ceil(yPx(f, lowest - 3.2)) };
+  return { canvas: layer.canvas, xPx: x0, yPx: y0 };
 }

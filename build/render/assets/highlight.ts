@@ -1,43 +1,103 @@
+import type { EraLight } from '../../model/eras/era-light.ts';
+import { catchlightSizeMm, catchlightStrength } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
 
 /**
- * The corneal reflection of the light: a soft, slightly rounded window, upper left of the pupil at
- * rest. It is a reflection of a fixed light, so it stays put on screen as the eye turns (only its
- * brightness follows whether the cornea is under it).
+ * The era's light as the cornea reflects it (geometry/catchlight-pose.ts gives where and how big),
+ * painted once per era and canvas size into a small layer whose centre is the reflection's centre.
+ * A screen is a rounded rectangle of its colour, a touch brighter toward its middle (the tear film
+ * softens the edge); a terminal's dark glass shows its lines of text; a ring light is a ring. A faint
+ * halo round it is the tear film's scatter, which fades out well inside the layer.
  */
-export const HIGHLIGHT_X_MM = -2.1;
-export const HIGHLIGHT_Y_MM = 2.0;
-const WIDTH_MM = 0.95;
-const HEIGHT_MM = 0.78;
-
-export function paintHighlight(f: EyeFrame): Layer {
+export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
   const mm = f.pxPerMm;
-  const size = Math.ceil(3.2 * mm);
-  const layer = makeLayer(size, size);
+  const size = catchlightSizeMm(light);
+  const w = size.widthMm * mm;
+  const h = size.heightMm * mm;
+  const pad = Math.ceil(0.5 * mm);
+  const layer = makeLayer(Math.ceil(w) + 2 * pad, Math.ceil(h) + 2 * pad);
   const ctx = layer.ctx;
-  const w = WIDTH_MM * mm;
-  const h = HEIGHT_MM * mm;
-  ctx.translate(size / 2, size / 2);
-  ctx.rotate(-0.2);
-  // Soft halo, then the window itself: a rounded, slightly bowed pane, brightest toward the light.
-  const halo = ctx.createRadialGradient(0, 0, 0, 0, 0, 1.3 * mm);
-  halo.addColorStop(0, 'rgba(255, 255, 255, 0.16)');
-  halo.addColorStop(1, 'rgba(255, 255, 255, 0)');
+  const c = light.catchlight;
+  const rgb = hexRgb(light.colourHex);
+  const strength = catchlightStrength(light);
+  const kMmPerCm = size.widthMm / (c.kind === 'ring' ? c.outerDiameterCm : light.screenWidthCm);
+  ctx.translate(layer.canvas.width / 2, layer.canvas.height / 2);
+
+  const halo = ctx.createRadialGradient(0, 0, 0, 0, 0, Math.max(w, h) / 2 + 0.45 * mm);
+  halo.addColorStop(0, `rgba(${rgb.join(', ')}, ${(0.12 * strength).toFixed(3)})`);
+  halo.addColorStop(1, `rgba(${rgb.join(', ')}, 0)`);
   ctx.fillStyle = halo;
-  ctx.fillRect(-size, -size, 2 * size, 2 * size);
-  ctx.filter = `blur(${Math.max(0.8, 0.05 * mm)}px)`;
-  const pane = ctx.createLinearGradient(-w / 2, -h / 2, w / 2, h / 2);
-  pane.addColorStop(0, 'rgba(255, 255, 255, 0.95)');
-  pane.addColorStop(1, 'rgba(236, 242, 250, 0.7)');
-  ctx.fillStyle = pane;
-  ctx.beginPath();
-  ctx.moveTo(-w / 2, -h / 2 + 0.1 * h);
-  ctx.quadraticCurveTo(0, -h / 2 - 0.12 * h, w / 2, -h / 2 + 0.1 * h);
-  ctx.quadraticCurveTo(w / 2 + 0.08 * w, 0, w / 2, h / 2 - 0.1 * h);
-  ctx.quadraticCurveTo(0, h / 2 + 0.12 * h, -w / 2, h / 2 - 0.1 * h);
-  ctx.quadraticCurveTo(-w / 2 - 0.08 * w, 0, -w / 2, -h / 2 + 0.1 * h);
-  ctx.fill();
+  ctx.fillRect(-layer.canvas.width / 2, -layer.canvas.height / 2, layer.canvas.width, layer.canvas.height);
+
+  ctx.filter = `blur(${Math.max(0.6, 0.02 * mm).toFixed(2)}px)`;
+  if (c.kind === 'ring') {
+    ctx.beginPath();
+    ctx.arc(0, 0, w / 2, 0, Math.PI * 2);
+    ctx.arc(0, 0, (c.innerDiameterCm * kMmPerCm * mm) / 2, 0, Math.PI * 2, true);
+    ctx.fillStyle = `rgba(${rgb.join(', ')}, ${Math.min(1, 1.6 * strength).toFixed(3)})`;
+    ctx.fill();
+  } else {
+    const r = Math.min(c.cornerRadiusCm * kMmPerCm * mm, Math.min(w, h) / 2);
+    traceMirroredScreen(ctx, w, h, r);
+    if (c.content === 'text-lines') {
+      // Dark glass: the room's faint reflection, and the phosphor's lines of text across it.
+      ctx.fillStyle = `rgba(${rgb.join(', ')}, ${(0.12 * strength).toFixed(3)})`;
+      ctx.fill();
+      ctx.save();
+      ctx.clip();
+      const lines = 9;
+      for (let i = 0; i < lines; i++) {
+        const y = -h / 2 + ((i + 0.7) * h) / (lines + 0.4);
+        // Ragged right margins, as lines of text have (fixed per line: deterministic).
+        const len = w * (0.55 + 0.35 * Math.abs(Math.sin(i * 2.3 + 0.7)));
+        // Lit phosphor on black glass: the lines are the bright part, so they carry more than a glow's strength.
+        ctx.fillStyle = `rgba(${rgb.join(', ')}, ${Math.min(1, 1.7 * strength).toFixed(3)})`;
+        ctx.fillRect(-w / 2 + 0.1 * w, y, len - 0.15 * w, Math.max(1, h / (lines * 2.6)));
+      }
+      ctx.restore();
+    } else {
+      const g = ctx.createRadialGradient(0, 0, 0, 0, 0, Math.max(w, h) / 2);
+      g.addColorStop(0, `rgba(${rgb.join(', ')}, ${Math.min(1, strength * 1.12).toFixed(3)})`);
+      g.addColorStop(1, `rgba(${rgb.join(', ')}, ${(strength * 0.85).toFixed(3)})`);
+      ctx.fillStyle = g;
+      ctx.fill();
+    }
+  }
+  ctx.filter = 'none';
   return layer;
+}
+
+/**
+ * A screen as a convex mirror shows it: a rounded rectangle whose straight edges bow outward (the
+ * cornea images a straight line as a curve; BOW of each edge's length), so no edge is ever straight.
+ */
+const BOW = 0.06;
+
+function traceMirroredScreen(ctx: CanvasRenderingContext2D, w: number, h: number, r: number): void {
+  const x0 = -w / 2;
+  const y0 = -h / 2;
+  const x1 = w / 2;
+  const y1 = h / 2;
+  // A quadratic's control point sits at twice the sagitta: the curve then bows by BOW·length.
+  const bw = 2 * BOW * w;
+  const bh = 2 * BOW * h;
+  ctx.beginPath();
+  ctx.moveTo(x0 + r, y0);
+  ctx.quadraticCurveTo(0, y0 - bw, x1 - r, y0);
+  ctx.quadraticCurveTo(x1, y0, x1, y0 + r);
+  ctx.quadraticCurveTo(x1 + bh, 0, x1, y1 - r);
+  ctx.quadraticCurveTo(x1, y1, x1 - r, y1);
+  ctx.quadraticCurveTo(0, y1 + bw, x0 + r, y1);
+  ctx.quadraticCurveTo(x0, y1, x0, y1 - r);
+  ctx.quadraticCurveTo(x0 - bh, 0, x0, y0 + r);
+  ctx.quadraticCurveTo(x0, y0, x0 + r, y0);
+  ctx.closePath();
+}
+
+function hexRgb(hex: string): [number, number, number] {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`renderer: colour ${hex} is not #rrggbb`);
+  return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)];
 }

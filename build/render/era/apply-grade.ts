@@ -1,6 +1,8 @@
 import type { EraId } from '../../scene/scene.ts';
 import type { GradeStep } from './era-looks.ts';
 import { ERA_LOOKS } from './era-looks.ts';
+import type { KeepDark } from './keep-dark.ts';
+import { visiblePupilPx } from './keep-dark.ts';
 import { NOISE_FRAMES, overlayFor } from './overlays.ts';
 
 /** Webcam noise changes at 15 fps, by scene time: deterministic for a given sample. */
@@ -61,13 +63,20 @@ function plan(era: EraId, w: number, h: number): Planned[] {
   return p;
 }
 
+/** Composite operations that lighten black: the only grade steps that could lift a pupil. */
+const LIFTS_BLACK: ReadonlySet<GlobalCompositeOperation> = new Set<GlobalCompositeOperation>(['screen', 'lighter', 'lighten', 'color-dodge']);
+
 /**
  * Show the finished frame through the era's medium (era-looks.ts). Works on the whole canvas in
- * device pixels, after the eye is drawn, so the eye's geometry is the same in every era.
+ * device pixels, after the eye is drawn, so the eye's geometry is the same in every era. The grade
+ * changes the light on the face, not the pupil's darkness: a step that lightens black (a medium's
+ * lifted, tinted blacks) skips the visible pupil (`keepDark`). Every other step leaves black black
+ * (multiply, overlay, soft-light, colour), so the pupil stays as dark as it was drawn.
  */
-export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: number, era: EraId, tMs: number): void {
+export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: number, era: EraId, tMs: number, keepDark?: KeepDark): void {
   const steps = plan(era, w, h);
   if (steps.length === 0) return;
+  const pupil = keepDark ? visiblePupilPx(keepDark) : [];
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.filter = 'none';
@@ -98,7 +107,17 @@ export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: numbe
       ctx.globalCompositeOperation = step.op;
       ctx.globalAlpha = step.alpha;
       ctx.fillStyle = step.color;
-      ctx.fillRect(0, 0, w, h);
+      if (pupil.length > 0 && LIFTS_BLACK.has(step.op)) {
+        // The frame less the visible pupil (even-odd: the pupil is a hole in the rectangle).
+        ctx.beginPath();
+        ctx.rect(0, 0, w, h);
+        ctx.moveTo(pupil[0], pupil[1]);
+        for (let i = 2; i < pupil.length; i += 2) ctx.lineTo(pupil[i], pupil[i + 1]);
+        ctx.closePath();
+        ctx.fill('evenodd');
+      } else {
+        ctx.fillRect(0, 0, w, h);
+      }
     } else {
       ctx.globalCompositeOperation = step.op;
       ctx.globalAlpha = step.alpha;

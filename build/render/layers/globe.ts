@@ -1,9 +1,6 @@
 import type { EyeAssets } from '../assets/assets-for.ts';
-import { HIGHLIGHT_X_MM, HIGHLIGHT_Y_MM } from '../assets/highlight.ts';
 import { IRIS_TEX_RADIUS_PX, IRIS_TEX_SIZE_PX, irisTexturesFor } from '../assets/iris-texture.ts';
-import { smoothstep } from '../assets/noise.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
-import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { IrisPose } from '../geometry/iris-pose.ts';
 import { discEllipsePx, irisDiscMatrix } from '../geometry/iris-pose.ts';
 import type { BoundsPx } from './bounds.ts';
@@ -12,8 +9,7 @@ import { blitRegion } from './bounds.ts';
 /**
  * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
  * the opening's box: the white (its surface turning with the eye, its
- * shading and the caruncle fixed), the iris and pupil, the corneal highlight, a little shade from the
- * lower lid.
+ * shading and the caruncle fixed), the iris and pupil, a little shade from the lower lid.
  */
 export function drawGlobe(
   ctx: CanvasRenderingContext2D,
@@ -36,7 +32,7 @@ export function drawGlobe(
   blitRegion(ctx, a.sclera.shade.canvas, box);
 
   drawIris(ctx, a, pose);
-  drawHighlight(ctx, a, pose);
+  // (The catchlight lies on the cornea, not the iris: layers/catchlight.ts, drawn next by draw-color.ts.)
 
   // (The upper lid's shade on the globe rides in the lid's own layer, drawn next.)
   // The lower lid shades the globe a little.
@@ -85,16 +81,4 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   ctx.lineWidth = 0.3 * f.pxPerMm;
   ctx.strokeStyle = 'rgba(30, 18, 10, 0.22)';
   ctx.stroke();
-}
-
-/** The light's reflection stays put; it shows at full strength only where the cornea is under it. */
-function drawHighlight(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): void {
-  const f = a.frame;
-  const d = Math.hypot(HIGHLIGHT_X_MM - pose.centerXMm, HIGHLIGHT_Y_MM - pose.centerYMm) / pose.radiusMm;
-  const onCornea = 1 - smoothstep(0.6, 1.05, d);
-  const alpha = 0.25 + 0.75 * onCornea;
-  const h = a.highlight.canvas;
-  ctx.globalAlpha = alpha;
-  ctx.drawImage(h, xPx(f, HIGHLIGHT_X_MM) - h.width / 2, yPx(f, HIGHLIGHT_Y_MM) - h.height / 2);
-  ctx.globalAlpha = 1;
 }

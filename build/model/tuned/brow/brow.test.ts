@@ -16,6 +16,19 @@ describe('brow', () => {
     expect(browTargetMm(0.04, 0.25, '2013')).toBe(browTargetMm(0.04, 0.25, '1995'));
   });
 
+  it('reports its node lifts (head → tail, mean = liftMm) while it moves, and none once settled', () => {
+    const b = new Brow(0, STEP_MS);
+    expect(b.nodeLiftsMm()).toBeUndefined();
+    for (let i = 0; i < 60; i++) b.step(2, false);
+    const nodes = b.nodeLiftsMm();
+    expect(nodes).toHaveLength(5);
+    expect(nodes![0]).toBeGreaterThan(nodes![4]);
+    expect(nodes!.reduce((a, x) => a + x, 0) / 5).toBeCloseTo(b.liftMm, 12);
+    for (let i = 0; i < 240 * 10; i++) b.step(2, false);
+    expect(b.nodeLiftsMm()).toBeUndefined();
+    expect(b.liftMm).toBe(2);
+  });
+
   it('waits out a saccade (~120 ms after landing), then the head leads the tail', () => {
     const b = new Brow(0, STEP_MS);
     for (let i = 0; i < 24; i++) b.step(2, true); // 100 ms of saccade

@@ -57,6 +57,14 @@ export class Brow {
     this.liftMm = initialTargetMm;
   }
 
+  /**
+   * The node lifts head → tail (mm) while the chain is moving, for the renderer to bend the brow;
+   * undefined once it has settled (every node then equals liftMm). A fresh array: read-only to callers.
+   */
+  nodeLiftsMm(): number[] | undefined {
+    return this.settled ? undefined : this.nodes.map((n) => n.x);
+  }
+
   /** One step: the gaze's wanted lift now and whether a saccade is in flight. */
   step(wantedMm: number, inSaccade: boolean): void {
     this.stillMs = inSaccade ? 0 : this.stillMs + this.stepMs;
