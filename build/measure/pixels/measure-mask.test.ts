@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { restSample } from '../../model/anatomy/rest.ts';
+import type { EyeSample } from '../../model/types.ts';
+import { blinkSample, gazeSample } from '../../render/fixtures/samples.ts';
+import { irisPose } from '../../render/geometry/iris-pose.ts';
+import { MaskMeter } from './mask-meter.ts';
+import { browEdgesPx, measureMaskFrame } from './measure-mask.ts';
+import { syntheticMask, type SyntheticMaskOptions } from './testing/synthetic-mask.ts';
+
+// 640×360: 14.4 px/mm, half the film's 720p scale, so every sub-pixel claim is tested at its hardest.
+const SIZE: SyntheticMaskOptions = { widthPx: 640, heightPx: 360, browEdgeMm: (x) => 9.2 + 0.4 * Math.sin(x / 6), browThicknessMm: 2.5 };
+const measure = (s: EyeSample, o: Partial<SyntheticMaskOptions> = {}, fallbackColumnXMm = 0) => {
+  const opts = { ...SIZE, ...o };
+  const rest = syntheticMask(restSample(), opts);
+  const { rgba, frame } = syntheticMask(s, opts);
+  return measureMaskFrame(rgba, opts.widthPx, opts.heightPx, frame, { fallbackColumnXMm, browReferencePx: browEdgesPx(rest.rgba, opts.widthPx, opts.heightPx) });
+};
+
+describe('measureMaskFrame on synthetic masks', () => {
+  it('reads the rest eye: centre, gaze, pupil, opening, no brow lift', () => {
+    const m = measure(restSample());
+    expect(m.pupilVisible).toBe(true);
+    expect(Math.abs(m.pupilCenterXMm)).toBeLessThan(0.01);
+    expect(Math.abs(m.pupilCenterYMm)).toBeLessThan(0.01);
+    expect(Math.abs(m.yawDeg)).toBeLessThan(0.05);
+    expect(Math.abs(m.pitchDeg)).toBeLessThan(0.05);
+    expect(m.pupilDiameterMm).toBeCloseTo(4, 1);
+    expect(Math.abs(m.apertureMm - restSample().apertureMm)).toBeLessThan(0.05);
+    expect(Math.abs(m.browLiftMm)).toBeLessThan(0.01);
+  });
+
+  it('inverts the twin off-axis: gaze to 0.1°, the pupil along its unforeshortened axis', () => {
+    for (const [yaw, pitch, pupil] of [
+      [18, -8, 6],
+      [-25, 12, 3],
+      [5, 20, 2.5],
+    ]) {
+      const s = gazeSample(yaw, pitch, { pupilMm: pupil });
+      const m = measure(s);
+      const pose = irisPose(s);
+      expect(m.pupilVisible, `${yaw},${pitch}`).toBe(true);
+      expect(Math.abs(m.pupilCenterXMm - pose.centerXMm)).toBeLessThan(0.02);
+      expect(Math.abs(m.pupilCenterYMm - pose.centerYMm)).toBeLessThan(0.02);
+      expect(Math.abs(m.yawDeg - yaw)).toBeLessThan(0.1);
+      expect(Math.abs(m.pitchDeg - pitch)).toBeLessThan(0.1);
+      expect(Math.abs(m.pupilDiameterMm - pupil)).toBeLessThan(0.05);
+      expect(Math.abs(m.apertureMm - s.apertureMm), `${yaw},${pitch} aperture`).toBeLessThan(0.05);
+    }
+  });
+
+  it('loses the pupil under the lid, and reads the opening at the fallback column, 0 when shut', () => {
+    const half = blinkSample(0.7);
+    const m = measure(half, {}, 0);
+    expect(m.pupilVisible).toBe(false);
+    expect(m.yawDeg).toBeNaN();
+    expect(m.pupilDiameterMm).toBeNaN();
+    expect(m.apertureColumnXMm).toBe(0);
+    expect(Math.abs(m.apertureMm - half.apertureMm)).toBeLessThan(0.05);
+    const shut = measure(blinkSample(1));
+    expect(shut.pupilVisible).toBe(false);
+    expect(shut.apertureMm).toBe(0);
+  });
+
+  it('a lash touching the pupil loses it; a lash across the opening elsewhere is bridged', () => {
+    const s = gazeSample(0, 0, { pupilMm: 4 });
+    const over = measure(s, { lashAcross: { xMm: 0.5, topMm: 6, bottomMm: 1 } });
+    expect(over.pupilVisible).toBe(false);
+    const beside = measure(s, { lashAcross: { xMm: 4, topMm: 6, bottomMm: 1 }, lashColumnsMm: [-6, -3, -1, 1, 3, 6] });
+    expect(beside.pupilVisible).toBe(true);
+    expect(Math.abs(beside.apertureMm - s.apertureMm)).toBeLessThan(0.05);
+    // Read the opening right at a lash lying across it (opening above and below): it does not close it.
+    const half = blinkSample(0.5);
+    const atLash = measure(half, { lashAcross: { xMm: 0, topMm: half.upperLidMm - 0.6, bottomMm: half.upperLidMm - 2.1 } }, 0);
+    expect(atLash.pupilVisible).toBe(false);
+    expect(Math.abs(atLash.apertureMm - half.apertureMm)).toBeLessThan(0.05);
+  });
+
+  it('reads the brow lift to well under 0.3 mm, in and partly out of frame', () => {
+    for (const lift of [0.37, 1.5, -0.8, 2.9]) {
+      const m = measure({ ...restSample(), browLiftMm: lift });
+      expect(Math.abs(m.browLiftMm - lift), `lift ${lift}`).toBeLessThan(0.03);
+    }
+    // Brow too high to show any edge at all: not measurable.
+    expect(measure({ ...restSample(), browLiftMm: 6 }).browLiftMm).toBeNaN();
+  });
+
+  it('converts through the frame, wherever the globe centre sits in it', () => {
+    const s = gazeSample(10, 5, { browLiftMm: 1 });
+    const m = measure(s, { centerYPx: 230 });
+    expect(Math.abs(m.yawDeg - 10)).toBeLessThan(0.1);
+    expect(Math.abs(m.pitchDeg - 5)).toBeLessThan(0.1);
+    expect(Math.abs(m.apertureMm - s.apertureMm)).toBeLessThan(0.05);
+    expect(Math.abs(m.browLiftMm - 1)).toBeLessThan(0.03);
+  });
+
+  it('a corrupted mask (the lid drawn 0.5 mm low) reads 0.5 mm short', () => {
+    const s = gazeSample(0, 0);
+    const m = measure({ ...s, upperLidMm: s.upperLidMm - 0.5 });
+    expect(s.apertureMm - m.apertureMm).toBeGreaterThan(0.45);
+  });
+
+  it('refuses a buffer of the wrong size', () => {
+    expect(() => measureMaskFrame(new Uint8ClampedArray(10), 640, 360, { widthPx: 640, heightPx: 360, pxPerMm: 14.4, centerXPx: 320, centerYPx: 180 }, { fallbackColumnXMm: 0, browReferencePx: null })).toThrow(/not 640×360 RGBA/);
+  });
+});
+
+describe('MaskMeter', () => {
+  it('keeps the last column the pupil was seen at for the frames it is hidden', () => {
+    const meter = new MaskMeter();
+    const rest = syntheticMask(restSample(), SIZE);
+    meter.calibrate(rest.rgba, SIZE.widthPx, SIZE.heightPx);
+    const seen = syntheticMask(gazeSample(15, 0), SIZE);
+    const a = meter.measure(seen.rgba, SIZE.widthPx, SIZE.heightPx, seen.frame);
+    const hidden = syntheticMask(blinkSample(0.8, { yawDeg: 15 }), SIZE);
+    const b = meter.measure(hidden.rgba, SIZE.widthPx, SIZE.heightPx, hidden.frame);
+    expect(b.pupilVisible).toBe(false);
+    expect(b.apertureColumnXMm).toBe(a.pupilCenterXMm);
+    expect(Math.abs(b.browLiftMm)).toBeLessThan(0.01);
+  });
+});

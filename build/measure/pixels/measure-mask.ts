@@ -1,0 +1,232 @@
+import { xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
+import { MASK_BROW, MASK_COLORS, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
+import { coverageOf } from './mask-coverage.ts';
+import { gazeFromPupilCenter } from './twin-gaze.ts';
+
+/**
+ * One mask frame (build/render/draw-mask.ts: pupil, iris, sclera, skin, lashes, brow in flat colours)
+ * read as a dark-pupil video tracker reads an eye, plus the lids and the brow:
+ * - the pupil is the black blob; its coverage-weighted centroid is the iris centre in the image plane,
+ *   turned into yaw/pitch through the twin; a pupil touched by skin or lashes (a lid over it) is a
+ *   lost sample (NaN), as a real tracker loses it;
+ * - the pupil's diameter is read along its unforeshortened axis: its area is π·r²·cos(yaw)·cos(pitch)
+ *   (the disc is squashed along one axis only), so d = 2·√(area / (π·cos yaw·cos pitch));
+ * - the aperture is the opening (sclera, iris, pupil; lashes across it bridged) at the pupil's column,
+ *   as the model's apertureMm is (the lids pass through the model's heights there), 0 when shut;
+ * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask.
+ * Edges are read to a fraction of a pixel from the antialiased colours (mask-coverage.ts).
+ */
+export interface MaskMeasure {
+  /** True when the whole pupil was seen (no skin or lash pixel touching it). */
+  pupilVisible: boolean;
+  /** Pupil centroid, mm right of / above the globe centre (NaN when not visible). */
+  pupilCenterXMm: number;
+  pupilCenterYMm: number;
+  pupilDiameterMm: number;
+  /** Gaze through the twin from the pupil centre (NaN when not visible). */
+  yawDeg: number;
+  pitchDeg: number;
+  /** Palpebral opening at `apertureColumnXMm`, mm (0 shut). */
+  apertureMm: number;
+  /** The column the opening was read at: the pupil's, or the caller's fallback when it is hidden. */
+  apertureColumnXMm: number;
+  /** Brow lift against the rest reference, mm + up (NaN without a reference or a brow in frame). */
+  browLiftMm: number;
+}
+
+export interface MaskMeasureOptions {
+  /** Where to read the opening when the pupil is hidden (mm right of the globe centre). */
+  fallbackColumnXMm: number;
+  /** The brow's lower edge per column in a rest mask of the same size (browEdgesPx), or null. */
+  browReferencePx: Float64Array | null;
+}
+
+/** A pupil pixel this dark (of 255) touching this much red or blue: skin or lashes over the pupil. */
+const TOUCH_LEVEL = 12;
+/** The canvas rounds each channel of a blend, so two classes' blend can sum a level or two under 255. */
+const ROUNDING_LEVEL = 3;
+/** Columns the brow must show in both frames for a lift to be read (a brow mostly out of frame is not). */
+const MIN_BROW_COLUMNS_FRACTION = 0.1;
+/** Rows either side of an edge whose antialiased coverage is summed. */
+const EDGE_WINDOW_PX = 3;
+
+const EYE = [MASK_PUPIL, MASK_IRIS, MASK_SCLERA] as const;
+const LID = [MASK_SKIN, MASK_LASH, MASK_BROW] as const;
+const NOT_BROW = MASK_COLORS.filter((c) => c !== MASK_BROW);
+
+/** Measure one mask frame (RGBA bytes, row-major, as getImageData gives them). */
+export function measureMaskFrame(
+  rgba: Uint8ClampedArray | Uint8Array,
+  widthPx: number,
+  heightPx: number,
+  frame: EyeFrame,
+  o: MaskMeasureOptions,
+): MaskMeasure {
+  checkSize(rgba, widthPx, heightPx);
+  const lowestBrow = new Int32Array(widthPx).fill(-1);
+  let sumW = 0;
+  let sumX = 0;
+  let sumY = 0;
+  let touched = false;
+  // One pass over the frame: the pupil's weight, and each column's lowest brow pixel.
+  for (let y = 0, i = 0; y < heightPx; y++) {
+    for (let x = 0; x < widthPx; x++, i += 4) {
+      const r = rgba[i];
+      const g = rgba[i + 1];
+      const b = rgba[i + 2];
+      if (isBrow(r, g, b)) lowestBrow[x] = y;
+      // Every other class has a channel sum ≥ 255, so a blend with black is exactly this dark: the
+      // pupil's coverage, exact for its blends with iris, skin or lashes (the pupil never meets sclera).
+      const w = 255 - r - g - b;
+      if (w > ROUNDING_LEVEL) {
+        sumW += w;
+        sumX += w * (x + 0.5);
+        sumY += w * (y + 0.5);
+        if (w > TOUCH_LEVEL && (r > TOUCH_LEVEL || b > TOUCH_LEVEL)) touched = true;
+      }
+    }
+  }
+  const px2 = frame.pxPerMm * frame.pxPerMm;
+  const visible = sumW > 0 && !touched;
+  let pupil = { xMm: NaN, yMm: NaN, dMm: NaN, yawDeg: NaN, pitchDeg: NaN };
+  if (visible) {
+    const xMm = xMmOf(frame, sumX / sumW);
+    const yMm = yMmOf(frame, sumY / sumW);
+    const gaze = gazeFromPupilCenter(xMm, yMm);
+    const foreshortening = Math.cos((gaze.yawDeg * Math.PI) / 180) * Math.cos((gaze.pitchDeg * Math.PI) / 180);
+    const areaMm2 = sumW / 255 / px2;
+    pupil = { xMm, yMm, dMm: 2 * Math.sqrt(areaMm2 / (Math.PI * foreshortening)), ...gaze };
+  }
+  const columnXMm = visible ? pupil.xMm : o.fallbackColumnXMm;
+  return {
+    pupilVisible: visible,
+    pupilCenterXMm: pupil.xMm,
+    pupilCenterYMm: pupil.yMm,
+    pupilDiameterMm: pupil.dMm,
+    yawDeg: pupil.yawDeg,
+    pitchDeg: pupil.pitchDeg,
+    apertureMm: openingAtPx(rgba, widthPx, heightPx, xPx(frame, columnXMm)) / frame.pxPerMm,
+    apertureColumnXMm: columnXMm,
+    browLiftMm: o.browReferencePx ? browLiftMm(o.browReferencePx, edgesFromLowest(rgba, widthPx, heightPx, lowestBrow), frame.pxPerMm) : NaN,
+  };
+}
+
+/** The brow's lower edge in every column, px from the top (NaN where the column shows no brow edge). */
+export function browEdgesPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number): Float64Array {
+  checkSize(rgba, widthPx, heightPx);
+  const lowest = new Int32Array(widthPx).fill(-1);
+  for (let y = 0, i = 0; y < heightPx; y++) {
+    for (let x = 0; x < widthPx; x++, i += 4) if (isBrow(rgba[i], rgba[i + 1], rgba[i + 2])) lowest[x] = y;
+  }
+  return edgesFromLowest(rgba, widthPx, heightPx, lowest);
+}
+
+/** Mean rise of the brow's lower edge over the columns where both frames show it, mm. */
+export function browLiftMm(referencePx: Float64Array, edgesPx: Float64Array, pxPerMm: number): number {
+  let n = 0;
+  let sum = 0;
+  let inReference = 0;
+  for (let x = 0; x < referencePx.length; x++) {
+    if (!Number.isFinite(referencePx[x])) continue;
+    inReference++;
+    if (!Number.isFinite(edgesPx[x])) continue;
+    sum += referencePx[x] - edgesPx[x];
+    n++;
+  }
+  if (n === 0 || n < MIN_BROW_COLUMNS_FRACTION * inReference) return NaN;
+  return sum / n / pxPerMm;
+}
+
+/** Mostly brow (coverage over ~0.6): no blend of two other classes gets both red and green this high with little blue. */
+function isBrow(r: number, g: number, b: number): boolean {
+  return r >= 160 && g >= 160 && b < 96;
+}
+
+/**
+ * Each column's brow edge to a fraction of a pixel: below the lowest mostly-brow row, the brow's
+ * coverage summed over a few rows is how far the edge reaches into them. A column whose brow runs
+ * into the top or bottom of the frame has no edge to read (NaN).
+ */
+function edgesFromLowest(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, lowest: Int32Array): Float64Array {
+  const out = new Float64Array(widthPx).fill(NaN);
+  for (let x = 0; x < widthPx; x++) {
+    const rb = lowest[x];
+    const from = rb - EDGE_WINDOW_PX;
+    const to = rb + EDGE_WINDOW_PX;
+    if (rb < 0 || from < 0 || to >= heightPx) continue;
+    let covered = 0;
+    for (let y = from; y <= to; y++) {
+      const i = (y * widthPx + x) * 4;
+      covered += coverageOf(rgba[i], rgba[i + 1], rgba[i + 2], [MASK_BROW], NOT_BROW);
+    }
+    out[x] = from + covered;
+  }
+  return out;
+}
+
+/**
+ * The opening (px) at a continuous column position, interpolated between the two nearest pixel
+ * columns (each pixel column reads the opening at its centre).
+ */
+function openingAtPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, xPxValue: number): number {
+  const c = xPxValue - 0.5;
+  const c0 = Math.floor(c);
+  const t = c - c0;
+  const at = (col: number) => (col < 0 || col >= widthPx ? 0 : openingInColumn(rgba, widthPx, heightPx, col));
+  return t === 0 ? at(c0) : (1 - t) * at(c0) + t * at(c0 + 1);
+}
+
+/**
+ * The opening in one pixel column: the longest run of opening pixels (coverage ≥ ½; lashes lying
+ * across it bridged, skin never), measured as the opening's coverage summed over the run and a few
+ * rows past each end, so each lid's antialiased edge counts for the fraction of a pixel it covers.
+ */
+function openingInColumn(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, col: number): number {
+  const cov = new Float64Array(heightPx);
+  const lash = new Uint8Array(heightPx);
+  for (let y = 0; y < heightPx; y++) {
+    const i = (y * widthPx + col) * 4;
+    const r = rgba[i];
+    const g = rgba[i + 1];
+    const b = rgba[i + 2];
+    cov[y] = coverageOf(r, g, b, EYE, LID);
+    lash[y] = cov[y] < 0.5 && b > r && b > g ? 1 : 0;
+  }
+  let best: { top: number; bottom: number } | null = null;
+  let y = 0;
+  while (y < heightPx) {
+    if (cov[y] < 0.5) {
+      y++;
+      continue;
+    }
+    const top = y;
+    let bottom = y;
+    let k = y + 1;
+    for (;;) {
+      while (k < heightPx && cov[k] >= 0.5) bottom = k++;
+      // A run of lash pixels with opening on both sides is a lash across the opening, not its edge.
+      let j = k;
+      while (j < heightPx && lash[j]) j++;
+      if (j > k && j < heightPx && cov[j] >= 0.5) {
+        k = j;
+        continue;
+      }
+      break;
+    }
+    if (!best || bottom - top > best.bottom - best.top) best = { top, bottom };
+    y = k;
+  }
+  if (!best) return 0;
+  let sum = 0;
+  for (let k = Math.max(0, best.top - EDGE_WINDOW_PX); k <= Math.min(heightPx - 1, best.bottom + EDGE_WINDOW_PX); k++) {
+    const inside = k >= best.top && k <= best.bottom;
+    sum += inside && lash[k] ? 1 : cov[k];
+  }
+  return sum;
+}
+
+function checkSize(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number): void {
+  if (!Number.isInteger(widthPx) || !Number.isInteger(heightPx) || widthPx <= 0 || heightPx <= 0 || rgba.length !== widthPx * heightPx * 4) {
+    throw new Error(`mask frame: ${rgba.length} bytes is not ${widthPx}×${heightPx} RGBA`);
+  }
+}
