@@ -19,7 +19,7 @@ export class MaskMeter {
 
   measure(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, frame: EyeFrame): MaskMeasure {
     const m = measureMaskFrame(rgba, widthPx, heightPx, frame, { fallbackColumnXMm: this.lastColumnXMm, browReferencePx: this.browReferencePx });
-    if (m.pupilVisible) this.lastColumnXMm = m.pupilCenterXMm;
+    if (m.pupil !== 'lost') this.lastColumnXMm = m.pupilCenterXMm;
     return m;
   }
 }

@@ -19,7 +19,7 @@ const measure = (s: EyeSample, o: Partial<SyntheticMaskOptions> = {}, fallbackCo
 describe('measureMaskFrame on synthetic masks', () => {
   it('reads the rest eye: centre, gaze, pupil, opening, no brow lift', () => {
     const m = measure(restSample());
-    expect(m.pupilVisible).toBe(true);
+    expect(m.pupil).toBe('whole');
     expect(Math.abs(m.pupilCenterXMm)).toBeLessThan(0.01);
     expect(Math.abs(m.pupilCenterYMm)).toBeLessThan(0.01);
     expect(Math.abs(m.yawDeg)).toBeLessThan(0.05);
@@ -38,7 +38,7 @@ describe('measureMaskFrame on synthetic masks', () => {
       const s = gazeSample(yaw, pitch, { pupilMm: pupil });
       const m = measure(s);
       const pose = irisPose(s);
-      expect(m.pupilVisible, `${yaw},${pitch}`).toBe(true);
+      expect(m.pupil, `${yaw},${pitch}`).toBe('whole');
       expect(Math.abs(m.pupilCenterXMm - pose.centerXMm)).toBeLessThan(0.02);
       expect(Math.abs(m.pupilCenterYMm - pose.centerYMm)).toBeLessThan(0.02);
       expect(Math.abs(m.yawDeg - yaw)).toBeLessThan(0.1);
@@ -48,30 +48,44 @@ describe('measureMaskFrame on synthetic masks', () => {
     }
   });
 
+  it('follows a pupil the lid covers in part from the rim it still shows', () => {
+    for (const closure of [0.35, 0.42]) {
+      const s = blinkSample(closure, { yawDeg: 12, pupilMm: 5 });
+      const pose = irisPose(s);
+      const m = measure(s);
+      expect(m.pupil, `closure ${closure}`).toBe('partial');
+      expect(Math.abs(m.pupilCenterXMm - pose.centerXMm)).toBeLessThan(0.03);
+      expect(Math.abs(m.pupilCenterYMm - pose.centerYMm)).toBeLessThan(0.03);
+      expect(Math.abs(m.pupilDiameterMm - 5)).toBeLessThan(0.06);
+      expect(Math.abs(m.apertureMm - s.apertureMm)).toBeLessThan(0.05);
+    }
+  });
+
   it('loses the pupil under the lid, and reads the opening at the fallback column, 0 when shut', () => {
     const half = blinkSample(0.7);
     const m = measure(half, {}, 0);
-    expect(m.pupilVisible).toBe(false);
+    expect(m.pupil).toBe('lost');
     expect(m.yawDeg).toBeNaN();
     expect(m.pupilDiameterMm).toBeNaN();
     expect(m.apertureColumnXMm).toBe(0);
     expect(Math.abs(m.apertureMm - half.apertureMm)).toBeLessThan(0.05);
     const shut = measure(blinkSample(1));
-    expect(shut.pupilVisible).toBe(false);
+    expect(shut.pupil).toBe('lost');
     expect(shut.apertureMm).toBe(0);
   });
 
-  it('a lash touching the pupil loses it; a lash across the opening elsewhere is bridged', () => {
+  it('a lash across the pupil leaves it to the rim fit; a lash across the opening elsewhere is bridged', () => {
     const s = gazeSample(0, 0, { pupilMm: 4 });
     const over = measure(s, { lashAcross: { xMm: 0.5, topMm: 6, bottomMm: 1 } });
-    expect(over.pupilVisible).toBe(false);
+    expect(over.pupil).toBe('partial');
+    expect(Math.abs(over.pupilCenterXMm)).toBeLessThan(0.03);
     const beside = measure(s, { lashAcross: { xMm: 4, topMm: 6, bottomMm: 1 }, lashColumnsMm: [-6, -3, -1, 1, 3, 6] });
-    expect(beside.pupilVisible).toBe(true);
+    expect(beside.pupil).toBe('whole');
     expect(Math.abs(beside.apertureMm - s.apertureMm)).toBeLessThan(0.05);
     // Read the opening right at a lash lying across it (opening above and below): it does not close it.
     const half = blinkSample(0.5);
     const atLash = measure(half, { lashAcross: { xMm: 0, topMm: half.upperLidMm - 0.6, bottomMm: half.upperLidMm - 2.1 } }, 0);
-    expect(atLash.pupilVisible).toBe(false);
+    expect(atLash.pupil).not.toBe('whole');
     expect(Math.abs(atLash.apertureMm - half.apertureMm)).toBeLessThan(0.05);
   });
 
@@ -113,7 +127,7 @@ describe('MaskMeter', () => {
     const a = meter.measure(seen.rgba, SIZE.widthPx, SIZE.heightPx, seen.frame);
     const hidden = syntheticMask(blinkSample(0.8, { yawDeg: 15 }), SIZE);
     const b = meter.measure(hidden.rgba, SIZE.widthPx, SIZE.heightPx, hidden.frame);
-    expect(b.pupilVisible).toBe(false);
+    expect(b.pupil).toBe('lost');
     expect(b.apertureColumnXMm).toBe(a.pupilCenterXMm);
     expect(Math.abs(b.browLiftMm)).toBeLessThan(0.01);
   });

@@ -1,24 +1,26 @@
 import { xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
 import { MASK_BROW, MASK_COLORS, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
 import { coverageOf } from './mask-coverage.ts';
+import { fitOccludedPupil } from './pupil-edge-fit.ts';
 import { gazeFromPupilCenter } from './twin-gaze.ts';
 
 /**
  * One mask frame (build/render/draw-mask.ts: pupil, iris, sclera, skin, lashes, brow in flat colours)
  * read as a dark-pupil video tracker reads an eye, plus the lids and the brow:
  * - the pupil is the black blob; its coverage-weighted centroid is the iris centre in the image plane,
- *   turned into yaw/pitch through the twin; a pupil touched by skin or lashes (a lid over it) is a
- *   lost sample (NaN), as a real tracker loses it;
- * - the pupil's diameter is read along its unforeshortened axis: its area is π·r²·cos(yaw)·cos(pitch)
- *   (the disc is squashed along one axis only), so d = 2·√(area / (π·cos yaw·cos pitch));
+ *   turned into yaw/pitch through the twin, and its diameter is read along its unforeshortened axis:
+ *   its area is π·r²·cos(yaw)·cos(pitch) (the disc is squashed along one axis only);
+ * - a pupil touched by skin or lashes (a lid coming over it) is found from the rim it still shows,
+ *   as a tracker's ellipse fit finds it (pupil-edge-fit.ts), while at least half its rim is seen;
+ *   beyond that it is a lost sample (NaN), as a real tracker loses it;
  * - the aperture is the opening (sclera, iris, pupil; lashes across it bridged) at the pupil's column,
  *   as the model's apertureMm is (the lids pass through the model's heights there), 0 when shut;
  * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask.
  * Edges are read to a fraction of a pixel from the antialiased colours (mask-coverage.ts).
  */
 export interface MaskMeasure {
-  /** True when the whole pupil was seen (no skin or lash pixel touching it). */
-  pupilVisible: boolean;
+  /** whole: no skin or lash pixel touches the pupil; partial: fitted to its visible rim; lost: not measurable. */
+  pupil: PupilState;
   /** Pupil centroid, mm right of / above the globe centre (NaN when not visible). */
   pupilCenterXMm: number;
   pupilCenterYMm: number;
@@ -34,6 +36,8 @@ export interface MaskMeasure {
   browLiftMm: number;
 }
 
+export type PupilState = 'whole' | 'partial' | 'lost';
+
 export interface MaskMeasureOptions {
   /** Where to read the opening when the pupil is hidden (mm right of the globe centre). */
   fallbackColumnXMm: number;
@@ -45,6 +49,8 @@ export interface MaskMeasureOptions {
 const TOUCH_LEVEL = 12;
 /** The canvas rounds each channel of a blend, so two classes' blend can sum a level or two under 255. */
 const ROUNDING_LEVEL = 3;
+/** A lidded pupil is tracked while at least this fraction of its rim borders the iris. */
+export const MIN_RIM_SEEN = 0.5;
 /** Columns the brow must show in both frames for a lift to be read (a brow mostly out of frame is not). */
 const MIN_BROW_COLUMNS_FRACTION = 0.1;
 /** Rows either side of an edge whose antialiased coverage is summed. */
@@ -68,6 +74,7 @@ export function measureMaskFrame(
   let sumX = 0;
   let sumY = 0;
   let touched = false;
+  const box = { x0: widthPx, x1: -1, y0: heightPx, y1: -1 };
   // One pass over the frame: the pupil's weight, and each column's lowest brow pixel.
   for (let y = 0, i = 0; y < heightPx; y++) {
     for (let x = 0; x < widthPx; x++, i += 4) {
@@ -83,23 +90,37 @@ export function measureMaskFrame(
         sumX += w * (x + 0.5);
         sumY += w * (y + 0.5);
         if (w > TOUCH_LEVEL && (r > TOUCH_LEVEL || b > TOUCH_LEVEL)) touched = true;
+        if (w >= 128) {
+          if (x < box.x0) box.x0 = x;
+          if (x > box.x1) box.x1 = x;
+          if (y < box.y0) box.y0 = y;
+          if (y > box.y1) box.y1 = y;
+        }
       }
     }
   }
   const px2 = frame.pxPerMm * frame.pxPerMm;
-  const visible = sumW > 0 && !touched;
+  let state: PupilState = 'lost';
   let pupil = { xMm: NaN, yMm: NaN, dMm: NaN, yawDeg: NaN, pitchDeg: NaN };
-  if (visible) {
+  if (sumW > 0 && !touched) {
+    state = 'whole';
     const xMm = xMmOf(frame, sumX / sumW);
     const yMm = yMmOf(frame, sumY / sumW);
     const gaze = gazeFromPupilCenter(xMm, yMm);
     const foreshortening = Math.cos((gaze.yawDeg * Math.PI) / 180) * Math.cos((gaze.pitchDeg * Math.PI) / 180);
     const areaMm2 = sumW / 255 / px2;
     pupil = { xMm, yMm, dMm: 2 * Math.sqrt(areaMm2 / (Math.PI * foreshortening)), ...gaze };
+  } else if (sumW > 0 && box.x1 >= 0) {
+    const start = { xMm: xMmOf(frame, sumX / sumW), yMm: yMmOf(frame, sumY / sumW) };
+    const fit = fitOccludedPupil(rgba, widthPx, heightPx, frame, box, start);
+    if (fit && fit.rimSeenFraction >= MIN_RIM_SEEN) {
+      state = 'partial';
+      pupil = { xMm: fit.xMm, yMm: fit.yMm, dMm: fit.diameterMm, ...gazeFromPupilCenter(fit.xMm, fit.yMm) };
+    }
   }
-  const columnXMm = visible ? pupil.xMm : o.fallbackColumnXMm;
+  const columnXMm = state === 'lost' ? o.fallbackColumnXMm : pupil.xMm;
   return {
-    pupilVisible: visible,
+    pupil: state,
     pupilCenterXMm: pupil.xMm,
     pupilCenterYMm: pupil.yMm,
     pupilDiameterMm: pupil.dMm,
