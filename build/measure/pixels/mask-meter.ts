@@ -3,10 +3,11 @@ import { browEdgesPx, measureMaskFrame, type MaskMeasure } from './measure-mask.
 
 /**
  * The pixel path's memory across a film's frames, kept to what a tracker would keep: the brow's edge
- * in a rest mask (taken once, so the lift needs no renderer constant) and the column the pupil was
- * last seen at. While the lid hides the pupil the opening is read at that last column (the eye barely
- * moves sideways under a closed lid; Bell's roll is up and in); before the pupil has ever been seen,
- * at the globe's own column (x = 0 mm, the rest pupil's), which needs nothing from the model.
+ * in a rest mask (taken once, so the lift needs no renderer constant) and the column the opening was
+ * last read at. While the lid hides the pupil and the iris too (shut), the opening is read at that
+ * last column (the eye barely moves sideways under a closed lid; Bell's roll is up and in); before
+ * anything was ever seen, at the globe's own column (x = 0 mm, the rest pupil's), which needs
+ * nothing from the model.
  */
 export class MaskMeter {
   private browReferencePx: Float64Array | null = null;
@@ -19,7 +20,7 @@ export class MaskMeter {
 
   measure(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, frame: EyeFrame): MaskMeasure {
     const m = measureMaskFrame(rgba, widthPx, heightPx, frame, { fallbackColumnXMm: this.lastColumnXMm, browReferencePx: this.browReferencePx });
-    if (m.pupil !== 'lost') this.lastColumnXMm = m.pupilCenterXMm;
+    this.lastColumnXMm = m.apertureColumnXMm;
     return m;
   }
 }

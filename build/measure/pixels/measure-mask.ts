@@ -15,6 +15,8 @@ import { gazeFromPupilCenter } from './twin-gaze.ts';
  *   beyond that it is a lost sample (NaN), as a real tracker loses it;
  * - the aperture is the opening (sclera, iris, pupil; lashes across it bridged) at the pupil's column,
  *   as the model's apertureMm is (the lids pass through the model's heights there), 0 when shut;
+ *   with the pupil hidden, at the middle of the iris the slit still shows (a horizontal chord of the
+ *   iris is halved by its centre's column), else at the caller's fallback;
  * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask.
  * Edges are read to a fraction of a pixel from the antialiased colours (mask-coverage.ts).
  */
@@ -30,7 +32,7 @@ export interface MaskMeasure {
   pitchDeg: number;
   /** Palpebral opening at `apertureColumnXMm`, mm (0 shut). */
   apertureMm: number;
-  /** The column the opening was read at: the pupil's, or the caller's fallback when it is hidden. */
+  /** The column the opening was read at: the pupil's; with it hidden, the iris chord's middle or the caller's fallback. */
   apertureColumnXMm: number;
   /** Brow lift against the rest reference, mm + up (NaN without a reference or a brow in frame). */
   browLiftMm: number;
@@ -89,7 +91,13 @@ export function measureMaskFrame(
         sumW += w;
         sumX += w * (x + 0.5);
         sumY += w * (y + 0.5);
-        if (w > TOUCH_LEVEL && (r > TOUCH_LEVEL || b > TOUCH_LEVEL)) touched = true;
+        // Any trace of pupil blended with skin or lashes (even a last sliver under a closing lid), or
+        // beside them: the canvas clips the iris and pupil to the opening without antialiasing.
+        if (r > TOUCH_LEVEL || b > TOUCH_LEVEL) touched = true;
+        else if (!touched) {
+          const row = widthPx * 4;
+          touched = (x > 0 && isLid(rgba, i - 4)) || (x + 1 < widthPx && isLid(rgba, i + 4)) || (y > 0 && isLid(rgba, i - row)) || (y + 1 < heightPx && isLid(rgba, i + row));
+        }
         if (w >= 128) {
           if (x < box.x0) box.x0 = x;
           if (x > box.x1) box.x1 = x;
@@ -118,7 +126,11 @@ export function measureMaskFrame(
       pupil = { xMm: fit.xMm, yMm: fit.yMm, dMm: fit.diameterMm, ...gazeFromPupilCenter(fit.xMm, fit.yMm) };
     }
   }
-  const columnXMm = state === 'lost' ? o.fallbackColumnXMm : pupil.xMm;
+  let columnXMm = pupil.xMm;
+  if (state === 'lost') {
+    const iris = irisChordMiddlePx(rgba, widthPx, heightPx);
+    columnXMm = Number.isFinite(iris) ? xMmOf(frame, iris) : o.fallbackColumnXMm;
+  }
   return {
     pupil: state,
     pupilCenterXMm: pupil.xMm,
@@ -130,6 +142,32 @@ export function measureMaskFrame(
     apertureColumnXMm: columnXMm,
     browLiftMm: o.browReferencePx ? browLiftMm(o.browReferencePx, edgesFromLowest(rgba, widthPx, heightPx, lowestBrow), frame.pxPerMm) : NaN,
   };
+}
+
+/**
+ * With the pupil under the lid: the iris's column from the slit. In each row where the iris (or
+ * pupil) run has sclera at both ends, its middle; the mean over those rows (NaN when none).
+ */
+function irisChordMiddlePx(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number): number {
+  const isIris = (i: number) => rgba[i] < 128 && rgba[i + 2] < 128;
+  const isSclera = (i: number) => rgba[i] >= 128 && rgba[i + 1] >= 128 && rgba[i + 2] >= 128;
+  let sum = 0;
+  let rows = 0;
+  for (let y = 0; y < heightPx; y++) {
+    const row = y * widthPx * 4;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < widthPx; x++) {
+      if (!isIris(row + x * 4)) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first <= 0 || last >= widthPx - 1) continue;
+    if (!isSclera(row + (first - 1) * 4) || !isSclera(row + (last + 1) * 4)) continue;
+    sum += (first + last + 1) / 2;
+    rows++;
+  }
+  return rows > 0 ? sum / rows : NaN;
 }
 
 /** The brow's lower edge in every column, px from the top (NaN where the column shows no brow edge). */
@@ -156,6 +194,14 @@ export function browLiftMm(referencePx: Float64Array, edgesPx: Float64Array, pxP
   }
   if (n === 0 || n < MIN_BROW_COLUMNS_FRACTION * inReference) return NaN;
   return sum / n / pxPerMm;
+}
+
+/** Mostly skin or mostly lash (the classes that hide the pupil). */
+function isLid(rgba: Uint8ClampedArray | Uint8Array, i: number): boolean {
+  const r = rgba[i];
+  const g = rgba[i + 1];
+  const b = rgba[i + 2];
+  return g < 128 && ((r >= 128 && b < 128) || (b >= 128 && r < 128));
 }
 
 /** Mostly brow (coverage over ~0.6): no blend of two other classes gets both red and green this high with little blue. */

@@ -37,7 +37,7 @@ export const PIXEL_FIELD_DOCS: Record<PixelField, string> = {
   yawDeg: 'gaze from the pupil centre through the twin, + toward the viewer\'s right, degrees (null when not visible)',
   pitchDeg: 'gaze from the pupil centre through the twin, + up, degrees (null when not visible)',
   apertureMm: 'palpebral opening at apertureColumnXMm, mm (0 shut)',
-  apertureColumnXMm: 'the column the opening was read at: the pupil\'s, or where it was last seen while hidden (0 before it was ever seen), mm',
+  apertureColumnXMm: 'the column the opening was read at, mm: the pupil centre\'s; under the lid, the middle of the iris the slit shows; shut, the last column read (0 before any)',
   browLiftMm: 'rise of the brow\'s lower edge against a rest mask drawn at load, mm + up (null when no brow edge is in frame)',
 };
 

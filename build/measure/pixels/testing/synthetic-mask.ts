@@ -23,6 +23,8 @@ export interface SyntheticMaskOptions {
   /** The brow's lower edge at rest, mm above the globe centre, per column (mm); none when absent. */
   browEdgeMm?: (xMm: number) => number;
   browThicknessMm?: number;
+  /** Clip to the opening per pixel (as Chrome's canvas clips: no antialiasing), not per sub-sample. */
+  hardClip?: boolean;
 }
 
 const SUB = 4;
@@ -63,7 +65,7 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
         for (let i = 0; i < SUB; i++) {
           const sx = x * SUB + i;
           const pxPx = (sx + 0.5) / SUB;
-          const c = classAt(sx, pxPx, pyPx, yMm);
+          const c = classAt(sx, pxPx, pyPx, yMm, o.hardClip ? yMmOf(frame, y + 0.5) : yMm, o.hardClip ? x * SUB + SUB / 2 : sx);
           acc[0] += c.r;
           acc[1] += c.g;
           acc[2] += c.b;
@@ -78,14 +80,16 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
   }
   return { rgba, frame };
 
-  function classAt(sx: number, pxPx: number, pyPx: number, yMm: number): MaskColor {
+  function classAt(sx: number, pxPx: number, pyPx: number, yMm: number, clipYMm: number, clipSx: number): MaskColor {
     const xMm = xMmAt[sx];
     const l = o.lashAcross;
     if (l && Math.abs(xMm - l.xMm) < 0.05 && yMm < l.topMm && yMm > l.bottomMm) return MASK_LASH;
     if (o.lashColumnsMm?.some((c) => Math.abs(xMm - c) < 0.06) && yMm >= upper[sx] && yMm < upper[sx] + 1.5 && inFissure[sx]) return MASK_LASH;
     if (inFissure[sx] && yMm < upper[sx] && yMm > lower[sx]) {
-      if (inside(pupil, pxPx, pyPx)) return MASK_PUPIL;
-      if (inside(iris, pxPx, pyPx)) return MASK_IRIS;
+      // The globe inside the opening, clipped per sub-sample or (hardClip) per pixel.
+      const clipped = inFissure[clipSx] && clipYMm < upper[clipSx] && clipYMm > lower[clipSx];
+      if (clipped && inside(pupil, pxPx, pyPx)) return MASK_PUPIL;
+      if (clipped && inside(iris, pxPx, pyPx)) return MASK_IRIS;
       return MASK_SCLERA;
     }
     if (yMm > brow[sx] && yMm < brow[sx] + thickness) return MASK_BROW;
