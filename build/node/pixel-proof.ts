@@ -48,7 +48,7 @@ export function pixelsJson(scene: Scene, pixels: PixelTrace, mask: MaskSize): st
 }
 
 /** assertions.json: every check this film was held to (pipeline.md: name, measured value, cap, pass). */
-export function assertionsJson(scene: Scene, agreement: FilmAgreement, verdict: FilmVerdict): string {
+export function assertionsJson(scene: Scene, agreement: FilmAgreement | null, verdict: FilmVerdict): string {
   const film = verdict.checks.map((c) => ({
     scene: scene.name,
     name: `film ${c.name}`,
@@ -58,12 +58,13 @@ export function assertionsJson(scene: Scene, agreement: FilmAgreement, verdict: 
     capText: `= ${c.expected}`,
     pass: c.pass,
   }));
-  const all = [...film, ...agreement.assertions];
+  const all = [...film, ...(agreement?.assertions ?? [])];
   return `${JSON.stringify(
     {
       scene: scene.name,
       pass: all.every((a) => a.pass),
       failed: all.filter((a) => !a.pass).map((a) => a.name),
+      pixels: agreement ? 'measured' : 'not measured (--no-pixels): only the film\'s own checks',
       caps: PIXEL_AGREEMENT,
       assertions: all,
     },

@@ -18,7 +18,7 @@ import { onInterrupt } from './interrupt.ts';
 import { BrowserCrashError, PageError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
-import { DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
+import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from './trace-json.ts';
 
 export interface RenderOptions {
@@ -154,6 +154,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
     };
     if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict);
+    else writeFileSync(join(stage, 'assertions.json'), assertionsJson(scene, null, verdict));
     writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
     publishDir(stage, join(o.outDir, scene.name));

@@ -6,7 +6,7 @@ import { parseScene } from '../../scene/parse.ts';
 import { detect } from '../detect.ts';
 import { DEFAULT_PARAMS } from '../params.ts';
 import { filmAgreement, modelAtFrames } from './agreement.ts';
-import { PIXEL_FIELDS, PUPIL_STATE_CODE, type PixelField, type PixelTrace } from './pixel-trace.ts';
+import { PIXEL_FIELDS, pixelTraceFromJson, PUPIL_STATE_CODE, type PixelField, type PixelTrace } from './pixel-trace.ts';
 
 // 20 s of 1995 at 30 fps: saccades (some > 12°) and their gaze-evoked blinks.
 const scene = parseScene({ era: '1995', mode: 'script', durationS: 20, fps: 30, width: 1280, height: 720, seed: 3 }, 'test.json', 'agreement-1995');
@@ -114,5 +114,17 @@ describe('filmAgreement', () => {
     const p = perfectPixels();
     p.columns.modelTMs[3] += 1;
     expect(() => filmAgreement(scene.name, scene.fps, trace, p)).toThrow(/no sample in the trace/);
+  });
+});
+
+describe('pixelTraceFromJson', () => {
+  it('reads pixels.json columns back (null → NaN) and refuses a malformed file', () => {
+    const p = perfectPixels();
+    const json = JSON.parse(JSON.stringify({ columns: Object.fromEntries(PIXEL_FIELDS.map((f) => [f, Array.from(p.columns[f], (v) => (Number.isFinite(v) ? v : null))])) }));
+    const back = pixelTraceFromJson(json);
+    expect(Array.from(back.columns.apertureMm)).toEqual(Array.from(p.columns.apertureMm));
+    expect(back.columns.pupilCenterXMm[0]).toBeNaN();
+    delete json.columns.yawDeg;
+    expect(() => pixelTraceFromJson(json, 'x/pixels.json')).toThrow(/x\/pixels\.json: column "yawDeg" is missing/);
   });
 });

@@ -29,6 +29,8 @@ export interface ErrorStats {
 export interface CountAgreement {
   model: number;
   pixel: number;
+  /** detect() on the model's whole 240 Hz trace over the film: what the film's frame rate costs. */
+  model240Hz: number;
   /** The generator's own count in the film (ground truth; what detection at the film rate misses). */
   truth: number;
   tolerance: number;
@@ -44,7 +46,7 @@ export interface FilmAgreement {
   pupilFrames: { whole: number; partial: number; lost: number };
   /** Saccades (≥ microMaxDeg) found by detect() on the model's signal and on the pixel signal, both at the film rate. */
   saccades: CountAgreement & { minAmplitudeDeg: number };
-  microsaccades: { model: number; pixel: number; truth: number };
+  microsaccades: { model: number; pixel: number; model240Hz: number; truth: number };
   blinks: CountAgreement;
   apertureMm: ErrorStats & { cap: number; pass: boolean };
   /** `measured` false when the film's rest mask shows no brow at all (a mask pass that does not draw it). */
@@ -100,6 +102,7 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
   const n = p.frame.length;
   const startMs = n > 0 ? p.modelTMs[0] : 0;
   const endMs = n > 0 ? p.modelTMs[n - 1] : 0;
+  const dFull = detect(traceSpan(trace, startMs, endMs), params);
   const inFilm = trace.events.filter((e) => e.startMs >= startMs && e.endMs <= endMs);
   const count = (d: Detection, kind: 'saccade' | 'microsaccade') => d.saccades.filter((s) => s.kind === kind).length;
   const truthOf = (kind: 'saccade' | 'microsaccade' | 'blink') => inFilm.filter((e) => e.kind === kind).length;
@@ -108,12 +111,13 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
   const saccades = {
     model: count(dm, 'saccade'),
     pixel: count(dp, 'saccade'),
+    model240Hz: count(dFull, 'saccade'),
     truth: truthOf('saccade'),
     tolerance: saccadeTolerance,
     pass: Math.abs(count(dp, 'saccade') - count(dm, 'saccade')) <= saccadeTolerance,
     minAmplitudeDeg: params.microMaxDeg,
   };
-  const blinks = { model: dm.blinks.length, pixel: dp.blinks.length, truth: truthOf('blink'), tolerance: 0, pass: dm.blinks.length === dp.blinks.length };
+  const blinks = { model: dm.blinks.length, pixel: dp.blinks.length, model240Hz: dFull.blinks.length, truth: truthOf('blink'), tolerance: 0, pass: dm.blinks.length === dp.blinks.length };
 
   const modelAperture = model.signal.apertureMm!.map((v) => Math.max(0, v));
   const aperture = errorStats(p.apertureMm, modelAperture);
@@ -155,7 +159,7 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
     frames: n,
     pupilFrames: { whole: state(PUPIL_STATE_CODE.whole), partial: state(PUPIL_STATE_CODE.partial), lost: state(PUPIL_STATE_CODE.lost) },
     saccades,
-    microsaccades: { model: count(dm, 'microsaccade'), pixel: count(dp, 'microsaccade'), truth: truthOf('microsaccade') },
+    microsaccades: { model: count(dm, 'microsaccade'), pixel: count(dp, 'microsaccade'), model240Hz: count(dFull, 'microsaccade'), truth: truthOf('microsaccade') },
     blinks,
     apertureMm,
     browLiftMm,
@@ -166,6 +170,17 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
     assertions,
     failed,
   };
+}
+
+/** The model's gaze at its full 240 Hz over the film's span. */
+function traceSpan(trace: Trace, startMs: number, endMs: number): GazeSignal {
+  const t = trace.columns.tMs;
+  let a = 0;
+  while (a < t.length && t[a] < startMs) a++;
+  let b = a;
+  while (b < t.length && t[b] <= endMs) b++;
+  const c = trace.columns;
+  return { tMs: t.subarray(a, b), xDeg: c.yawDeg.subarray(a, b), yDeg: c.pitchDeg.subarray(a, b), apertureMm: c.apertureMm.subarray(a, b) };
 }
 
 function reading(d: Detection): DetectorReading {

@@ -95,6 +95,22 @@ export function joinPixelChunks(chunks: PixelChunk[]): PixelTrace {
   return { columns };
 }
 
+/** A pixels.json (as parsed) back into typed columns, for reading a film's pixel signal later. */
+export function pixelTraceFromJson(json: unknown, source = 'pixels.json'): PixelTrace {
+  const cols = (json as { columns?: Record<string, unknown> } | null)?.columns;
+  if (!cols || typeof cols !== 'object') throw new Error(`${source}: no "columns"`);
+  const columns = {} as Record<PixelField, Float64Array>;
+  let n = -1;
+  for (const f of PIXEL_FIELDS) {
+    const col = cols[f];
+    if (!Array.isArray(col) || col.some((v) => v !== null && typeof v !== 'number')) throw new Error(`${source}: column "${f}" is missing or not numbers`);
+    if (n >= 0 && col.length !== n) throw new Error(`${source}: column "${f}" has ${col.length} rows, not ${n}`);
+    n = col.length;
+    columns[f] = Float64Array.from(col as (number | null)[], (v) => (v === null ? NaN : v));
+  }
+  return { columns };
+}
+
 /**
  * The pixel path as a gaze recording at the film's frame rate: what the detectors (detect) and the
  * film metrics read. Gaze is NaN where the pupil was lost; the aperture is always there (0 shut).
