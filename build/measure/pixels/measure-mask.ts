@@ -1,6 +1,7 @@
 import { xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
-import { MASK_BROW, MASK_COLORS, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
+import { MASK_BROW, MASK_COLORS } from '../../render/mask-colors.ts';
 import { coverageOf } from './mask-coverage.ts';
+import { openingAtPx } from './opening-at.ts';
 import { fitOccludedPupil } from './pupil-edge-fit.ts';
 import { gazeFromPupilCenter } from './twin-gaze.ts';
 
@@ -58,8 +59,6 @@ const MIN_BROW_COLUMNS_FRACTION = 0.1;
 /** Rows either side of an edge whose antialiased coverage is summed. */
 const EDGE_WINDOW_PX = 3;
 
-const EYE = [MASK_PUPIL, MASK_IRIS, MASK_SCLERA] as const;
-const LID = [MASK_SKIN, MASK_LASH, MASK_BROW] as const;
 const NOT_BROW = MASK_COLORS.filter((c) => c !== MASK_BROW);
 
 /** Measure one mask frame (RGBA bytes, row-major, as getImageData gives them). */
@@ -138,7 +137,7 @@ export function measureMaskFrame(
     pupilDiameterMm: pupil.dMm,
     yawDeg: pupil.yawDeg,
     pitchDeg: pupil.pitchDeg,
-    apertureMm: openingAtPx(rgba, widthPx, heightPx, xPx(frame, columnXMm)) / frame.pxPerMm,
+    apertureMm: openingAtPx(rgba, widthPx, heightPx, xPx(frame, columnXMm), frame.pxPerMm) / frame.pxPerMm,
     apertureColumnXMm: columnXMm,
     browLiftMm: o.browReferencePx ? browLiftMm(o.browReferencePx, edgesFromLowest(rgba, widthPx, heightPx, lowestBrow), frame.pxPerMm) : NaN,
   };
@@ -229,67 +228,6 @@ function edgesFromLowest(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, 
     out[x] = from + covered;
   }
   return out;
-}
-
-/**
- * The opening (px) at a continuous column position, interpolated between the two nearest pixel
- * columns (each pixel column reads the opening at its centre).
- */
-function openingAtPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, xPxValue: number): number {
-  const c = xPxValue - 0.5;
-  const c0 = Math.floor(c);
-  const t = c - c0;
-  const at = (col: number) => (col < 0 || col >= widthPx ? 0 : openingInColumn(rgba, widthPx, heightPx, col));
-  return t === 0 ? at(c0) : (1 - t) * at(c0) + t * at(c0 + 1);
-}
-
-/**
- * The opening in one pixel column: the longest run of opening pixels (coverage ≥ ½; lashes lying
- * across it bridged, skin never), measured as the opening's coverage summed over the run and a few
- * rows past each end, so each lid's antialiased edge counts for the fraction of a pixel it covers.
- */
-function openingInColumn(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, col: number): number {
-  const cov = new Float64Array(heightPx);
-  const lash = new Uint8Array(heightPx);
-  for (let y = 0; y < heightPx; y++) {
-    const i = (y * widthPx + col) * 4;
-    const r = rgba[i];
-    const g = rgba[i + 1];
-    const b = rgba[i + 2];
-    cov[y] = coverageOf(r, g, b, EYE, LID);
-    lash[y] = cov[y] < 0.5 && b > r && b > g ? 1 : 0;
-  }
-  let best: { top: number; bottom: number } | null = null;
-  let y = 0;
-  while (y < heightPx) {
-    if (cov[y] < 0.5) {
-      y++;
-      continue;
-    }
-    const top = y;
-    let bottom = y;
-    let k = y + 1;
-    for (;;) {
-      while (k < heightPx && cov[k] >= 0.5) bottom = k++;
-      // A run of lash pixels with opening on both sides is a lash across the opening, not its edge.
-      let j = k;
-      while (j < heightPx && lash[j]) j++;
-      if (j > k && j < heightPx && cov[j] >= 0.5) {
-        k = j;
-        continue;
-      }
-      break;
-    }
-    if (!best || bottom - top > best.bottom - best.top) best = { top, bottom };
-    y = k;
-  }
-  if (!best) return 0;
-  let sum = 0;
-  for (let k = Math.max(0, best.top - EDGE_WINDOW_PX); k <= Math.min(heightPx - 1, best.bottom + EDGE_WINDOW_PX); k++) {
-    const inside = k >= best.top && k <= best.bottom;
-    sum += inside && lash[k] ? 1 : cov[k];
-  }
-  return sum;
 }
 
 function checkSize(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number): void {
