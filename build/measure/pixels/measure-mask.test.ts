@@ -92,6 +92,18 @@ describe('measureMaskFrame on synthetic masks', () => {
     expect(Math.abs(atLash.apertureMm - half.apertureMm)).toBeLessThan(0.05);
   });
 
+  it('reads the opening past lash roots drawn over the margin, and past lashes hanging across a closing slit', () => {
+    const dense = Array.from({ length: 40 }, (_, i) => -6 + i * 0.3);
+    for (const s of [gazeSample(5, 0), blinkSample(0.5, { yawDeg: 5 })]) {
+      const m = measure(s, { lashColumnsMm: dense, lashRootMm: 0.3 });
+      expect(Math.abs(m.apertureMm - s.apertureMm), `aperture ${s.apertureMm}`).toBeLessThan(0.05);
+    }
+    // Read straight down the column, the roots alone would take 0.3 mm off.
+    const s = gazeSample(0, 0);
+    const atRoot = measure(s, { lashColumnsMm: [0], lashRootMm: 0.3 });
+    expect(Math.abs(atRoot.apertureMm - s.apertureMm)).toBeLessThan(0.05);
+  });
+
   it('reads the brow lift to well under 0.3 mm, in and partly out of frame', () => {
     for (const lift of [0.37, 1.5, -0.8, 2.9]) {
       const m = measure({ ...restSample(), browLiftMm: lift });

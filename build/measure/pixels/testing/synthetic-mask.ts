@@ -18,6 +18,8 @@ export interface SyntheticMaskOptions {
   centerYPx?: number;
   /** Lash strokes up from the upper margin at these columns (mm). */
   lashColumnsMm?: number[];
+  /** How far (mm) the lash strokes' roots reach down over the opening (lashes drawn over the margin). */
+  lashRootMm?: number;
   /** One lash lying across the picture, 0.1 mm wide, at column xMm from height topMm down to bottomMm. */
   lashAcross?: { xMm: number; topMm: number; bottomMm: number };
   /** The brow's lower edge at rest, mm above the globe centre, per column (mm); none when absent. */
@@ -84,7 +86,7 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
     const xMm = xMmAt[sx];
     const l = o.lashAcross;
     if (l && Math.abs(xMm - l.xMm) < 0.05 && yMm < l.topMm && yMm > l.bottomMm) return MASK_LASH;
-    if (o.lashColumnsMm?.some((c) => Math.abs(xMm - c) < 0.06) && yMm >= upper[sx] && yMm < upper[sx] + 1.5 && inFissure[sx]) return MASK_LASH;
+    if (o.lashColumnsMm?.some((c) => Math.abs(xMm - c) < 0.06) && yMm >= upper[sx] - (o.lashRootMm ?? 0) && yMm < upper[sx] + 1.5 && inFissure[sx]) return MASK_LASH;
     if (inFissure[sx] && yMm < upper[sx] && yMm > lower[sx]) {
       // The globe inside the opening, clipped per sub-sample or (hardClip) per pixel.
       const clipped = inFissure[clipSx] && clipYMm < upper[clipSx] && clipYMm > lower[clipSx];
