@@ -7,36 +7,36 @@ import { coverageOf } from './mask-coverage.ts';
  *
  * Lashes lie over the margins: their roots over the edge of the opening, and, as a lid closes, the
  * upper lashes hang across the slit. A column read straight through them sees lash where the opening
- * is. So each margin is located only where the opening meets skin directly (no lash in the few rows
- * around the edge), in the columns within ±1 mm of the asked one (±3 mm if that finds too few), to a
- * fraction of a pixel from the antialiased coverage; a straight line through those edge points gives
- * the margin at the asked column (the margins bend by < 0.03 mm over ±1 mm). Where no margin meets
- * skin anywhere near, the column is read through (lashes across the opening bridged). No opening
- * pixel anywhere near: shut, 0.
+ * is. So each margin is also located where the opening meets skin directly (no lash in the few
+ * rows around the edge), in the columns within ±1, ±2 and ±3 mm of the asked one, to a fraction of a
+ * pixel from the antialiased coverage; a straight line through those edge points gives the margin at
+ * the asked column (the margins bend by < 0.03 mm over ±1 mm, more further out). Beside these, the
+ * column read straight through (lashes across the opening bridged). No opening pixel: shut, 0.
  */
 export function openingAtPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, heightPx: number, xPxValue: number, pxPerMm: number): number {
+  // Every way of reading it can only come out short (lashes hide the opening, never widen it, and a
+  // line through the margin on either side of the column passes inside its curve), so the widest
+  // reading is the best.
+  let best = readThrough(rgba, widthPx, heightPx, xPxValue);
   for (const halfMm of WINDOWS_MM) {
     const half = Math.max(2, Math.round(halfMm * pxPerMm));
     const c0 = Math.floor(xPxValue);
     const tops: number[] = [];
     const bottoms: number[] = [];
-    let anyEye = false;
     for (let c = Math.max(0, c0 - half); c <= Math.min(widthPx - 1, c0 + half); c++) {
       const e = columnEdges(rgba, widthPx, heightPx, c);
       if (!e) continue;
-      anyEye = true;
       if (Number.isFinite(e.topPx)) tops.push(c + 0.5, e.topPx);
       if (Number.isFinite(e.bottomPx)) bottoms.push(c + 0.5, e.bottomPx);
     }
-    if (!anyEye) continue;
     const top = lineAt(tops, xPxValue, half);
     const bottom = lineAt(bottoms, xPxValue, half);
-    if (Number.isFinite(top) && Number.isFinite(bottom)) return Math.max(0, bottom - top);
+    if (Number.isFinite(top) && Number.isFinite(bottom)) best = Math.max(best, bottom - top);
   }
-  return readThrough(rgba, widthPx, heightPx, xPxValue);
+  return best;
 }
 
-const WINDOWS_MM = [1, 3];
+const WINDOWS_MM = [1, 2, 3];
 /** Rows each side of an edge whose coverage is summed. */
 const EDGE_PX = 3;
 /** Edge points a margin needs in the window, and how far apart (as a fraction of the window) they must spread. */
