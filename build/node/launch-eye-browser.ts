@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { CliError, EXIT } from '../cli/exit.ts';
 import type { TraceChunk } from '../model/trace.ts';
-import type { RenderPass } from '../page/protocol.ts';
+import type { PixelChunk } from '../measure/pixels/pixel-trace.ts';
+import type { PixelMeasureOptions, RenderPass } from '../page/protocol.ts';
 import type { Scene } from '../scene/scene.ts';
 import { browserArgs } from './browser-args.ts';
 import { bundlePage } from './bundle-page.ts';
@@ -32,12 +33,14 @@ export interface EyeBrowser {
   readonly version: string;
   /** Why the capture method is what it is (the probe's finding). */
   readonly probe: string;
-  /** Load a scene into a fresh copy of the page; resolves to its frame count. */
-  load(scene: Scene, pass: RenderPass): Promise<number>;
+  /** Load a scene into a fresh copy of the page; resolves to its frame count. With `measure`, the page measures every frame's mask. */
+  load(scene: Scene, pass: RenderPass, measure?: PixelMeasureOptions | null): Promise<number>;
   goToFrame(frame: number): Promise<void>;
   /** The image of the frame just drawn (pass the same frame number). */
   grab(frame: number): Promise<Buffer>;
   readTrace(): Promise<TraceChunk>;
+  /** The pixel rows the page measured since the last read. */
+  readPixels(): Promise<PixelChunk>;
   /** A plain `page.screenshot()` of the page as it is (the benchmark's baseline; screenshot method only). */
   plainScreenshot(): Promise<Buffer>;
   /** False once the browser has gone away. */
@@ -170,7 +173,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     format: o.format,
     version,
     probe,
-    async load(scene, pass) {
+    async load(scene, pass, measure) {
       return guard(
         (async () => {
           // The page is reused across scenes (load() rebuilds the model; the renderer's per-size
@@ -180,7 +183,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
             size = { width: scene.width, height: scene.height };
           }
           grabber = createFrameGrabber(it.cdp, method, o.format, scene.fps);
-          const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)})`, true);
+          const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)}, ${JSON.stringify(measure ?? null)})`, true);
           return frameCount;
         })(),
       );
@@ -200,6 +203,9 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     },
     readTrace() {
       return guard(callPage<TraceChunk>(it.cdp, 'window.__eye.readTrace()'));
+    },
+    readPixels() {
+      return guard(callPage<PixelChunk>(it.cdp, 'window.__eye.readPixels()'));
     },
     async plainScreenshot() {
       return Buffer.from(await guard(it.page.screenshot()));

@@ -11,7 +11,7 @@ import { bundlePage } from './bundle-page.ts';
 import { findBrowser } from './find-browser.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
 import { loadScene } from './load-scene.ts';
-import { renderScene, type RenderSummary } from './render-scene.ts';
+import { pixelDisagreement, renderScene, type RenderSummary } from './render-scene.ts';
 
 // In one process, so both renders use the same page bundle even while the tree is being edited.
 const tmp = mkdtempSync(join(tmpdir(), 'eye-render-scene-'));
@@ -51,6 +51,26 @@ describe('renderScene', () => {
     const again = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
     expect(again.frameHashes.digest).toBe(first.frameHashes.digest);
     expect(readdirSync(outA)).toEqual([scene.name]);
+    // The pixel path: measured from the page's own mask pass, deterministic, and agreeing with the model.
+    expect(readdirSync(join(outA, scene.name)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'summary.json', 'trace.json']);
+    expect(readOut(outA, 'pixels.json').equals(readOut(outB, 'pixels.json'))).toBe(true);
+    expect(first.pixels?.failed).toEqual([]);
+    expect(first.pixels?.frames).toBe(15);
+    expect(first.pixels?.apertureMm.maxAbs).toBeLessThan(0.3);
+    expect(pixelDisagreement(first)).toBeNull();
+  });
+
+  it('a deliberately broken mask (its upper lid drawn 0.6 mm low) fails the pixel check, and its folder is kept', async () => {
+    const out = join(tmp, 'broken-mask');
+    const summary = await renderScene(scene, { session: session(), ffmpeg, outDir: out, measure: { maskScale: 0.5, maskUpperLidOffsetMm: 0.6 } });
+    expect(summary.pixels?.pass).toBe(false);
+    expect(summary.pixels?.apertureMm.maxAbs).toBeGreaterThan(0.5);
+    const err = pixelDisagreement(summary);
+    expect(err?.exitCode).toBe(1);
+    expect(err?.message).toMatch(/^1970-script: the film's pixels disagree with its model: aperture \|pixel − model\|, max over frames 0\.\d+ \(≤ 0\.3 mm/);
+    const assertions = JSON.parse(readFileSync(join(out, scene.name, 'assertions.json'), 'utf8')) as { pass: boolean; failed: string[] };
+    expect(assertions.pass).toBe(false);
+    expect(assertions.failed).toEqual(['aperture |pixel − model|, max over frames']);
   });
 
   it('the page trace equals the Node-side simulate (to 1e-9), events included', () => {

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CliError, EXIT } from '../cli/exit.ts';
 import type { TraceChunk } from '../model/trace.ts';
-import type { RenderPass } from '../page/protocol.ts';
+import type { FilmAgreement } from '../measure/pixels/agreement.ts';
+import { maskSizePx } from '../measure/pixels/mask-size.ts';
+import type { PixelChunk } from '../measure/pixels/pixel-trace.ts';
+import type { PixelMeasureOptions, RenderPass } from '../page/protocol.ts';
 import type { Scene } from '../scene/scene.ts';
 import type { BrowserSession } from './browser-session.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
@@ -16,6 +19,7 @@ import { BrowserCrashError, PageError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
 import { writeStills } from './stills/write-stills.ts';
+import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from './trace-json.ts';
 
 export interface RenderOptions {
@@ -24,6 +28,11 @@ export interface RenderOptions {
   /** Where scene folders go (proof/ by default): `<outDir>/<scene>/film.mp4`, trace.json, summary.json. */
   outDir: string;
   pass?: RenderPass;
+  /**
+   * The pixel path: measure every frame from its mask pass (default on, at DEFAULT_MASK_SCALE) and
+   * hold it to the model (summary.pixels, pixels.json, assertions.json); null renders the film only.
+   */
+  measure?: PixelMeasureOptions | null;
   onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
   /** Called before each frame (tests use it to kill the browser mid-film). */
   onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
@@ -45,7 +54,16 @@ export interface RenderSummary {
   frameHashes: ReturnType<FrameHashes['summary']>;
   trace: { file: string; samples: number; events: number };
   film: { file: string; bytes: number; probe: FilmProbe; verdict: FilmVerdict };
+  /** The film measured from its own pixels against the model (absent when not measured). */
+  pixels?: PixelsSummary;
 }
+
+/** summary.json's `pixels`: the agreement (its assertions are in assertions.json) and where the rows are. */
+export type PixelsSummary = Omit<FilmAgreement, 'assertions'> & {
+  file: string;
+  assertionsFile: string;
+  mask: { widthPx: number; heightPx: number; scale: number };
+};
 
 const DISK_ERRORS = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM'];
 
@@ -67,7 +85,8 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
   let pending: Promise<void> = Promise.resolve();
   try {
     const start = performance.now();
-    const frames = await browser.load(scene, pass);
+    const measure = pixelOptions(o);
+    const frames = await browser.load(scene, pass, measure);
     const partial = join(stage, 'film.partial.mp4');
     encoder = startEncoder({
       ffmpegPath: o.ffmpeg.ffmpeg,
@@ -76,6 +95,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     });
     const hashes = new FrameHashes();
     const chunks: TraceChunk[] = [];
+    const pixelRows: PixelChunk[] = [];
     let captureMs = 0;
     let waitMs = 0;
     for (let f = 0; f < frames; f++) {
@@ -91,12 +111,16 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       waitMs += performance.now() - t1;
       pending = encoder.write(image);
       pending.catch(() => undefined);
-      if ((f + 1) % TRACE_READ_EVERY === 0) chunks.push(await browser.readTrace());
+      if ((f + 1) % TRACE_READ_EVERY === 0) {
+        chunks.push(await browser.readTrace());
+        if (measure) pixelRows.push(await browser.readPixels());
+      }
       o.onProgress?.({ scene: scene.name, frame: f + 1, frames, msPerFrame: (performance.now() - start) / (f + 1) });
     }
     // Step to the end of the film (not captured) so the trace spans the whole duration.
     await browser.goToFrame(frames);
     chunks.push(await browser.readTrace());
+    if (measure) pixelRows.push(await browser.readPixels());
     const t2 = performance.now();
     await pending;
     await encoder.finish();
@@ -132,6 +156,8 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       trace: { file: 'trace.json', samples, events: chunks.reduce((n, c) => n + c.events.length, 0) },
       film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
     };
+    if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict);
+    else writeFileSync(join(stage, 'assertions.json'), assertionsJson(scene, null, verdict));
     writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
     publishDir(stage, join(o.outDir, scene.name));
@@ -143,6 +169,31 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
   } finally {
     unregister();
   }
+}
+
+/** The page's measuring options for a render (null: the film only). */
+function pixelOptions(o: RenderOptions): PixelMeasureOptions | null {
+  if (o.measure === null) return null;
+  return { maskScale: DEFAULT_MASK_SCALE, ...o.measure };
+}
+
+/** The pixel path's files in the staging folder (pixels.json, assertions.json); its summary section. */
+function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows: PixelChunk[], measure: PixelMeasureOptions, verdict: FilmVerdict): PixelsSummary {
+  const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
+  const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, verdict);
+  writeFileSync(join(stage, 'pixels.json'), pixelsJson);
+  writeFileSync(join(stage, 'assertions.json'), assertionsJson);
+  const { assertions: _inFile, ...rest } = agreement;
+  return { ...rest, file: 'pixels.json', assertionsFile: 'assertions.json', mask };
+}
+
+/**
+ * A film whose pixels disagree with its model: its folder is written (the evidence), and the render
+ * fails with exit 1 naming the scene and the checks. Null when it agrees (or was not measured).
+ */
+export function pixelDisagreement(s: RenderSummary): CliError | null {
+  if (!s.pixels || s.pixels.pass) return null;
+  return new CliError(EXIT.assertionFailed, `${s.scene}: the film's pixels disagree with its model: ${s.pixels.failed.join('; ')}`);
 }
 
 /**

@@ -1,9 +1,15 @@
 import { Player } from '../model/player.ts';
-import { frameCount as framesIn } from '../model/time/clock.ts';
+import { frameCount as framesIn, frameTimeMs } from '../model/time/clock.ts';
+import { restSample } from '../model/anatomy/rest.ts';
 import { eraAt } from '../model/stage/stage.ts';
+import type { EyeSample } from '../model/types.ts';
+import { MaskMeter } from '../measure/pixels/mask-meter.ts';
+import { maskSizePx } from '../measure/pixels/mask-size.ts';
+import { PixelRecorder } from '../measure/pixels/pixel-trace.ts';
 import { drawEye } from '../render/draw-eye.ts';
+import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
-import type { EyePageApi, RenderPass } from './protocol.ts';
+import type { EyePageApi, PixelMeasureOptions, RenderPass } from './protocol.ts';
 
 /**
  * The render-mode protocol on one canvas: a Player steps the model (the same code as Node's
@@ -16,16 +22,18 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   let frames = 0;
   let drawn = false;
   let lastFrame = -1;
+  let pixels: PixelPass | null = null;
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('eye page: no 2D canvas context');
 
-  const draw = (p: Player, frame: number): void => {
+  const draw = (p: Player, frame: number): EyeSample => {
     const sample = p.goToFrame(frame);
     drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: eraAt(p.scene, sample.tMs), pass });
+    return sample;
   };
 
   return {
-    async load(scene, renderPass) {
+    async load(scene, renderPass, measure) {
       drawn = false;
       pass = renderPass;
       canvas.width = scene.width;
@@ -34,10 +42,11 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       canvas.style.height = `${scene.height}px`;
       player = new Player(scene);
       frames = framesIn(scene.durationS, scene.fps);
+      pixels = measure ? createPixelPass(scene, measure) : null;
       lastFrame = 0;
       draw(player, 0);
       drawn = true;
-      return { frameCount: frames };
+      return { frameCount: frames, maskWidthPx: pixels?.widthPx ?? 0, maskHeightPx: pixels?.heightPx ?? 0 };
     },
     goToFrame(frame) {
       if (!player) throw new Error('eye page: goToFrame before load');
@@ -46,7 +55,9 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       }
       drawn = false;
       try {
-        draw(player, frame);
+        const sample = draw(player, frame);
+        // Frame `frames` is only stepped to (the trace's end), never part of the film.
+        if (pixels && frame < frames) pixels.measure(frame, sample);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         throw new Error(`scene ${player.scene.name}, frame ${frame}: ${why}`);
@@ -58,8 +69,53 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       if (!player) throw new Error('eye page: readTrace before load');
       return player.recorder.drainChunk();
     },
+    readPixels() {
+      if (!player) throw new Error('eye page: readPixels before load');
+      return (pixels?.recorder ?? new PixelRecorder()).drainChunk();
+    },
     ready() {
       return drawn;
+    },
+  };
+}
+
+interface PixelPass {
+  widthPx: number;
+  heightPx: number;
+  recorder: PixelRecorder;
+  measure(frame: number, s: EyeSample): void;
+}
+
+/**
+ * The pixel path in the page: the same sample drawn as the mask pass on an offscreen canvas (CPU
+ * backed, as it is read back every frame), read with getImageData and measured. The brow's rest
+ * reference is a rest sample's mask drawn once here, at the same size.
+ */
+function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
+  const { widthPx, heightPx } = maskSizePx(scene.width, scene.height, o.maskScale);
+  const mask = document.createElement('canvas');
+  mask.width = widthPx;
+  mask.height = heightPx;
+  const mctx = mask.getContext('2d', { alpha: false, willReadFrequently: true });
+  if (!mctx) throw new Error('eye page: no 2D canvas context for the mask pass');
+  const base = eyeFrame(widthPx, heightPx);
+  const meter = new MaskMeter();
+  const recorder = new PixelRecorder();
+  const drawMask = (s: EyeSample): Uint8ClampedArray => {
+    drawEye(mctx, s, { width: widthPx, height: heightPx, era: scene.era, pass: 'mask' });
+    return mctx.getImageData(0, 0, widthPx, heightPx).data;
+  };
+  meter.calibrate(drawMask(restSample()), widthPx, heightPx);
+  const offset = o.maskUpperLidOffsetMm ?? 0;
+  return {
+    widthPx,
+    heightPx,
+    recorder,
+    measure(frame, sample) {
+      const s = offset === 0 ? sample : { ...sample, upperLidMm: sample.upperLidMm - offset };
+      // The frame scales about the globe centre (the enter moment): so do the millimetres.
+      const f: EyeFrame = s.frameScale === 1 ? base : { ...base, pxPerMm: base.pxPerMm * s.frameScale };
+      recorder.push(frame, frameTimeMs(frame, scene.fps), sample.tMs, meter.measure(drawMask(s), widthPx, heightPx, f));
     },
   };
 }

@@ -1,8 +1,20 @@
 import type { Scene } from '../scene/scene.ts';
 import type { TraceChunk } from '../model/trace.ts';
+import type { PixelChunk } from '../measure/pixels/pixel-trace.ts';
 
 /** Which picture a frame draws: the film itself, or the flat-colour mask the pixel path measures. */
 export type RenderPass = 'color' | 'mask';
+
+/**
+ * The pixel path (pipeline.md, measuring): besides the film's own pass, the page draws each frame's
+ * mask pass with the same geometry on an offscreen canvas, `maskScale` × the film's size, and
+ * measures it (build/measure/pixels). `maskUpperLidOffsetMm` draws the mask's upper lid that much
+ * lower than the model says: a deliberately broken mask, so a test can show the check failing.
+ */
+export interface PixelMeasureOptions {
+  maskScale: number;
+  maskUpperLidOffsetMm?: number;
+}
 
 /** How the page runs: driven frame by frame from Node, or animating itself in an ordinary tab. */
 export type PageMode = 'render' | 'live';
@@ -12,12 +24,15 @@ export const PAGE_MODE_ATTRIBUTE = 'data-eye-mode';
 
 /**
  * The page's whole protocol, exposed as `window.__eye`. Node drives it:
- * load(scene) → ready → goToFrame(n) → ready → capture → … → readTrace().
+ * load(scene) → ready → goToFrame(n) → ready → capture → … → readTrace(), readPixels().
  * The page never animates by wall clock in render mode.
  */
 export interface EyePageApi {
-  /** Load a scene: sizes the canvas, builds the model, draws frame 0. `frameCount` = round(duration · fps). */
-  load(scene: Scene, pass: RenderPass): Promise<{ frameCount: number }>;
+  /**
+   * Load a scene: sizes the canvas, builds the model, draws frame 0. `frameCount` = round(duration · fps).
+   * With `measure`, every frame goToFrame draws (0 … frameCount − 1) is also measured from its mask.
+   */
+  load(scene: Scene, pass: RenderPass, measure?: PixelMeasureOptions | null): Promise<{ frameCount: number; maskWidthPx: number; maskHeightPx: number }>;
   /**
    * Step the model to frame n (forward only, 0 ≤ n ≤ frameCount) and draw it. Synchronous: the frame
    * is on the canvas on return. Frame `frameCount` is the end of the film: Node steps there (without
@@ -26,6 +41,8 @@ export interface EyePageApi {
   goToFrame(frame: number): void;
   /** Every 240 Hz sample and ground-truth event recorded since the last read. */
   readTrace(): TraceChunk;
+  /** The pixel rows measured since the last read (empty columns without `measure`). */
+  readPixels(): PixelChunk;
   /** True once loaded and the last goToFrame has been drawn. */
   ready(): boolean;
 }

@@ -41,11 +41,26 @@ describe('eye render, end to end', () => {
     a = await eye(['render', SCENE, ...SETTINGS, '--out', outA, '--json']);
   });
 
-  it('writes film.mp4, trace.json, summary.json and stills/ and nothing else', () => {
+  it('writes film.mp4, trace.json, pixels.json, assertions.json, summary.json and stills/ and nothing else', () => {
     expect(a.code, a.stderr).toBe(0);
     expect(readdirSync(outA)).toEqual([SCENE]);
-    expect(readdirSync(join(outA, SCENE)).sort()).toEqual(['film.mp4', 'stills', 'summary.json', 'trace.json']);
+    expect(readdirSync(join(outA, SCENE)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'stills', 'summary.json', 'trace.json']);
     expect(readdirSync(join(outA, SCENE, 'stills'))).toContain('sheet.png');
+  });
+
+  it('measures the film from its own pixels and says the pixels agree with the model', () => {
+    const [summary] = JSON.parse(a.stdout) as RenderSummary[];
+    expect(summary.pixels?.pass).toBe(true);
+    expect(a.stderr).toMatch(/pixels agree \(saccades \d+\/\d+, blinks \d+\/\d+, aperture ≤ 0\.\d\d mm/);
+  });
+
+  it('a film whose pixels disagree (a mask drawn with the lid 0.6 mm low) exits 1 naming the scene and the check, its folder kept', async () => {
+    const out = join(tmp, 'disagree');
+    const r = await eye(['render', SCENE, ...SETTINGS, '--out', out, '--mask-lid-offset-mm', '0.6']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/pixels DISAGREE/);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: 1970-script: the film's pixels disagree with its model: aperture \|pixel − model\|, max over frames/);
+    expect(readdirSync(join(out, SCENE)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'stills', 'summary.json', 'trace.json']);
   });
 
   it('the film passes ffprobe: h264 High, yuv420p, bt709, frames = duration × fps, moov before mdat', () => {

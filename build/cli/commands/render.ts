@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { createBrowserSession, type BrowserSession } from '../../node/browser-session.ts';
@@ -13,7 +13,8 @@ import { appendLedger } from '../../node/ledger.ts';
 import { loadScenes } from '../../node/load-scene.ts';
 import { createProgress } from '../../node/progress.ts';
 import { projectRoot } from '../../node/project-root.ts';
-import { renderScene, type RenderSummary } from '../../node/render-scene.ts';
+import { pixelDisagreement, renderScene, type RenderSummary } from '../../node/render-scene.ts';
+import { DEFAULT_MASK_SCALE } from '../../node/pixel-proof.ts';
 import { CliError, EXIT } from '../exit.ts';
 import { intOption, sceneSettings, type RawSceneOptions } from './render-options.ts';
 
@@ -24,6 +25,8 @@ interface RenderFlags extends RawSceneOptions {
   capture: string;
   format: string;
   ledger: boolean;
+  pixels: boolean;
+  maskLidOffsetMm?: string;
 }
 
 const CAPTURES = ['auto', 'beginframe', 'screenshot'] as const;
@@ -34,11 +37,40 @@ function oneOf<T extends string>(v: string, flag: string, allowed: readonly T[])
   return v as T;
 }
 
+function defaultMeasure(): { maskScale: number } {
+  return { maskScale: DEFAULT_MASK_SCALE };
+}
+
+/** The progress line's word on the pixel path. */
+function pixelLine(s: RenderSummary): string {
+  const p = s.pixels;
+  if (!p) return '';
+  const mm = (v: number | null) => (v === null ? '—' : v.toFixed(2));
+  const brow = p.browLiftMm.measured ? `brow ≤ ${mm(p.browLiftMm.maxAbs)} mm` : 'brow not in the mask';
+  return `, pixels ${p.pass ? 'agree' : 'DISAGREE'} (saccades ${p.saccades.pixel}/${p.saccades.model}, blinks ${p.blinks.pixel}/${p.blinks.model}, aperture ≤ ${mm(p.apertureMm.maxAbs)} mm, ${brow})`;
+}
+
+/** The pixel path's numbers for the ledger. */
+function pixelMetrics(s: RenderSummary): Record<string, number | null> {
+  const p = s.pixels;
+  if (!p) return {};
+  return {
+    pixelSaccades: p.saccades.pixel,
+    modelSaccades: p.saccades.model,
+    pixelBlinks: p.blinks.pixel,
+    modelBlinks: p.blinks.model,
+    pixelApertureMaxAbsErrMm: p.apertureMm.maxAbs,
+    pixelBrowMaxAbsErrMm: p.browLiftMm.maxAbs,
+  };
+}
+
 /** `eye render [scene…]`: films, traces and summaries into proof/<scene>/. */
 export function registerRender(program: Command): void {
   program
     .command('render')
-    .description('Render scenes in headless Chromium frame by frame into proof/<scene>/ (film.mp4, trace.json, summary.json). No scene named: every scene under scenes/.')
+    .description(
+      'Render scenes in headless Chromium frame by frame into proof/<scene>/ (film.mp4, trace.json, pixels.json, assertions.json, summary.json), measuring every frame from its mask pass; exits 1 when a film\'s pixels disagree with its model. No scene named: every scene under scenes/.',
+    )
     .argument('[scenes...]', 'scene names (1970-script) or paths to scene files')
     .option('--fps <n>', 'frames per second, an integer from 1 to 240 (default: the scene\'s)')
     .option('--duration <s>', 'scene time to render in seconds, 0.1 to 3600 (default: the scene\'s)')
@@ -50,6 +82,9 @@ export function registerRender(program: Command): void {
     .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: beginFrame if the start-up probe finds it)`, 'auto')
     .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, 'auto')
     .option('--no-ledger', 'do not append a line to ledger.jsonl')
+    .option('--no-pixels', 'skip the pixel path (the film is then not measured from its mask nor held to its model)')
+    // A deliberately broken mask (its upper lid drawn this much low), so a test can watch the pixel check fail.
+    .addOption(new Option('--mask-lid-offset-mm <mm>').hideHelp())
     .action(async (names: string[], flags: RenderFlags) => {
       process.exitCode = await runRender(names, flags, process.argv.slice(3));
     });
@@ -70,6 +105,9 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const outDir = resolve(flags.out);
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new CliError(EXIT.badInput, `--out: ${outDir} is not a folder`);
   const method: 'auto' | CaptureMethod = capture === 'beginframe' ? 'beginFrame' : capture;
+  const offset = flags.maskLidOffsetMm === undefined ? 0 : Number(flags.maskLidOffsetMm);
+  if (!Number.isFinite(offset) || Math.abs(offset) > 20) throw new CliError(EXIT.badInput, `--mask-lid-offset-mm: expected a number of mm from -20 to 20, got "${flags.maskLidOffsetMm}"`);
+  const measure = flags.pixels ? (offset === 0 ? {} : { maskUpperLidOffsetMm: offset }) : null;
 
   handleInterrupts();
   const progress = createProgress();
@@ -82,11 +120,17 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
     sessions.push(session);
     for (let scene = queue.shift(); scene; scene = queue.shift()) {
       try {
-        const summary = await renderScene(scene, { session, ffmpeg, outDir, onProgress: (p) => progress.update(p) });
+        const summary = await renderScene(scene, { session, ffmpeg, outDir, measure: measure === null ? null : { ...defaultMeasure(), ...measure }, onProgress: (p) => progress.update(p) });
         results.push(summary);
         progress.line(
-          `${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}), film ok → ${resolve(outDir, scene.name)}`,
+          `${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}), film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`,
         );
+        // The folder is written either way (the evidence); a film that disagrees fails the run.
+        const disagrees = pixelDisagreement(summary);
+        if (disagrees) {
+          failures.push({ scene: scene.name, error: disagrees });
+          if (scenes.length > 1) progress.line(`${scene.name}: failed: ${disagrees.message}`);
+        }
       } catch (error) {
         failures.push({ scene: scene.name, error });
         // One scene: the error is the run's one line (printed by main). Several: say which as we go.
@@ -110,11 +154,11 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
       scenes: [
         ...results.map((r) => ({
           scene: r.scene,
-          pass: r.film.verdict.ok,
-          metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes },
-          failed: r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name),
+          pass: r.film.verdict.ok && (r.pixels?.pass ?? true),
+          metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes, ...pixelMetrics(r) },
+          failed: [...r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name), ...(r.pixels && !r.pixels.pass ? ['pixels'] : [])],
         })),
-        ...failures.map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
+        ...failures.filter((f) => !results.some((r) => r.scene === f.scene)).map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
       ],
     });
   }
