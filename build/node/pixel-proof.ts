@@ -1,7 +1,11 @@
 import { joinChunks, type TraceChunk } from '../model/trace.ts';
 import { filmAgreement, PIXEL_AGREEMENT, type FilmAgreement } from '../measure/pixels/agreement.ts';
 import { joinPixelChunks, PIXEL_FIELDS, PIXEL_FIELD_DOCS, type PixelChunk, type PixelTrace } from '../measure/pixels/pixel-trace.ts';
+import { pixelSignal } from '../measure/pixels/pixel-trace.ts';
+import { filmMetrics, type FilmMetrics } from '../measure/film-metrics.ts';
+import { allWithin, spreadAssertions, withinSpread, type SpreadVerdict } from '../measure/film-spread.ts';
 import type { Scene } from '../scene/scene.ts';
+import type { EraSpread } from './era-spread.ts';
 import type { FilmVerdict } from './film-verdict.ts';
 
 /**
@@ -17,18 +21,50 @@ export interface MaskSize {
   scale: number;
 }
 
+/**
+ * Does the film look like its era's typical seconds? Its pixel-measured numbers (filmMetrics on the
+ * pixel signal) against the era's 10th–90th percentiles over films of the same length and rate.
+ */
+export interface FilmRepresentative {
+  pass: boolean;
+  /** Whether a verdict outside the spread fails the film (a proof film), or is only reported. */
+  held: boolean;
+  metrics: FilmMetrics;
+  /** What the spread was taken over (windows of long runs, or seeds of a scene with a timeline). */
+  spreadOver: { method: string; films: number; windowS: number; fps: number };
+  verdicts: SpreadVerdict[];
+}
+
 /** Everything the pixel path leaves in a scene's folder, and the verdict the render acts on. */
 export interface FilmPixels {
-  agreement: FilmAgreement;
+  /** `pass`: agreement and representativeness; `agreementPass`: the pixels agree with the model. */
+  agreement: FilmAgreement & { agreementPass: boolean; representative: FilmRepresentative | null };
   pixelsJson: string;
   assertionsJson: string;
 }
 
 /** Measure a rendered film's pixel rows against its trace; the files are returned, not written. */
-export function filmPixels(scene: Scene, trace: TraceChunk[], rows: PixelChunk[], mask: MaskSize, verdict: FilmVerdict): FilmPixels {
+export function filmPixels(scene: Scene, trace: TraceChunk[], rows: PixelChunk[], mask: MaskSize, verdict: FilmVerdict, spread: EraSpread | null, holdSpread = true): FilmPixels {
   const pixels = joinPixelChunks(rows);
-  const agreement = filmAgreement(scene.name, scene.fps, joinChunks(trace), pixels);
+  const agreement = withRepresentative(scene, filmAgreement(scene.name, scene.fps, joinChunks(trace), pixels), pixels, spread, holdSpread);
   return { agreement, pixelsJson: pixelsJson(scene, pixels, mask), assertionsJson: assertionsJson(scene, agreement, verdict) };
+}
+
+/** The agreement, with the film's numbers held to its era's spread folded into its assertions and verdict. */
+function withRepresentative(scene: Scene, a: FilmAgreement, pixels: PixelTrace, spread: EraSpread | null, held: boolean): FilmPixels['agreement'] {
+  if (!spread) return { ...a, agreementPass: a.pass, representative: null };
+  const metrics = filmMetrics(pixelSignal(pixels));
+  const verdicts = withinSpread(metrics, spread.spread);
+  const assertions = spreadAssertions(scene.name, verdicts, held ? 'pixel-measured' : 'pixel-measured, reported: not the proof film').map((x) => (held ? x : { ...x, pass: true }));
+  const failed = assertions.filter((x) => !x.pass).map((x) => `${x.name} ${x.value === null ? 'unmeasured' : Math.round(x.value * 1000) / 1000} (${x.capText})`);
+  const representative: FilmRepresentative = {
+    pass: allWithin(verdicts),
+    held,
+    metrics,
+    spreadOver: { method: spread.plan.method, films: spread.films, windowS: spread.plan.windowS, fps: spread.plan.fps },
+    verdicts,
+  };
+  return { ...a, agreementPass: a.pass, pass: a.pass && (representative.pass || !held), assertions: [...a.assertions, ...assertions], failed: [...a.failed, ...failed], representative };
 }
 
 /** pixels.json: the per-frame pixel signal, column by column, each field documented (NaN → null). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CliError, EXIT } from '../cli/exit.ts';
 import type { TraceChunk } from '../model/trace.ts';
-import type { FilmAgreement } from '../measure/pixels/agreement.ts';
+import type { FilmPixels } from './pixel-proof.ts';
 import { maskSizePx } from '../measure/pixels/mask-size.ts';
 import type { PixelChunk } from '../measure/pixels/pixel-trace.ts';
 import type { PixelMeasureOptions, RenderPass } from '../page/protocol.ts';
@@ -19,6 +19,7 @@ import { BrowserCrashError, PageError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
 import { writeStills } from './stills/write-stills.ts';
+import { eraSpread, type EraSpread } from './era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from './trace-json.ts';
 
@@ -33,6 +34,13 @@ export interface RenderOptions {
    * hold it to the model (summary.pixels, pixels.json, assertions.json); null renders the film only.
    */
   measure?: PixelMeasureOptions | null;
+  /**
+   * Fail a film whose pixel-measured numbers lie outside its era's p10–p90 spread (default true).
+   * The render holds it only for a proof film, the scene as its file says (its own length and seed);
+   * a film with another --duration or --seed is a sample of the eye, not the era's proof, and its
+   * spread verdicts are reported only.
+   */
+  holdSpread?: boolean;
   onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
   /** Called before each frame (tests use it to kill the browser mid-film). */
   onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
@@ -59,7 +67,7 @@ export interface RenderSummary {
 }
 
 /** summary.json's `pixels`: the agreement (its assertions are in assertions.json) and where the rows are. */
-export type PixelsSummary = Omit<FilmAgreement, 'assertions'> & {
+export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
   file: string;
   assertionsFile: string;
   mask: { widthPx: number; heightPx: number; scale: number };
@@ -156,7 +164,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       trace: { file: 'trace.json', samples, events: chunks.reduce((n, c) => n + c.events.length, 0) },
       film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
     };
-    if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict);
+    if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict, await eraSpread(scene), o.holdSpread ?? true);
     else writeFileSync(join(stage, 'assertions.json'), assertionsJson(scene, null, verdict));
     writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
@@ -178,9 +186,9 @@ function pixelOptions(o: RenderOptions): PixelMeasureOptions | null {
 }
 
 /** The pixel path's files in the staging folder (pixels.json, assertions.json); its summary section. */
-function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows: PixelChunk[], measure: PixelMeasureOptions, verdict: FilmVerdict): PixelsSummary {
+function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows: PixelChunk[], measure: PixelMeasureOptions, verdict: FilmVerdict, spread: EraSpread, holdSpread: boolean): PixelsSummary {
   const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
-  const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, verdict);
+  const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, verdict, spread, holdSpread);
   writeFileSync(join(stage, 'pixels.json'), pixelsJson);
   writeFileSync(join(stage, 'assertions.json'), assertionsJson);
   const { assertions: _inFile, ...rest } = agreement;
@@ -193,7 +201,8 @@ function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows:
  */
 export function pixelDisagreement(s: RenderSummary): CliError | null {
   if (!s.pixels || s.pixels.pass) return null;
-  return new CliError(EXIT.assertionFailed, `${s.scene}: the film's pixels disagree with its model: ${s.pixels.failed.join('; ')}`);
+  const what = s.pixels.agreementPass ? 'the film is not typical of its era' : "the film's pixels disagree with its model";
+  return new CliError(EXIT.assertionFailed, `${s.scene}: ${what}: ${s.pixels.failed.join('; ')}`);
 }
 
 /**

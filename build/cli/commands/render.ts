@@ -47,7 +47,9 @@ function pixelLine(s: RenderSummary): string {
   if (!p) return '';
   const mm = (v: number | null) => (v === null ? '—' : v.toFixed(2));
   const brow = p.browLiftMm.measured ? `brow ≤ ${mm(p.browLiftMm.maxAbs)} mm` : 'brow not in the mask';
-  return `, pixels ${p.pass ? 'agree' : 'DISAGREE'} (saccades ${p.saccades.pixel}/${p.saccades.model}, blinks ${p.blinks.pixel}/${p.blinks.model}, aperture ≤ ${mm(p.apertureMm.maxAbs)} mm, ${brow})`;
+  const r = p.representative;
+  const typical = !r ? '' : r.pass ? ', typical of its era' : `, ${r.held ? 'NOT TYPICAL' : 'not typical (reported only: not the proof film)'} of its era (${r.verdicts.filter((v) => v.pass === false).map((v) => v.metric).join(', ')})`;
+  return `, pixels ${p.agreementPass ? 'agree' : 'DISAGREE'} (saccades ${p.saccades.pixel}/${p.saccades.model}, blinks ${p.blinks.pixel}/${p.blinks.model}, aperture ≤ ${mm(p.apertureMm.maxAbs)} mm, ${brow})${typical}`;
 }
 
 /** The pixel path's numbers for the ledger. */
@@ -61,6 +63,7 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
     modelBlinks: p.blinks.model,
     pixelApertureMaxAbsErrMm: p.apertureMm.maxAbs,
     pixelBrowMaxAbsErrMm: p.browLiftMm.maxAbs,
+    ...Object.fromEntries((p.representative?.verdicts ?? []).map((v) => [`pixel.${v.metric}`, v.value])),
   };
 }
 
@@ -99,6 +102,8 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const format: FrameFormat = formatFlag === 'auto' ? defaultFrameFormat('color') : formatFlag;
   const settings = sceneSettings(flags);
   const scenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
+  // A proof film is the scene as its file says; another length or seed is a sample, its spread reported only.
+  const holdSpread = settings.durationS === undefined && settings.seed === undefined;
   if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();
@@ -120,7 +125,7 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
     sessions.push(session);
     for (let scene = queue.shift(); scene; scene = queue.shift()) {
       try {
-        const summary = await renderScene(scene, { session, ffmpeg, outDir, measure: measure === null ? null : { ...defaultMeasure(), ...measure }, onProgress: (p) => progress.update(p) });
+        const summary = await renderScene(scene, { session, ffmpeg, outDir, measure: measure === null ? null : { ...defaultMeasure(), ...measure }, holdSpread, onProgress: (p) => progress.update(p) });
         results.push(summary);
         progress.line(
           `${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}), film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`,
