@@ -63,6 +63,22 @@ describe('eye render, end to end', () => {
     expect(readdirSync(join(out, SCENE)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'stills', 'summary.json', 'trace.json']);
   });
 
+  it('a proof film that is not typical of its era (its own length and seed) exits 1 naming the metric; with another --seed it only reports', async () => {
+    const bad = join(root, 'scenes', 'fixtures', 'atypical-1995-4s.json');
+    const out = join(tmp, 'atypical');
+    const r = await eye(['render', bad, '--out', out, '--no-ledger', '--json']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: meanFixationMs within the era's p10–p90/);
+    const [summary] = JSON.parse(r.stdout) as RenderSummary[];
+    expect(summary.pixels?.agreementPass).toBe(true);
+    expect(summary.pixels?.representative?.held).toBe(true);
+    expect(summary.pixels?.representative?.verdicts.find((v) => v.metric === 'meanFixationMs')?.pass).toBe(false);
+    // The same film asked for with --seed is a sample of the eye, not the scene's proof film.
+    const sample = await eye(['render', bad, '--seed', '22210', '--out', join(tmp, 'sample'), '--no-ledger']);
+    expect(sample.code, sample.stderr).toBe(0);
+    expect(sample.stderr).toMatch(/not typical \(reported only: not the proof film\) of its era \(meanFixationMs\)/);
+  });
+
   it('the film passes ffprobe: h264 High, yuv420p, bt709, frames = duration × fps, moov before mdat', () => {
     const [summary] = JSON.parse(a.stdout) as RenderSummary[];
     const p = summary.film.probe;
