@@ -4,6 +4,7 @@ import { registerLedger } from './ledger.ts';
 import { registerMeasure } from './measure.ts';
 import { registerBench } from './bench.ts';
 import { registerRender } from './render.ts';
+import { registerPicture } from './picture.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -13,4 +14,5 @@ export function registerCommands(program: Command): void {
   registerCheck(program);
   registerMeasure(program);
   registerLedger(program);
+  registerPicture(program);
 }
