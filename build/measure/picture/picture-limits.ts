@@ -36,12 +36,14 @@ export const PICTURE_LIMITS = {
   belowOpeningMm: 1,
   /** …beyond each canthus. */
   beyondCanthusMm: 1,
+  /** How far the upper lashes reach above the opening (they curve up ~2–2.5 mm): hair above this is brow. */
+  lashReachMm: 3,
   /** The brow moves on its own: its pixels, grown by this, are not the blink's skin. */
   browMarginMm: 1,
   /**
    * Hair texture above which a row holds brow (hair-rows.ts: relative gradient over the cheek's):
    * skin rows read 0.000 ± 0.003, today's dense brow 0.15–0.29, the lashes' rows (diluted by the
-   * frame's width) 0.02–0.07 — which is why the brow is looked for only above the lids' region.
+   * frame's width) 0.02–0.07 — which is why the brow is looked for only above the upper lashes' reach (lashReachMm).
    */
   hairScoreMax: 0.03,
   /** The top rows that must hold no brow: 0.5 mm (2 % of the frame height at 36 px/mm per 900 px). */

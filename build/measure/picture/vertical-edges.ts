@@ -3,7 +3,7 @@ import { lumaOf, pxFor, type RgbaFrame } from './rgba-frame.ts';
 
 /** The longest straight vertical edge in a frame: where it is and how long, in px and mm. */
 export interface VerticalEdge {
-  /** Mean sub-pixel x of the edge (the boundary between two columns sits at a half-integer). */
+  /** Mean sub-pixel x of the edge (pixel c spans [c, c+1]). */
   xPx: number;
   /** First and last row of the run (inclusive). */
   y0Px: number;
@@ -39,8 +39,7 @@ interface Chain {
  * right minus that of the k to its left, k ≈ 0.2 mm: a hard edge keeps its whole contrast, a soft
  * gradient loses it in proportion to its width, and a medium's fine periodic texture (an aperture
  * grille, an LCD grid, 2–6 px apart: a screen, not a shape) averages away. Each row's steps are
- * thinned to their local peaks, located to a fraction of a pixel (the apex of the triangle through the peak), and
- * linked down the frame. A ruler-straight edge stays put to a tenth of a pixel; an honest curve (a
+ * thinned to their local peaks, located to a tenth of a pixel (where the luma crosses halfway), and linked down the frame. A ruler-straight edge stays put to a tenth of a pixel; an honest curve (a
  * pupil, an iris seen at an angle, a lash) leaves a half-pixel band within about a millimetre.
  */
 export function verticalEdges(frame: RgbaFrame, pxPerMm: number, o: VerticalEdgeOptions = {}): VerticalEdge | null {
@@ -53,7 +52,10 @@ export function longestVerticalEdge(luma: Float32Array, w: number, h: number, px
   const band = o.bandPx ?? PICTURE_LIMITS.edgeBandPx;
   const gap = o.gapRows ?? PICTURE_LIMITS.edgeGapRows;
   const k = pxFor(0.2, pxPerMm);
-  // step[b]: boundary b sits between columns b and b+1; defined for b in [k-1, w-k-1].
+  // Each row is read as the mean of 5 rows around it: a vertical edge is the same in each, so it
+  // keeps its step while the skin's grain (which would move the located column by tenths of a
+  // pixel) drops by √5. step[b]: the boundary between columns b and b+1, at x = b + 1.
+  const v = new Float32Array(w);
   const step = new Float32Array(w);
   const prefix = new Float64Array(w + 1);
   let active: Chain[] = [];
@@ -62,9 +64,12 @@ export function longestVerticalEdge(luma: Float32Array, w: number, h: number, px
     if (!best || c.yLast - c.y0 > best.yLast - best.y0) best = c;
   };
   for (let y = 0; y < h; y++) {
-    const row = y * w;
-    prefix[0] = 0;
-    for (let x = 0; x < w; x++) prefix[x + 1] = prefix[x] + luma[row + x];
+    const ya = Math.max(0, y - 2);
+    const yb = Math.min(h - 1, y + 2);
+    v.fill(0);
+    for (let yy = ya; yy <= yb; yy++) for (let x = 0; x < w; x++) v[x] += luma[yy * w + x];
+    for (let x = 0; x < w; x++) v[x] /= yb - ya + 1;
+    for (let x = 0; x < w; x++) prefix[x + 1] = prefix[x] + v[x];
     step.fill(0);
     for (let b = k - 1; b <= w - k - 1; b++) step[b] = (prefix[b + 1 + k] - prefix[b + 1] - (prefix[b + 1] - prefix[b + 1 - k])) / k;
     // Chains by rounded column, so each peak looks only at its neighbours.
@@ -78,11 +83,18 @@ export function longestVerticalEdge(luma: Float32Array, w: number, h: number, px
     for (let b = k; b < w - k - 1; b++) {
       const a = Math.abs(step[b]);
       if (a < threshold || a < Math.abs(step[b - 1]) || a <= Math.abs(step[b + 1])) continue;
-      const l = Math.abs(step[b - 1]);
-      const r = Math.abs(step[b + 1]);
-      // The box-window step is a triangle around a hard edge: a linear (not parabolic) fit puts its
-      // apex where the edge is, so a curve's drift is not flattened into a false straight run.
-      const x = b + 0.5 + (a > Math.min(l, r) ? (r - l) / (2 * (a - Math.min(l, r))) : 0);
+      // Where exactly: the luma crosses halfway between the two sides' means (linear between pixel
+      // centres), to a tenth of a pixel on an antialiased edge; the nearest crossing to the boundary.
+      const mid = (prefix[b + 1 + k] - prefix[b + 1] + prefix[b + 1] - prefix[b + 1 - k]) / (2 * k);
+      let x = b + 1;
+      let nearest = Infinity;
+      for (let c = b - 1; c <= b + 1; c++) {
+        const d0 = v[c] - mid;
+        const d1 = v[c + 1] - mid;
+        if (d0 === d1 || Math.sign(d0) === Math.sign(d1)) continue;
+        const at = c + 0.5 + d0 / (d0 - d1);
+        if (Math.abs(at - (b + 1)) < nearest) [x, nearest] = [at, Math.abs(at - (b + 1))];
+      }
       const sign = Math.sign(step[b]);
       let into: Chain | null = null;
       for (let key = Math.round(x) - 1; key <= Math.round(x) + 1; key++) {

@@ -101,7 +101,8 @@ export async function runPicture(scene: Scene, browser: EyeBrowser, o: PictureOp
     if (isRef) {
       const mask = masks.get(f)!;
       const lidsTop = outlineRegion(mask, pxPerMm).opening;
-      const aboveLids = lidsTop ? Math.max(0, lidsTop.y0 - Math.round(PICTURE_LIMITS.aboveOpeningMm * pxPerMm)) : color.height;
+      // The brow is looked for above the upper lashes' reach (their rows read as hair too).
+      const aboveLids = lidsTop ? Math.max(0, lidsTop.y0 - Math.round(PICTURE_LIMITS.lashReachMm * pxPerMm)) : color.height;
       const region = outlineRegion(mask, pxPerMm, browRowsFromColor(color, pxPerMm, aboveLids));
       regions.set(f, { outside: region.outside, pixels: region.pixels, browFromMask: region.browFromMask, ref: color });
     }
