@@ -25,7 +25,7 @@ export const PICTURE_LIMITS = {
    * of an area, not of one pixel, and a blur this size averages out a medium's own per-frame grain
    * (2003's webcam noise) while a moving shape or a band of shadow keeps its full change.
    */
-  skinBlurMm: 0.35,
+  skinBlurMm: 0.5,
   /** "A few levels": the 99th percentile of the blurred luma change outside the eye's outline. */
   skinChangeP99Levels: 3,
   /** …and its maximum (a small spot may change a little more; a band of shadow or a slab never). */
