@@ -57,7 +57,7 @@ export function pictureRow(r: PictureReport): string {
   const brow = `${r.topRows.framesWithBrow > 0 ? 'yes' : 'no'} (hair ${r.topRows.worstHairScore.toFixed(3)}${r.topRows.maskHasBrow ? `, mask ${r.topRows.worstMaskBrowPixels} px` : ''})`;
   const cells = [
     r.scene.padEnd(20),
-    `${r.edges.pass ? 'ok  ' : 'FAIL'} ${edge} (${r.edges.framesOver}/${r.edges.framesChecked} frames over)`.padEnd(58),
+    `${r.edges.pass ? 'ok  ' : 'FAIL'} ${edge} (${r.edges.framesOver}/${r.edges.framesChecked} frames over${r.edges.geometryRuns ? `; ${r.edges.geometryRuns} runs on the geometry` : ''})`.padEnd(58),
     `${r.blinks.pass ? 'ok  ' : 'FAIL'} ${r.blinks.episodes.length} blink${r.blinks.episodes.length === 1 ? '' : 's'}, ${skin}`.padEnd(42),
     `${r.topRows.pass ? 'ok  ' : 'FAIL'} brow in top rows ${brow}`.padEnd(40),
     r.pass ? 'PASS' : 'FAIL',
@@ -100,9 +100,11 @@ async function runPictureCommand(names: string[], flags: PictureFlags): Promise<
   const progress = createProgress();
   // PNG: the checks read pixels, so they must arrive exactly as the canvas drew them. Screenshots,
   // not beginFrame: the grabber's frame clock restarts at each load a second ahead of the wall
-  // clock, and after a mask pass that skipped frames (virtual time ahead of real time) beginFrame
-  // would return the stale image until real time caught up.
-  const session = createBrowserSession({ executable, capture: 'screenshot', format: 'png', width: scenes[0].width, height: scenes[0].height });
+  // clock, so a page that skipped frames (virtual time ahead of real time: the mask browser grabs
+  // only now and then) would get the stale image from beginFrame until real time caught up.
+  const browserOptions = { executable, capture: 'screenshot', format: 'png', width: scenes[0].width, height: scenes[0].height } as const;
+  // Two browsers stepped together: the colour pass and the mask pass of the same frame.
+  const sessions = { color: createBrowserSession(browserOptions), mask: createBrowserSession(browserOptions) };
   const reports: PictureReport[] = [];
   if (!flags.json) progress.line(PICTURE_HEADER);
   try {
@@ -110,10 +112,11 @@ async function runPictureCommand(names: string[], flags: PictureFlags): Promise<
       let report: PictureReport | null = null;
       for (let attempt = 1; !report; attempt++) {
         try {
-          report = await runPicture(scene, await session.get(), { stride, maskStride, onProgress: (p) => progress.update(p) });
+          const browsers = { color: await sessions.color.get(), mask: await sessions.mask.get() };
+          report = await runPicture(scene, browsers, { stride, maskStride, onProgress: (p) => progress.update(p) });
         } catch (err) {
           if (err instanceof BrowserCrashError && attempt < 2) {
-            await session.restart();
+            await Promise.all([sessions.color.restart(), sessions.mask.restart()]);
             continue;
           }
           if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
@@ -125,7 +128,7 @@ async function runPictureCommand(names: string[], flags: PictureFlags): Promise<
       if (!flags.json) progress.line(pictureRow(report));
     }
   } finally {
-    await session.close();
+    await Promise.all([sessions.color.close(), sessions.mask.close()]);
   }
   if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   else progress.line(`reports → ${outDir}/<scene>.json`);

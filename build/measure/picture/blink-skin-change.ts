@@ -17,7 +17,7 @@ export interface SkinChange {
  * How much the skin outside the eye's outline changed between the last open frame and a blink frame:
  * the per-pixel luma difference, box-averaged over `skinBlurMm` inside the region only (so the lids'
  * own moving skin next to it never leaks in), then its maximum and 99th percentile in levels.
- * "Stays as it was" (eye.md §11) passes at p99 ≤ 3 and max ≤ 8 levels (picture-limits.ts).
+ * "Stays as it was" (eye.md §11) passes at p99 ≤ 3 and max ≤ 6 levels (picture-limits.ts).
  */
 export function blinkSkinChange(openFrame: RgbaFrame, blinkFrame: RgbaFrame, outside: Uint8Array, pxPerMm: number): SkinChange {
   const { width: w, height: h } = openFrame;

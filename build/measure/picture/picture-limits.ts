@@ -26,10 +26,14 @@ export const PICTURE_LIMITS = {
    * (2003's webcam noise) while a moving shape or a band of shadow keeps its full change.
    */
   skinBlurMm: 0.5,
-  /** "A few levels": the 99th percentile of the blurred luma change outside the eye's outline. */
+  /**
+   * "A few levels": the 99th percentile of the blurred luma change outside the eye's outline. The
+   * floor is a medium's own grain: 2003's webcam noise alone reads p99 1.7, max 3.2 between two
+   * open frames; a renderer that leaves the skin alone reads 0 elsewhere.
+   */
   skinChangeP99Levels: 3,
-  /** …and its maximum (a small spot may change a little more; a band of shadow or a slab never). */
-  skinChangeMaxLevels: 8,
+  /** …and its maximum, about twice the grain's (a spot may change a little; a slab's corner never). */
+  skinChangeMaxLevels: 6,
   /** The lids' own moving skin: above the upper margin up to the crease (~6.5 mm, eye.md §0) plus 1.5 mm. */
   aboveOpeningMm: 8,
   /** …below the lower margin. */

@@ -18,6 +18,12 @@ export interface PictureReport {
     /** Frames whose longest straight vertical edge is over the cap. */
     framesOver: number;
     worst: (VerticalEdge & { frame: number }) | null;
+    /**
+     * Colour runs over the cap that lie on the mask's geometry (an honest curve in a coarse era's
+     * blocks; geometry-edge.ts): not counted against the frame, whose mask edge counts instead.
+     */
+    geometryRuns: number;
+    worstGeometry: (VerticalEdge & { frame: number }) | null;
     /** Longest edge per checked frame, mm (frame → mm). */
     perFrameMm: Record<number, number>;
     pass: boolean;

@@ -48,6 +48,11 @@ export function verticalEdges(frame: RgbaFrame, pxPerMm: number, o: VerticalEdge
 
 /** verticalEdges on a luma plane already computed. */
 export function longestVerticalEdge(luma: Float32Array, w: number, h: number, pxPerMm: number, o: VerticalEdgeOptions = {}): VerticalEdge | null {
+  return verticalEdgeRuns(luma, w, h, pxPerMm, o, 1)[0] ?? null;
+}
+
+/** Every straight vertical run at least `minLengthPx` long, longest first. */
+export function verticalEdgeRuns(luma: Float32Array, w: number, h: number, pxPerMm: number, o: VerticalEdgeOptions = {}, minLengthPx = 1): VerticalEdge[] {
   const threshold = o.stepLevels ?? PICTURE_LIMITS.edgeStepLevels;
   const band = o.bandPx ?? PICTURE_LIMITS.edgeBandPx;
   const gap = o.gapRows ?? PICTURE_LIMITS.edgeGapRows;
@@ -59,9 +64,13 @@ export function longestVerticalEdge(luma: Float32Array, w: number, h: number, px
   const step = new Float32Array(w);
   const prefix = new Float64Array(w + 1);
   let active: Chain[] = [];
+  const runs: Chain[] = [];
   let best: Chain | null = null;
   const finish = (c: Chain) => {
-    if (!best || c.yLast - c.y0 > best.yLast - best.y0) best = c;
+    if (minLengthPx <= 1) {
+      // Only the longest is wanted: keep one, not the thousands of grain-length runs.
+      if (!best || c.yLast - c.y0 > best.yLast - best.y0) best = c;
+    } else if (c.yLast - c.y0 + 1 >= minLengthPx) runs.push(c);
   };
   for (let y = 0; y < h; y++) {
     const ya = Math.max(0, y - 2);
@@ -124,14 +133,11 @@ export function longestVerticalEdge(luma: Float32Array, w: number, h: number, px
   }
   for (const c of active) finish(c);
   const found = best as Chain | null;
-  if (!found) return null;
-  const lengthPx = found.yLast - found.y0 + 1;
-  return {
-    xPx: found.sumX / found.n,
-    y0Px: found.y0,
-    y1Px: found.yLast,
-    lengthPx,
-    lengthMm: lengthPx / pxPerMm,
-    stepLevels: found.sumStep / found.n,
-  };
+  if (found) runs.push(found);
+  return runs
+    .map((c) => {
+      const lengthPx = c.yLast - c.y0 + 1;
+      return { xPx: c.sumX / c.n, y0Px: c.y0, y1Px: c.yLast, lengthPx, lengthMm: lengthPx / pxPerMm, stepLevels: c.sumStep / c.n };
+    })
+    .sort((p, q) => q.lengthPx - p.lengthPx);
 }

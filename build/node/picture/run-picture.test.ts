@@ -16,15 +16,19 @@ import { runPicture } from './run-picture.ts';
  * the "where" assertions): then it is the passing test of eye.md §11.
  */
 describe('the picture test on a real rendered blink of TODAY\'S renderer (expected to FAIL)', () => {
-  let browser: EyeBrowser;
+  const browsers: EyeBrowser[] = [];
   let report: PictureReport;
   beforeAll(async () => {
     const scene = withSettings(loadScene('2026-script'), { durationS: 2, width: 1280, height: 720, seed: 1 });
-    browser = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'png', width: 1280, height: 720 });
-    report = await runPicture(scene, browser, { stride: 6, maskStride: 30 });
+    const launch = async () => {
+      const b = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'png', width: 1280, height: 720 });
+      browsers.push(b);
+      return b;
+    };
+    report = await runPicture(scene, { color: await launch(), mask: await launch() }, { stride: 6, maskStride: 30 });
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browsers.map((b) => b.close()));
   });
 
   it('finds the blink and its open frame', () => {

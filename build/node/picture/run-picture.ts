@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { blinkSkinChange } from '../../measure/picture/blink-skin-change.ts';
-import { outlineRegion } from '../../measure/picture/outline-region.ts';
+import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
+import { maskClasses, outlineRegion } from '../../measure/picture/outline-region.ts';
 import { edgeHolds, skinChangeHolds, skinChangeSeverity, type PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
-import type { RgbaFrame } from '../../measure/picture/rgba-frame.ts';
+import { lumaOf, type RgbaFrame } from '../../measure/picture/rgba-frame.ts';
 import { browRowsFromColor, topRowsBrow } from '../../measure/picture/top-rows-brow.ts';
-import { verticalEdges } from '../../measure/picture/vertical-edges.ts';
+import { longestVerticalEdge, verticalEdgeRuns, verticalEdges, type VerticalEdge } from '../../measure/picture/vertical-edges.ts';
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { EyeBrowser } from '../launch-eye-browser.ts';
@@ -26,14 +27,16 @@ async function decode(png: Buffer): Promise<RgbaFrame> {
 }
 
 /**
- * The picture test of one scene in one browser (which must capture PNG: lossless pixels). Two loads
- * of the same scene on the one page: first the mask pass, grabbed at the blink episodes' open frames
- * (the outline region) and every `maskStride` frames (top rows), then the colour pass, where every
- * checked frame gets the edge and top-row checks and every blink frame is compared with its episode's
- * open frame. The model is the same Player on both loads, so frame n is the same instant in both.
+ * The picture test of one scene, in two browsers stepped together (each must capture PNG: lossless
+ * pixels): one draws the colour pass, the other the mask pass of the same scene, so frame n is the
+ * same instant in both (the same Player). Every checked colour frame gets the edge and top-row
+ * checks; the mask frame is grabbed only when needed: at each blink's open frame (the outline
+ * region), every `maskStride` frames (its brow class in the top rows), and when a colour run is over
+ * the cap (is it the geometry seen through the era's coarse pixels? geometry-edge.ts). Every blink
+ * frame is compared with its episode's open frame.
  */
-export async function runPicture(scene: Scene, browser: EyeBrowser, o: PictureOptions): Promise<PictureReport> {
-  if (browser.format !== 'png') throw new Error('the picture test needs lossless frames: launch the browser with format png');
+export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; mask: EyeBrowser }, o: PictureOptions): Promise<PictureReport> {
+  if (browsers.color.format !== 'png' || browsers.mask.format !== 'png') throw new Error('the picture test needs lossless frames: launch the browsers with format png');
   const plan = planPicture(scene);
   const pxPerMm = eyeFrame(scene.width, scene.height).pxPerMm;
   const refFrames = new Set(plan.episodes.map((e) => e.refFrame));
@@ -41,23 +44,10 @@ export async function runPicture(scene: Scene, browser: EyeBrowser, o: PictureOp
   plan.episodes.forEach((e, i) => {
     for (let f = e.firstFrame; f <= e.lastFrame; f++) blinkFrame.set(f, i);
   });
+  const frames = await browsers.color.load(scene, 'color');
+  if ((await browsers.mask.load(scene, 'mask')) !== frames || frames !== plan.frames) throw new Error(`the pages and the plan disagree on the frame count (${plan.frames})`);
+  const capPx = PICTURE_LIMITS.maxVerticalEdgeMm * pxPerMm;
 
-  // Mask pass.
-  const masks = new Map<number, RgbaFrame>();
-  const maskTop = new Map<number, RgbaFrame>();
-  const frames = await browser.load(scene, 'mask');
-  if (frames !== plan.frames) throw new Error(`the page counts ${frames} frames, the plan ${plan.frames}`);
-  for (let f = 0; f < frames; f++) {
-    const wantRef = refFrames.has(f);
-    const wantTop = f % o.maskStride === 0;
-    if (!wantRef && !wantTop) continue;
-    await browser.goToFrame(f);
-    const m = await decode(await browser.grab(f));
-    if (wantRef) masks.set(f, m);
-    if (wantTop) maskTop.set(f, m);
-  }
-
-  // Colour pass.
   const report: PictureReport = {
     scene: scene.name,
     width: scene.width,
@@ -66,28 +56,53 @@ export async function runPicture(scene: Scene, browser: EyeBrowser, o: PictureOp
     frames,
     pxPerMm,
     limits: PICTURE_LIMITS,
-    edges: { framesChecked: 0, stride: o.stride, framesOver: 0, worst: null, perFrameMm: {}, pass: true },
+    edges: { framesChecked: 0, stride: o.stride, framesOver: 0, worst: null, perFrameMm: {}, geometryRuns: 0, worstGeometry: null, pass: true },
     blinks: { episodes: [], worstP99Levels: 0, worstMaxLevels: 0, pass: true },
     topRows: { rows: 0, framesChecked: 0, maskHasBrow: false, framesWithBrow: 0, worstHairScore: -Infinity, worstFrame: -1, worstMaskBrowPixels: 0, pass: true },
     pass: true,
   };
   const regions = new Map<number, { outside: Uint8Array; pixels: number; browFromMask: boolean; ref: RgbaFrame }>();
-  await browser.load(scene, 'color');
   let t0 = process.hrtime.bigint();
   for (let f = 0; f < frames; f++) {
     const episode = blinkFrame.get(f);
     const isRef = refFrames.has(f);
     if (f % o.stride !== 0 && episode === undefined && !isRef) continue;
-    await browser.goToFrame(f);
-    const color = await decode(await browser.grab(f));
+    await browsers.color.goToFrame(f);
+    const color = await decode(await browsers.color.grab(f));
+    let maskFrame: RgbaFrame | null = null;
+    const mask = async () => {
+      if (!maskFrame) {
+        await browsers.mask.goToFrame(f);
+        maskFrame = await decode(await browsers.mask.grab(f));
+      }
+      return maskFrame;
+    };
 
-    const edge = verticalEdges(color, pxPerMm);
+    // Runs over the cap that lie on the mask's geometry are that geometry through the medium's
+    // blocks: the mask frame's own longest edge stands for them.
+    const runs = verticalEdgeRuns(lumaOf(color), color.width, color.height, pxPerMm, {}, Math.floor(capPx) + 1);
+    let edge: VerticalEdge | null = null;
+    if (runs.length > 0) {
+      const classes = maskClasses(await mask());
+      for (const run of runs) {
+        if (!onMaskBoundary(run, classes, color.width)) {
+          edge = run;
+          break;
+        }
+        report.edges.geometryRuns++;
+        if (!report.edges.worstGeometry || run.lengthMm > report.edges.worstGeometry.lengthMm) report.edges.worstGeometry = { ...run, frame: f };
+      }
+      // Every run over the cap was geometry: the geometry's own straightest edge answers for the frame.
+      if (!edge) edge = verticalEdges(await mask(), pxPerMm);
+    } else {
+      edge = longestVerticalEdge(lumaOf(color), color.width, color.height, pxPerMm);
+    }
     report.edges.framesChecked++;
     report.edges.perFrameMm[f] = edge ? Math.round(edge.lengthMm * 1000) / 1000 : 0;
     if (!edgeHolds(edge)) report.edges.framesOver++;
     if (edge && (!report.edges.worst || edge.lengthMm > report.edges.worst.lengthMm)) report.edges.worst = { ...edge, frame: f };
 
-    const top = topRowsBrow(color, pxPerMm, maskTop.get(f) ?? null);
+    const top = topRowsBrow(color, pxPerMm, f % o.maskStride === 0 || isRef ? await mask() : null);
     report.topRows.rows = top.rows;
     report.topRows.framesChecked++;
     if (top.maskBrowPixels !== null) report.topRows.maskHasBrow = true;
@@ -99,11 +114,11 @@ export async function runPicture(scene: Scene, browser: EyeBrowser, o: PictureOp
     }
 
     if (isRef) {
-      const mask = masks.get(f)!;
-      const lidsTop = outlineRegion(mask, pxPerMm).opening;
+      const m = await mask();
+      const lidsTop = outlineRegion(m, pxPerMm).opening;
       // The brow is looked for above the upper lashes' reach (their rows read as hair too).
       const aboveLids = lidsTop ? Math.max(0, lidsTop.y0 - Math.round(PICTURE_LIMITS.lashReachMm * pxPerMm)) : color.height;
-      const region = outlineRegion(mask, pxPerMm, browRowsFromColor(color, pxPerMm, aboveLids));
+      const region = outlineRegion(m, pxPerMm, browRowsFromColor(color, pxPerMm, aboveLids));
       regions.set(f, { outside: region.outside, pixels: region.pixels, browFromMask: region.browFromMask, ref: color });
     }
     if (episode !== undefined) {
