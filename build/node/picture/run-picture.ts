@@ -80,7 +80,8 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
 
     // Runs over the cap that lie on the mask's geometry are that geometry through the medium's
     // blocks: the mask frame's own longest edge stands for them.
-    const runs = verticalEdgeRuns(lumaOf(color), color.width, color.height, pxPerMm, {}, Math.floor(capPx) + 1);
+    const luma = lumaOf(color);
+    const runs = verticalEdgeRuns(luma, color.width, color.height, pxPerMm, {}, Math.floor(capPx) + 1);
     let edge: VerticalEdge | null = null;
     if (runs.length > 0) {
       const classes = maskClasses(await mask());
@@ -95,7 +96,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
       // Every run over the cap was geometry: the geometry's own straightest edge answers for the frame.
       if (!edge) edge = verticalEdges(await mask(), pxPerMm);
     } else {
-      edge = longestVerticalEdge(lumaOf(color), color.width, color.height, pxPerMm);
+      edge = longestVerticalEdge(luma, color.width, color.height, pxPerMm);
     }
     report.edges.framesChecked++;
     report.edges.perFrameMm[f] = edge ? Math.round(edge.lengthMm * 1000) / 1000 : 0;
