@@ -19,7 +19,7 @@ export interface TopRowsBrow {
  * eye.md §11: "the whole brow is inside the frame … with room to spare". The top 0.5 mm of rows must
  * hold no brow: no MASK_BROW pixel in the mask pass (when it has that class), and no hair texture in
  * the colour frame (which works on any renderer: today's mask has no brow class). Hair: a score over
- * `hairScoreMax` (0.03) — skin rows read 0.000 ± 0.003 above the cheek, a dense brow 0.15–0.29.
+ * `hairScoreMax` (0.03; picture-limits.ts says what skin and hair read).
  */
 export function topRowsBrow(color: RgbaFrame, pxPerMm: number, mask: RgbaFrame | null = null): TopRowsBrow {
   const rows = pxFor(PICTURE_LIMITS.topRowsMm, pxPerMm);
@@ -37,15 +37,18 @@ export function topRowsBrow(color: RgbaFrame, pxPerMm: number, mask: RgbaFrame |
 }
 
 /**
- * Rows from the top that hold the brow, from the colour frame: the end of the first run of hair-
- * textured rows that starts above `belowRow` (the top of the lids' region), grown by the brow margin.
+ * Rows from the top that hold the brow (read in eight vertical strips), from the colour frame: the end of the first run of hair-
+ * textured rows that starts above `belowRow` (the upper lashes' reach) and is cut there, grown by the
+ * brow margin.
  * 0 when no hair is found there. The skin-change check cuts these rows out when the mask has no brow.
  */
 export function browRowsFromColor(color: RgbaFrame, pxPerMm: number, belowRow: number): number {
-  const energy = hairRows(color, pxPerMm);
+  // In strips: a brow's tail hanging lower at one side must be cut out too (erring toward more).
+  const energy = hairRows(color, pxPerMm, 8);
   let y = 0;
   while (y < belowRow && energy[y] <= PICTURE_LIMITS.hairScoreMax) y++;
   if (y >= belowRow) return 0;
-  while (y < color.height && energy[y] > PICTURE_LIMITS.hairScoreMax) y++;
+  // …and ends there at the latest (a medium's brightness-dependent grain must not run it down the frame).
+  while (y < belowRow && energy[y] > PICTURE_LIMITS.hairScoreMax) y++;
   return Math.min(color.height, y + pxFor(PICTURE_LIMITS.browMarginMm, pxPerMm));
 }

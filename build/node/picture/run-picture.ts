@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { blinkSkinChange } from '../../measure/picture/blink-skin-change.ts';
 import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
-import { maskClasses, outlineRegion } from '../../measure/picture/outline-region.ts';
+import { maskClasses, outlineRegion, withoutBrowNow } from '../../measure/picture/outline-region.ts';
 import { edgeHolds, skinChangeHolds, skinChangeSeverity, type PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { lumaOf, type RgbaFrame } from '../../measure/picture/rgba-frame.ts';
@@ -61,7 +61,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
     topRows: { rows: 0, framesChecked: 0, maskHasBrow: false, framesWithBrow: 0, worstHairScore: -Infinity, worstFrame: -1, worstMaskBrowPixels: 0, pass: true },
     pass: true,
   };
-  const regions = new Map<number, { outside: Uint8Array; pixels: number; browFromMask: boolean; ref: RgbaFrame }>();
+  const regions = new Map<number, { outside: Uint8Array; pixels: number; browFromMask: boolean; ref: RgbaFrame; aboveLids: number }>();
   let t0 = process.hrtime.bigint();
   for (let f = 0; f < frames; f++) {
     const episode = blinkFrame.get(f);
@@ -120,12 +120,15 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
       // The brow is looked for above the upper lashes' reach (their rows read as hair too).
       const aboveLids = lidsTop ? Math.max(0, lidsTop.y0 - Math.round(PICTURE_LIMITS.lashReachMm * pxPerMm)) : color.height;
       const region = outlineRegion(m, pxPerMm, browRowsFromColor(color, pxPerMm, aboveLids));
-      regions.set(f, { outside: region.outside, pixels: region.pixels, browFromMask: region.browFromMask, ref: color });
+      regions.set(f, { outside: region.outside, pixels: region.pixels, browFromMask: region.browFromMask, ref: color, aboveLids });
     }
     if (episode !== undefined) {
       const e = plan.episodes[episode];
       const region = regions.get(e.refFrame)!;
-      const change = blinkSkinChange(region.ref, color, region.outside, pxPerMm);
+      // The brow's own motion is not the blink's: wherever it is now is left out too.
+      const now = region.browFromMask ? { mask: await mask(), browRows: 0 } : { mask: null, browRows: browRowsFromColor(color, pxPerMm, region.aboveLids) };
+      const outside = withoutBrowNow(region.outside, color.width, color.height, pxPerMm, now);
+      const change = blinkSkinChange(region.ref, color, outside, pxPerMm);
       let entry = report.blinks.episodes.find((x) => x.refFrame === e.refFrame);
       if (!entry) {
         entry = { ...e, regionPixels: region.pixels, browFromMask: region.browFromMask, worst: { ...change, frame: f }, pass: true };
