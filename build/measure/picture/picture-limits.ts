@@ -45,11 +45,10 @@ export const PICTURE_LIMITS = {
   /** The brow moves on its own: its pixels, grown by this, are not the blink's skin. */
   browMarginMm: 1,
   /**
-   * Hair texture above which a row holds brow (hair-rows.ts: relative horizontal gradient over the
-   * cheek's): skin rows read 0.000 ± 0.002 in 1970, 1997, 2003 and 2026 (0.01–0.03 in 1995, whose
-   * dither depends on brightness: the top rows are compared with the bottom rows, which the vignette
-   * darkens alike); today's brow in the top rows reads 0.03 (2003's coarse webcam) to 0.11; the
-   * lashes' rows 0.02–0.07, which is why the brow is looked for only above the lashes' reach.
+   * Hair texture above which a row holds brow (hair-rows.ts: relative horizontal step over the
+   * cheek's): skin rows read 0.000–0.005 in 1970, 1997, 2000, 2003 and 2026 (up to 0.014 in 1995,
+   * whose dither depends on brightness); today's brow rows read 0.06–0.26 in every era; the lashes'
+   * rows read like hair too, which is why the brow is looked for only above the lashes' reach.
    */
   hairScoreMax: 0.03,
   /** The top rows that must hold no brow: 0.5 mm (2 % of the frame height at 36 px/mm per 900 px). */

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topRowsBrow } from '../../measure/picture/top-rows-brow.ts';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { withSettings } from '../../scene/parse.ts';
@@ -51,6 +53,24 @@ describe('the picture test on a real rendered blink of TODAY\'S renderer (expect
   it('FAILS on brow hair in the top rows', () => {
     expect(report.topRows.pass).toBe(false);
     expect(report.topRows.worstHairScore).toBeGreaterThan(PICTURE_LIMITS.hairScoreMax);
+  });
+
+  it('the hair test reads today\'s frame as brow in the top rows, and the same frame with its brow 3 mm lower as clear', async () => {
+    const color = browsers[0];
+    await color.goToFrame(report.frames - 1);
+    const { data, info } = await sharp(await color.grab(report.frames - 1)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const ppm = report.pxPerMm;
+    expect(topRowsBrow(frame, ppm).brow).toBe(true);
+    // Move everything down by 3 mm and fill the top with the plain forehead skin from 2.5–5.5 mm down.
+    const shift = Math.round(3 * ppm);
+    const row = info.width * 4;
+    const lower = new Uint8Array(data.length);
+    lower.set(frame.data.subarray(0, (info.height - shift) * row), shift * row);
+    lower.set(frame.data.subarray(Math.round(2.5 * ppm) * row, (Math.round(2.5 * ppm) + shift) * row), 0);
+    const moved = topRowsBrow({ width: info.width, height: info.height, data: lower }, ppm);
+    expect(moved.brow).toBe(false);
+    expect(moved.hairScore).toBeLessThan(PICTURE_LIMITS.hairScoreMax / 3);
   });
 
   it('and so the scene fails', () => {
