@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MASK_IRIS, MASK_SCLERA } from '../../render/mask-colors.ts';
 import { onMaskBoundary } from './geometry-edge.ts';
-import { maskClasses } from './outline-region.ts';
+import { maskClasses } from './mask-classes.ts';
 import { PICTURE_LIMITS } from './picture-limits.ts';
 import { lumaOf, type RgbaFrame } from './rgba-frame.ts';
 import { fillEllipse, fillRect, skinFrame, type Rgb } from './synthetic-picture.ts';

@@ -1,6 +1,6 @@
 import { hairRows } from './hair-rows.ts';
 import { MASK_BROW } from '../../render/mask-colors.ts';
-import { maskClasses, maskHasClass } from './outline-region.ts';
+import { maskClasses, maskHasClass } from './mask-classes.ts';
 import { PICTURE_LIMITS } from './picture-limits.ts';
 import { pxFor, type RgbaFrame } from './rgba-frame.ts';
 

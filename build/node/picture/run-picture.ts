@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { blinkSkinChange } from '../../measure/picture/blink-skin-change.ts';
 import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
-import { maskClasses, outlineRegion, withoutBrowNow } from '../../measure/picture/outline-region.ts';
+import { maskClasses } from '../../measure/picture/mask-classes.ts';
+import { outlineRegion, withoutBrowNow } from '../../measure/picture/outline-region.ts';
 import { edgeHolds, skinChangeHolds, skinChangeSeverity, type PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { lumaOf, type RgbaFrame } from '../../measure/picture/rgba-frame.ts';
