@@ -33,6 +33,8 @@ export interface PictureReport {
       refFrame: number;
       firstFrame: number;
       lastFrame: number;
+      /** Frames compared with refFrame (a tour's frames in another era than refFrame's are not). */
+      framesCompared: number;
       blinks: number;
       /** Pixels of skin outside the eye's outline that were compared. */
       regionPixels: number;

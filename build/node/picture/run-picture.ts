@@ -43,7 +43,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
   const refFrames = new Set(plan.episodes.map((e) => e.refFrame));
   const blinkFrame = new Map<number, number>(); // frame → episode index
   plan.episodes.forEach((e, i) => {
-    for (let f = e.firstFrame; f <= e.lastFrame; f++) blinkFrame.set(f, i);
+    for (const f of e.frames) blinkFrame.set(f, i);
   });
   const frames = await browsers.color.load(scene, 'color');
   if ((await browsers.mask.load(scene, 'mask')) !== frames || frames !== plan.frames) throw new Error(`the pages and the plan disagree on the frame count (${plan.frames})`);
@@ -132,7 +132,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
       const change = blinkSkinChange(region.ref, color, outside, pxPerMm);
       let entry = report.blinks.episodes.find((x) => x.refFrame === e.refFrame);
       if (!entry) {
-        entry = { ...e, regionPixels: region.pixels, browFromMask: region.browFromMask, worst: { ...change, frame: f }, pass: true };
+        entry = { refFrame: e.refFrame, firstFrame: e.firstFrame, lastFrame: e.lastFrame, framesCompared: e.frames.length, blinks: e.blinks, regionPixels: region.pixels, browFromMask: region.browFromMask, worst: { ...change, frame: f }, pass: true };
         report.blinks.episodes.push(entry);
       }
       if (skinChangeSeverity(change) > skinChangeSeverity(entry.worst)) {
@@ -141,7 +141,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
       if (!skinChangeHolds(change)) entry.pass = false;
       report.blinks.worstP99Levels = Math.max(report.blinks.worstP99Levels, change.p99Levels);
       report.blinks.worstMaxLevels = Math.max(report.blinks.worstMaxLevels, change.maxLevels);
-      if (f === e.lastFrame) regions.delete(e.refFrame);
+      if (f === e.frames[e.frames.length - 1]) regions.delete(e.refFrame);
     }
     if (o.onProgress && (f + 1) % 10 === 0) {
       const now = process.hrtime.bigint();
