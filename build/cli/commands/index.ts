@@ -5,6 +5,7 @@ import { registerMeasure } from './measure.ts';
 import { registerBench } from './bench.ts';
 import { registerRender } from './render.ts';
 import { registerLook } from './look.ts';
+import { registerPicture } from './picture.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -15,4 +16,5 @@ export function registerCommands(program: Command): void {
   registerMeasure(program);
   registerLedger(program);
   registerLook(program);
+  registerPicture(program);
 }
