@@ -18,6 +18,9 @@ export function defaultFrameFormat(pass: 'color' | 'mask'): FrameFormat {
   return pass === 'mask' ? 'png' : 'jpeg';
 }
 
+/** The last beginFrame time given to each page's session. */
+const lastTicksMs = new WeakMap<CDPSession, number>();
+
 export interface FrameGrabber {
   /** The image of film frame `frame`, which the page has just drawn. */
   grab(frame: number): Promise<Buffer>;
@@ -33,7 +36,9 @@ export interface FrameGrabber {
 export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
   const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
   const intervalMs = 1000 / fps;
-  const startTicksMs = Number(process.hrtime.bigint() / 1_000_000n) + 1000;
+  // A page's frame times only ever go forward: a new grabber on a page whose frames ran ahead of the
+  // wall clock (a film rendered faster than real time) starts after the last frame it was given.
+  const startTicksMs = Math.max(Number(process.hrtime.bigint() / 1_000_000n) + 1000, (lastTicksMs.get(cdp) ?? -Infinity) + intervalMs);
   let previous: Buffer | null = null;
   if (method === 'screenshot') {
     return {
@@ -46,6 +51,7 @@ export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, forma
   return {
     async grab(frame) {
       const frameTimeTicks = startTicksMs + frame * intervalMs;
+      lastTicksMs.set(cdp, Math.max(lastTicksMs.get(cdp) ?? -Infinity, frameTimeTicks));
       const r = await cdp.send('HeadlessExperimental.beginFrame', { frameTimeTicks, interval: intervalMs, screenshot });
       if (r.screenshotData) previous = Buffer.from(r.screenshotData, 'base64');
       if (!previous) throw new Error('beginFrame returned no image for the first frame');
