@@ -4,13 +4,15 @@ import { aperturePolygonPx, marginPolylinePx } from './geometry/aperture-px.ts';
 import type { IrisPose } from './geometry/iris-pose.ts';
 import type { LidMargins } from './geometry/lid-margins.ts';
 import { polylineBoundsPx } from './layers/bounds.ts';
-import { drawGlobe } from './layers/globe.ts';
-import { drawFaceLayer } from './layers/face-layer.ts';
+import { drawContactShadow } from './layers/contact-shadow.ts';
+import { drawFaceLayer, faceLayerFor } from './layers/face-layer.ts';
+import { drawGlobe, drawHighlight } from './layers/globe.ts';
 
 /**
  * The film's picture of one sample, in full colour (the era's grade goes on afterwards). Back to
- * front: the globe, the face with the opening cut out (skin, lids, shade, crease, lashes; see
- * face-layer.ts), the brow.
+ * front: the rest face around the lids' box, the globe seen through the opening, the catchlight, the
+ * lid's contact shadow on the globe, the lids (face-layer.ts: skin warped to the margins, margin
+ * detail, lashes), the brow.
  */
 export function drawColor(
   ctx: CanvasRenderingContext2D,
@@ -21,17 +23,45 @@ export function drawColor(
   lidKey: string,
 ): void {
   const f = a.frame;
+  const box = faceLayerFor(a).warp.box;
+  drawRestFaceAround(ctx, a, box, s.frameScale !== 1);
 
-  const upper = marginPolylinePx(f, m, 'upper');
-  const lower = marginPolylinePx(f, m, 'lower');
-  const aperture = aperturePolygonPx(f, m);
-  const mm = f.pxPerMm;
-  const globeBox = polylineBoundsPx(aperture, 2, f.widthPx, f.heightPx);
-  if (m.openness > 0) drawGlobe(ctx, a, pose, lower, globeBox);
-  drawFaceLayer(ctx, a, lidKey, m, aperture, upper, lower);
+  if (m.openness > 0) {
+    const upper = marginPolylinePx(f, m, 'upper');
+    const lower = marginPolylinePx(f, m, 'lower');
+    const globeBox = polylineBoundsPx(aperturePolygonPx(f, m), 2, f.widthPx, f.heightPx);
+    drawGlobe(ctx, a, pose, lower, globeBox);
+    // ── catchlight (assets/highlight.ts; the brow/era engineer's) ──
+    drawHighlight(ctx, a, pose);
+    drawContactShadow(ctx, f, m, upper);
+  }
+  drawFaceLayer(ctx, a, lidKey, m);
 
+  // ── brow (assets/brow.ts; the brow engineer's) ──
   // The brow only rises and falls with browLiftMm; everything above the crease otherwise stays put.
-  const lift = s.browLiftMm * mm;
+  const lift = s.browLiftMm * f.pxPerMm;
   const rows = Math.min(a.brow.height, Math.ceil(a.browBottomPx + a.browRoomPx - lift));
   if (rows > 0) ctx.drawImage(a.brow, 0, 0, a.brow.width, rows, 0, -a.browRoomPx - lift, a.brow.width, rows);
+}
+
+/**
+ * The rest face everywhere outside the lids' box, as four 1:1 blits around it (inside it the face
+ * layer is opaque wherever the globe is not seen, so the box's pixels need not be drawn twice). Under a
+ * scaled frame (the enter moment) strip edges could resample into seams, so the whole face is drawn.
+ */
+function drawRestFaceAround(ctx: CanvasRenderingContext2D, a: EyeAssets, b: { x: number; y: number; w: number; h: number }, whole: boolean): void {
+  const src = a.face.canvas;
+  const W = a.frame.widthPx;
+  const H = a.frame.heightPx;
+  if (whole) {
+    ctx.drawImage(src, 0, 0);
+    return;
+  }
+  const blit = (x: number, y: number, w: number, h: number): void => {
+    if (w > 0 && h > 0) ctx.drawImage(src, x, y, w, h, x, y, w, h);
+  };
+  blit(0, 0, W, b.y);
+  blit(0, b.y + b.h, W, H - b.y - b.h);
+  blit(0, b.y, b.x, b.h);
+  blit(b.x + b.w, b.y, W - b.x - b.w, b.h);
 }

@@ -45,7 +45,7 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.scale(s.frameScale, s.frameScale);
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
-  if (view.pass === 'mask') drawMask(ctx, f, pose, m);
+  if (view.pass === 'mask') drawMask(ctx, f, s, pose, m);
   else drawColor(ctx, a, s, pose, m, lidInputsKey(lids));
   ctx.restore();
   if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);

@@ -12,8 +12,7 @@ import { blitRegion } from './bounds.ts';
 /**
  * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
  * the opening's box: the white (its surface turning with the eye, its
- * shading and the caruncle fixed), the iris and pupil, the corneal highlight, a little shade from the
- * lower lid.
+ * shading and the caruncle fixed), the iris and pupil, a little shade from the lower lid.
  */
 export function drawGlobe(
   ctx: CanvasRenderingContext2D,
@@ -36,9 +35,9 @@ export function drawGlobe(
   blitRegion(ctx, a.sclera.shade.canvas, box);
 
   drawIris(ctx, a, pose);
-  drawHighlight(ctx, a, pose);
+  // (The catchlight is drawn next, by draw-color.ts: drawHighlight below.)
 
-  // (The upper lid's shade on the globe rides in the lid's own layer, drawn next.)
+  // (The upper lid's contact shadow is drawn after the catchlight: layers/contact-shadow.ts.)
   // The lower lid shades the globe a little.
   ctx.lineJoin = 'round';
   ctx.beginPath();
@@ -88,7 +87,7 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
 }
 
 /** The light's reflection stays put; it shows at full strength only where the cornea is under it. */
-function drawHighlight(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): void {
+export function drawHighlight(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): void {
   const f = a.frame;
   const d = Math.hypot(HIGHLIGHT_X_MM - pose.centerXMm, HIGHLIGHT_Y_MM - pose.centerYMm) / pose.radiusMm;
   const onCornea = 1 - smoothstep(0.6, 1.05, d);
