@@ -25,8 +25,10 @@ import {
  * The upper margin stays one smooth arch at every closure, taking on the lower lid's dip only as the
  * lids come together (w = closure^2.5), and lens(x) (1 open, a wide bell about the cornea's column
  * closing) lets the corners zip shut a little ahead of the middle, where the cornea holds the lids
- * apart: a closing eye is an almond shrinking onto the cornea. (Scaling the rest opening alone, the
- * upper arch cancels the lower lid's dip half way: a straight ruler across the eye.)
+ * apart: a closing eye is an almond shrinking onto the cornea. The lateral lid runs a little ahead of
+ * the medial (w grows first laterally), so half shut the margin is a tilted curve, not the flat chord
+ * it would pass through if it closed evenly. (Scaling the rest opening alone, the upper arch cancels
+ * the lower lid's dip half way: a straight ruler across the eye.)
  */
 export interface LidMargins {
   xLateralMm: number;
@@ -49,6 +51,8 @@ const LENS_GAIN = 1.6;
 const LENS_WIDTH_MM = 14;
 /** How late in a closure the upper margin takes on the lower lid's dip. */
 const CLOSING_POWER = 2.5;
+/** How far ahead (in closure, per unit of fissure) the lateral lid runs mid-blink. */
+const ZIPPER = 0.7;
 
 /** Never solve the arches at the canthi, where they vanish. */
 const SOLVE_T_MIN = 0.12;
@@ -85,7 +89,15 @@ export function lidMargins(
   // together; and never less than keeps U ≥ 0 (the margins never cross).
   const dipAtP = a * lowerArch(tp);
   const free = gap - (upperDrape + lowerDrape) * riseP;
-  const w = Math.min(1, Math.max(closure ** CLOSING_POWER, dipAtP > 1e-9 ? 1 - (0.8 * free) / dipAtP : 1));
+  const wFloor = dipAtP > 1e-9 ? 1 - (0.8 * free) / dipAtP : 1;
+  // The lid closes from the lateral end toward the nose (a blink sweeps medially, Doane 1980): along
+  // the fissure the local closure runs ahead laterally and behind medially, equal at open and shut.
+  const sweep = ZIPPER * 4 * closure * (1 - closure);
+  const dipTaken = (t: number): number => Math.min(1, Math.max(0, closure + sweep * (tp - t))) ** CLOSING_POWER;
+  const w = Math.min(1, Math.max(dipTaken(tp), wFloor));
+  // Where the floor lifts w above the sweep at the pupil column, lift it alike everywhere.
+  const wLift = w - dipTaken(tp);
+  const wAt = (t: number): number => Math.min(1, dipTaken(t) + wLift);
   // upper(xp) = line(xp) + U·Ua(tp) − w·a·La(tp) + upperDrape·rise(xp) = upperAtP (lens(xp) = 1)
   const U = Math.max(0, (upperAtP - upperDrape * riseP - line(xp) + w * dipAtP) / upperArch(tp));
 
@@ -99,7 +111,7 @@ export function lidMargins(
     closure,
     upperMm: (x) => {
       const t = fissureT(x);
-      return line(x) + U * upperArch(t) * lens(x) - w * a * lowerArch(t) + upperDrape * rise(x);
+      return line(x) + U * upperArch(t) * lens(x) - wAt(t) * a * lowerArch(t) + upperDrape * rise(x);
     },
     lowerMm: (x) => line(x) - a * lowerArch(fissureT(x)) - lowerDrape * rise(x),
   };

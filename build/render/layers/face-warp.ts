@@ -256,7 +256,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): void {
         b = (b0 + (((p1 >>> 16) & 255) - b0) * t) * k;
       }
       if (aL > 0) {
-        const s = ay - (ay - yc) * invKl - 0.5;
+        // Stretched above the anchor, the skin itself below it.
+        const s = (yc < ay ? ay - (ay - yc) * invKl : yc) - 0.5;
         const s0 = s < 0 ? 0 : s | 0;
         const t = s - s0;
         const p0 = src[col + s0];
