@@ -2,6 +2,7 @@ import type { EyeSample } from '../model/types.ts';
 import type { EyeAssets } from './assets/assets-for.ts';
 import { aperturePolygonPx, marginPolylinePx } from './geometry/aperture-px.ts';
 import type { IrisPose } from './geometry/iris-pose.ts';
+import type { LidInputs } from './geometry/lid-inputs.ts';
 import type { LidMargins } from './geometry/lid-margins.ts';
 import { polylineBoundsPx } from './layers/bounds.ts';
 import { drawContactShadow } from './layers/contact-shadow.ts';
@@ -20,7 +21,7 @@ export function drawColor(
   s: EyeSample,
   pose: IrisPose,
   m: LidMargins,
-  lidKey: string,
+  lids: LidInputs,
 ): void {
   const f = a.frame;
   const box = faceLayerFor(a).warp.box;
@@ -35,7 +36,7 @@ export function drawColor(
     drawHighlight(ctx, a, pose);
     drawContactShadow(ctx, f, m, upper);
   }
-  drawFaceLayer(ctx, a, lidKey, m);
+  drawFaceLayer(ctx, a, lids, m);
 
   // ── brow (assets/brow.ts; the brow engineer's) ──
   // The brow only rises and falls with browLiftMm; everything above the crease otherwise stays put.

@@ -6,7 +6,7 @@ import { drawColor } from './draw-color.ts';
 import { drawMask } from './draw-mask.ts';
 import { applyEraGrade } from './era/apply-grade.ts';
 import { irisPose } from './geometry/iris-pose.ts';
-import { lidInputs, lidInputsKey } from './geometry/lid-inputs.ts';
+import { lidInputs } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
 import { FACE_SKIN_RGB } from './assets/skin.ts';
@@ -46,7 +46,7 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
   if (view.pass === 'mask') drawMask(ctx, f, s, pose, m);
-  else drawColor(ctx, a, s, pose, m, lidInputsKey(lids));
+  else drawColor(ctx, a, s, pose, m, lids);
   ctx.restore();
   if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);
 }

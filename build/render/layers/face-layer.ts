@@ -7,6 +7,9 @@ import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
 import { drawLashes } from './lashes.ts';
 import { drawLowerMargin } from './lower-lid.ts';
 import { drawUpperMargin } from './upper-lid.ts';
+import { drawCorneaBulge } from './cornea-bulge.ts';
+import type { LidInputs } from '../geometry/lid-inputs.ts';
+import { lidInputsKey } from '../geometry/lid-inputs.ts';
 
 /**
  * The face in front of the globe within the lids' box (face-warp-box.ts): the lids' skin warped per
@@ -34,9 +37,10 @@ export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   return c;
 }
 
-export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, key: string, m: LidMargins): void {
+export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids: LidInputs, m: LidMargins): void {
   const c = faceLayerFor(a);
   const box = c.warp.box;
+  const key = lidInputsKey(lids);
   if (c.key !== key) {
     paintFaceWarp(c.warp, a.frame, m);
     const l = c.layer.ctx;
@@ -44,6 +48,7 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, key: 
     l.putImageData(c.warp.img, 0, 0);
     // The margins and lashes are drawn in frame pixels, shifted into the box.
     l.translate(-box.x, -box.y);
+    drawCorneaBulge(l, a.frame, lids, m);
     drawLowerMargin(l, a.frame, m);
     drawUpperMargin(l, a.frame, m);
     drawLashes(l, a.frame, m);
