@@ -67,7 +67,7 @@ describe('face warp', () => {
           checked++;
         }
       }
-      expect(checked).toBeGreaterThan(box.w * box.h * 0.4);
+      expect(checked).toBeGreaterThan(box.w * box.h * 0.3);
     }
   });
 
