@@ -4,6 +4,7 @@ import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { marginPolylinePx } from '../geometry/aperture-px.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
+import type { ExtentPx } from './lashes.ts';
 
 /**
  * The cornea under a lowered lid: it stands proud of the globe, so the lid's skin over it bulges and
@@ -18,10 +19,10 @@ export function drawCorneaBulge(
   f: EyeFrame,
   iris: { centerXMm: number; centerYMm: number },
   m: LidMargins,
-): void {
+): ExtentPx | null {
   const covered = (iris.centerYMm + IRIS_RADIUS_MM - m.upperMm(iris.centerXMm)) / (2 * IRIS_RADIUS_MM);
   const strength = Math.min(1, Math.max(0, covered - 0.1) / 0.6);
-  if (strength <= 0) return;
+  if (strength <= 0) return null;
   const mm = f.pxPerMm;
   const cx = xPx(f, iris.centerXMm - 0.9);
   const cy = yPx(f, iris.centerYMm + 0.9);
@@ -48,4 +49,5 @@ export function drawCorneaBulge(
   ctx.fillStyle = g;
   ctx.fillRect(cx - 6 * mm, cy - 6 * mm, 12 * mm, 12 * mm);
   ctx.restore();
+  return { x0: cx - 8 * mm - 1, y0: cy - 8 * mm - 1, x1: cx + 8 * mm + 1, y1: cy + 8 * mm + 1 };
 }

@@ -1,28 +1,35 @@
 import type { EyeAssets } from '../assets/assets-for.ts';
 import type { Layer } from '../assets/canvas.ts';
 import { makeLayer } from '../assets/canvas.ts';
+import { marginPolylinePx } from '../geometry/aperture-px.ts';
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import type { LidInputs } from '../geometry/lid-inputs.ts';
+import { lidInputsKey } from '../geometry/lid-inputs.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import type { BoundsPx } from './bounds.ts';
+import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
+import type { ExtentPx } from './lashes.ts';
 import { drawLashes } from './lashes.ts';
 import { drawLowerMargin } from './lower-lid.ts';
 import { drawUpperMargin } from './upper-lid.ts';
-import { drawCorneaBulge } from './cornea-bulge.ts';
-import type { LidInputs } from '../geometry/lid-inputs.ts';
-import { lidInputsKey } from '../geometry/lid-inputs.ts';
 
 /**
  * The face in front of the globe within the lids' box (face-warp-box.ts): the lids' skin warped per
- * pixel to the current margins with the opening left transparent, then the margins' own detail and the
- * lashes. It depends only on the (rounded) lid inputs, so it is recomputed only when they change (a
- * fixating eye keeps its lids still). Every recompute starts from the whole box's pixels, so nothing
- * of an earlier state survives, and outside the rows a lid can reach the box is the rest skin itself,
- * exactly what lies around it: the box's edge is never visible.
+ * pixel to the current margins with the opening left transparent, then the margins' own detail, the
+ * cornea's bulge under a lowered lid and the lashes. It depends only on the (rounded) lid inputs, so
+ * it is recomputed only when they change (a fixating eye keeps its lids still). A recompute puts back
+ * every pixel the warp changed and everything drawn over it last time, so nothing of an earlier state
+ * survives; outside the rows a lid can reach the box is the rest skin itself, exactly what lies around
+ * it: the box's edge is never visible.
  */
 interface FaceLayerCache {
   warp: FaceWarp;
   layer: Layer;
   key: string | null;
+  /** What the margins, bulge and lashes covered last time (box px), to be put back. */
+  drawn: ExtentPx | null;
 }
 
 const caches = new WeakMap<EyeAssets, FaceLayerCache>();
@@ -31,7 +38,8 @@ export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   let c = caches.get(a);
   if (!c) {
     const warp = createFaceWarp(a.frame, a.faceData);
-    c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null };
+    c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null, drawn: null };
+    c.layer.ctx.putImageData(warp.img, 0, 0);
     caches.set(a, c);
   }
   return c;
@@ -42,18 +50,53 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
   const box = c.warp.box;
   const key = lidInputsKey(lids);
   if (c.key !== key) {
-    paintFaceWarp(c.warp, a.frame, m);
+    const f = a.frame;
+    const changed = paintFaceWarp(c.warp, f, m);
     const l = c.layer.ctx;
     l.setTransform(1, 0, 0, 1, 0, 0);
-    l.putImageData(c.warp.img, 0, 0);
+    let put: ExtentPx | null = changed.w > 0 ? { x0: changed.x, y0: changed.y, x1: changed.x + changed.w, y1: changed.y + changed.h } : null;
+    if (c.drawn) put = union(put, c.drawn);
+    if (put) {
+      const r = clampTo(put, box);
+      if (r.w > 0 && r.h > 0) l.putImageData(c.warp.img, 0, 0, r.x, r.y, r.w, r.h);
+    }
     // The margins and lashes are drawn in frame pixels, shifted into the box.
     l.translate(-box.x, -box.y);
-    drawCorneaBulge(l, a.frame, lids, m);
-    drawLowerMargin(l, a.frame, m);
-    drawUpperMargin(l, a.frame, m);
-    drawLashes(l, a.frame, m);
+    const bulge = drawCorneaBulge(l, f, lids, m);
+    drawLowerMargin(l, f, m);
+    drawUpperMargin(l, f, m);
+    let drawn = union(drawLashes(l, f, m), marginsExtent(f, m));
+    if (bulge) drawn = union(drawn, bulge);
+    c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
     l.setTransform(1, 0, 0, 1, 0, 0);
     c.key = key;
   }
   ctx.drawImage(c.layer.canvas, box.x, box.y);
+}
+
+/** Where the margin bands can reach (frame px): the fissure between the margins, 0.8 mm round. */
+function marginsExtent(f: EyeFrame, m: LidMargins): ExtentPx {
+  const pad = 0.8 * f.pxPerMm;
+  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const pts of [marginPolylinePx(f, m, 'upper'), marginPolylinePx(f, m, 'lower')]) {
+    for (let i = 0; i < pts.length; i += 2) {
+      e.x0 = Math.min(e.x0, pts[i] - pad);
+      e.x1 = Math.max(e.x1, pts[i] + pad);
+      e.y0 = Math.min(e.y0, pts[i + 1] - pad);
+      e.y1 = Math.max(e.y1, pts[i + 1] + pad);
+    }
+  }
+  return e;
+}
+
+function union(a: ExtentPx | null, b: ExtentPx | null): ExtentPx | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+function clampTo(e: ExtentPx, box: BoundsPx): BoundsPx {
+  const x = Math.max(0, Math.floor(e.x0));
+  const y = Math.max(0, Math.floor(e.y0));
+  return { x, y, w: Math.min(box.w, Math.ceil(e.x1)) - x, h: Math.min(box.h, Math.ceil(e.y1)) - y };
 }

@@ -40,26 +40,33 @@ function marginAngle(yMm: number): number {
   return Math.asin(Math.max(-1, Math.min(1, yMm / LID_SPHERE_RADIUS_MM)));
 }
 
-/** Where a lash of length 1 is at s (0 root … 1 tip), curling from rootRad to tipRad, rolled by rollRad. */
-function lashPoint(l: Lash, s: number, rollRad: number, out: [number, number]): void {
-  // Midpoint-rule integration of the unit direction along the curl.
-  const steps = 4;
+/**
+ * Where a lash of length 1 is half way along and at its tip, curling from rootRad to tipRad, rolled by
+ * rollRad: midpoint-rule integration of the unit direction along the curl (8 steps, the mid point after 4).
+ */
+const LASH_STEPS = 8;
+const CURL = Array.from({ length: LASH_STEPS }, (_, i) => Math.pow((i + 0.5) / LASH_STEPS, 1.4));
+
+function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [number, number]): void {
   const sinB = Math.sin(l.fanRad);
   const cosB = Math.cos(l.fanRad);
   const cosR = Math.cos(rollRad);
   const sinR = Math.sin(rollRad);
   let x = 0;
   let y = 0;
-  for (let i = 0; i < steps; i++) {
-    const u = (s * (i + 0.5)) / steps;
-    const a = l.rootRad + (l.tipRad - l.rootRad) * Math.pow(u, 1.4);
+  for (let i = 0; i < LASH_STEPS; i++) {
+    const a = l.rootRad + (l.tipRad - l.rootRad) * CURL[i];
     const ca = Math.cos(a);
     // Direction (sinβ·cosα, sinα, cosβ·cosα), rolled down about the horizontal by rollRad, seen from the front.
     x += sinB * ca;
     y += Math.sin(a) * cosR - cosB * ca * sinR;
+    if (i === LASH_STEPS / 2 - 1) {
+      mid[0] = x / LASH_STEPS;
+      mid[1] = y / LASH_STEPS;
+    }
   }
-  out[0] = (x * s) / steps;
-  out[1] = (y * s) / steps;
+  tip[0] = x / LASH_STEPS;
+  tip[1] = y / LASH_STEPS;
 }
 
 export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
@@ -77,8 +84,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
         which === 'upper'
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
-      lashPoint(l, 0.5, roll, mid);
-      lashPoint(l, 1, roll, tip);
+      lashPoints(l, roll, mid, tip);
       const rx = x;
       const ry = y + (which === 'upper' ? UPPER_ROOT_MM : LOWER_ROOT_MM);
       const len = l.lengthMm;
@@ -108,9 +114,17 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
   return out;
 }
 
-/** Draw the lashes; `flat` fills every hair with one colour (the mask pass). */
-export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, flat?: string): void {
+/** Draw the lashes; `flat` fills every hair with one colour (the mask pass). Returns the px bounds drawn. */
+export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, flat?: string): ExtentPx {
   const curves = lashCurvesPx(f, m);
+  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const c of curves) {
+    const pad = c.widthPx + 1;
+    e.x0 = Math.min(e.x0, c.x0 - pad, c.cx - pad, c.x1 - pad);
+    e.x1 = Math.max(e.x1, c.x0 + pad, c.cx + pad, c.x1 + pad);
+    e.y0 = Math.min(e.y0, c.y0 - pad, c.cy - pad, c.y1 - pad);
+    e.y1 = Math.max(e.y1, c.y0 + pad, c.cy + pad, c.y1 + pad);
+  }
   const shades = flat ? [flat] : SHADES;
   for (let s = 0; s < shades.length; s++) {
     const path = new Path2D();
@@ -124,6 +138,15 @@ export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
     ctx.fillStyle = shades[s];
     ctx.fill(path);
   }
+  return e;
+}
+
+/** A rectangle by its corners, px. */
+export interface ExtentPx {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /**
