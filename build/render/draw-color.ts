@@ -22,6 +22,7 @@ export function drawColor(
   pose: IrisPose,
   m: LidMargins,
   lids: LidInputs,
+  lashLagRad: number,
 ): void {
   const f = a.frame;
   const box = faceLayerFor(a).warp.box;
@@ -36,7 +37,7 @@ export function drawColor(
     drawHighlight(ctx, a, pose);
     drawContactShadow(ctx, f, m, upper);
   }
-  drawFaceLayer(ctx, a, lids, m);
+  drawFaceLayer(ctx, a, lids, m, lashLagRad);
 
   // ── brow (assets/brow.ts; the brow engineer's) ──
   // The brow only rises and falls with browLiftMm; everything above the crease otherwise stays put.

@@ -7,6 +7,7 @@ import { drawMask } from './draw-mask.ts';
 import { applyEraGrade } from './era/apply-grade.ts';
 import { irisPose } from './geometry/iris-pose.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
+import { lashLagRad } from './layers/lash-lag.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
 import { FACE_SKIN_RGB } from './assets/skin.ts';
@@ -45,8 +46,10 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.scale(s.frameScale, s.frameScale);
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
-  if (view.pass === 'mask') drawMask(ctx, f, s, pose, m);
-  else drawColor(ctx, a, s, pose, m, lids);
+  // The lashes' lag spring runs on scene time per canvas (lash-lag.ts), in both passes alike.
+  const lag = lashLagRad(ctx, s.tMs, lids.upperLidMm);
+  if (view.pass === 'mask') drawMask(ctx, f, s, pose, m, lag);
+  else drawColor(ctx, a, s, pose, m, lids, lag);
   ctx.restore();
   if (view.pass === 'color') applyEraGrade(ctx, view.width, view.height, view.era, s.tMs);
 }

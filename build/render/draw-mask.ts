@@ -16,7 +16,7 @@ import { MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from './mask
  * can read the iris centre, the pupil diameter, the opening and the brow from pixels. Edges are as hard
  * as a 2D canvas allows (it always antialiases paths): classify each pixel to the nearest mask colour.
  */
-export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSample, pose: IrisPose, m: LidMargins): void {
+export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSample, pose: IrisPose, m: LidMargins, lashLagRad: number): void {
   ctx.fillStyle = MASK_SKIN.css;
   ctx.fillRect(0, 0, f.widthPx, f.heightPx);
   if (m.openness > 0) {
@@ -39,6 +39,6 @@ export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSampl
     ctx.fill();
     ctx.restore();
   }
-  drawLashes(ctx, f, m, MASK_LASH.css);
+  drawLashes(ctx, f, m, lashLagRad, MASK_LASH.css);
   drawBrowMask(ctx, f, s);
 }

@@ -18,8 +18,9 @@ import { drawUpperMargin } from './upper-lid.ts';
 /**
  * The face in front of the globe within the lids' box (face-warp-box.ts): the lids' skin warped per
  * pixel to the current margins with the opening left transparent, then the margins' own detail, the
- * cornea's bulge under a lowered lid and the lashes. It depends only on the (rounded) lid inputs, so
- * it is recomputed only when they change (a fixating eye keeps its lids still). A recompute puts back
+ * cornea's bulge under a lowered lid and the lashes. It depends only on the (rounded) lid inputs and
+ * the lashes' (quantised) lag, so it is recomputed only when they change (a fixating eye keeps its
+ * lids still). A recompute puts back
  * every pixel the warp changed and everything drawn over it last time, so nothing of an earlier state
  * survives; outside the rows a lid can reach the box is the rest skin itself, exactly what lies around
  * it: the box's edge is never visible.
@@ -45,10 +46,10 @@ export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   return c;
 }
 
-export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids: LidInputs, m: LidMargins): void {
+export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids: LidInputs, m: LidMargins, lashLagRad: number): void {
   const c = faceLayerFor(a);
   const box = c.warp.box;
-  const key = lidInputsKey(lids);
+  const key = `${lidInputsKey(lids)}/${lashLagRad.toFixed(4)}`;
   if (c.key !== key) {
     const f = a.frame;
     const changed = paintFaceWarp(c.warp, f, m);
@@ -65,7 +66,7 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     const bulge = drawCorneaBulge(l, f, lids, m);
     drawLowerMargin(l, f, m);
     drawUpperMargin(l, f, m);
-    let drawn = union(drawLashes(l, f, m), marginsExtent(f, m));
+    let drawn = union(drawLashes(l, f, m, lashLagRad), marginsExtent(f, m));
     if (bulge) drawn = union(drawn, bulge);
     c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
     l.setTransform(1, 0, 0, 1, 0, 0);

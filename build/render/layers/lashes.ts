@@ -69,7 +69,11 @@ function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [numbe
   tip[1] = y / LASH_STEPS;
 }
 
-export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
+/**
+ * @param lagRad how far the lashes trail the lid's roll (lash-lag.ts): less at the corners, where the
+ *   lid barely moves
+ */
+export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurvePx[] {
   const rest = restLidMargins();
   const out: LashCurvePx[] = [];
   const mid: [number, number] = [0, 0];
@@ -82,7 +86,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
       const y = now(x);
       const roll =
         which === 'upper'
-          ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y))
+          ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
       lashPoints(l, roll, mid, tip);
       const rx = x;
@@ -115,8 +119,8 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins): LashCurvePx[] {
 }
 
 /** Draw the lashes; `flat` fills every hair with one colour (the mask pass). Returns the px bounds drawn. */
-export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, flat?: string): ExtentPx {
-  const curves = lashCurvesPx(f, m);
+export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, lagRad: number, flat?: string): ExtentPx {
+  const curves = lashCurvesPx(f, m, lagRad);
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const c of curves) {
     const pad = c.widthPx + 1;
