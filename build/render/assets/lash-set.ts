@@ -20,6 +20,8 @@ export interface Lash {
   widthMm: number;
   /** Sideways lean of the tip toward its clump's centre, mm. */
   clumpSideMm: number;
+  /** Sideways curl as the lash bends (no hair is straight: seen end-on it still curves), −…+ toward the nose. */
+  twist: number;
   /** 0 darkest … 1 lightest. */
   shade: number;
 }
@@ -53,6 +55,7 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
       tipRad: rng.uniform(spec.tip[0], spec.tip[1]),
       widthMm: rng.uniform(spec.width[0], spec.width[1]),
       clumpSideMm: 0,
+      twist: rng.uniform(-0.35, 0.35),
       shade: rng.next(),
     });
   }

@@ -58,7 +58,7 @@ function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [numbe
     const a = l.rootRad + (l.tipRad - l.rootRad) * CURL[i];
     const ca = Math.cos(a);
     // Direction (sinβ·cosα, sinα, cosβ·cosα), rolled down about the horizontal by rollRad, seen from the front.
-    x += sinB * ca;
+    x += sinB * ca + l.twist * Math.sin(a - l.rootRad);
     y += Math.sin(a) * cosR - cosB * ca * sinR;
     if (i === LASH_STEPS / 2 - 1) {
       mid[0] = x / LASH_STEPS;
