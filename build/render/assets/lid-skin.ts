@@ -39,8 +39,9 @@ const LN = Math.hypot(LX, LY, LZ);
 
 /**
  * The light on the lid at (xMm, yMm) as a brightness factor: the lid lies on the 13 mm sphere, darker
- * where it turns from the light. The warp multiplies by light(here) / light(where the skin was), so a
- * stretched lid is lit where it is now.
+ * where it turns from the light. Painted into the rest lid relative to its value at the crease (so the
+ * lid meets the hood's skin without an outline); a stretched lid carries its rest lighting with it
+ * (relighting it per pixel cost more than it showed).
  */
 export function lidLight(xMm: number, yMm: number): number {
   const r = LID_SPHERE_RADIUS_MM;
@@ -73,8 +74,8 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     }
     const crease = creaseMm(xm);
     const margin = restLidMargins().upperMm(xm);
-    // Past the rest margin the skin runs on a little (never past half the opening), so a stretched
-    // strip always reaches the current margin; the opening is cut out of it afterwards.
+    // Past the rest margin the skin runs on (never past 40 % of the opening), for a lid lifted above
+    // its rest margin (up-gaze) to show; the warp leaves the opening transparent.
     const below = Math.min(BELOW_MARGIN_MM, 0.4 * (margin - restLidMargins().lowerMm(xm)));
     if (ym > crease + 1 || ym < margin - below) {
       out[3] = 0;
