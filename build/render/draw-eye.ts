@@ -8,7 +8,8 @@ import { applyEraGrade } from './era/apply-grade.ts';
 import { scaledKeepDark } from './era/keep-dark.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
 import { aperturePolygonPx } from './geometry/aperture-px.ts';
-import { lidInputs, lidInputsKey } from './geometry/lid-inputs.ts';
+import { lidInputs } from './geometry/lid-inputs.ts';
+import { lashLagRad } from './layers/lash-lag.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
 import { FACE_SKIN_RGB } from './assets/skin.ts';
@@ -47,8 +48,10 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     ctx.scale(s.frameScale, s.frameScale);
     ctx.translate(-f.centerXPx, -f.centerYPx);
   }
-  if (view.pass === 'mask') drawMask(ctx, f, pose, m);
-  else drawColor(ctx, a, s, pose, m, lidInputsKey(lids), view.era);
+  // The lashes' lag spring runs on scene time per canvas (lash-lag.ts), in both passes alike.
+  const lag = lashLagRad(ctx, s.tMs, lids.upperLidMm);
+  if (view.pass === 'mask') drawMask(ctx, f, s, pose, m, lag);
+  else drawColor(ctx, a, s, pose, m, lids, lag, view.era);
   ctx.restore();
   if (view.pass === 'color') {
     // The grade lights the face, not the pupil: it is told where the pupil shows.

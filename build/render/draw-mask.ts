@@ -1,37 +1,44 @@
+import type { EyeSample } from '../model/types.ts';
 import { aperturePolygonPx } from './geometry/aperture-px.ts';
 import type { EyeFrame } from './geometry/eye-frame.ts';
 import type { IrisPose } from './geometry/iris-pose.ts';
 import { discEllipsePx } from './geometry/iris-pose.ts';
 import type { LidMargins } from './geometry/lid-margins.ts';
 import { tracePolyline } from './assets/mm-draw.ts';
-import { MASK_IRIS, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from './mask-colors.ts';
+import { drawBrowMask } from './layers/brow-mask.ts';
+import { drawLashes } from './layers/lashes.ts';
+import { MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from './mask-colors.ts';
 
 /**
- * The measuring pass: the colour pass's geometry in four flat colours (skin, visible sclera, iris,
- * pupil), no texture, lashes, highlight or grade, so Node can read the iris centre, the pupil diameter
- * and the opening from pixels. Edges are as hard as a 2D canvas allows (it always antialiases paths);
- * classify each pixel to the nearest mask colour.
+ * The measuring pass: the colour pass's geometry in six flat colours (mask-colors.ts): skin, the
+ * visible sclera, iris and pupil inside the opening (the same polygon the colour pass's lids leave
+ * open), the lashes where the colour pass draws them, the brow. No texture, highlight or grade, so Node
+ * can read the iris centre, the pupil diameter, the opening and the brow from pixels. Edges are as hard
+ * as a 2D canvas allows (it always antialiases paths): classify each pixel to the nearest mask colour.
  */
-export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, pose: IrisPose, m: LidMargins): void {
+export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSample, pose: IrisPose, m: LidMargins, lashLagRad: number): void {
   ctx.fillStyle = MASK_SKIN.css;
   ctx.fillRect(0, 0, f.widthPx, f.heightPx);
-  if (m.openness <= 0) return;
-  ctx.save();
-  ctx.beginPath();
-  tracePolyline(ctx, aperturePolygonPx(f, m), true);
-  ctx.closePath();
-  ctx.fillStyle = MASK_SCLERA.css;
-  ctx.fill();
-  ctx.clip();
-  const iris = discEllipsePx(f, pose, pose.radiusMm);
-  ctx.beginPath();
-  ctx.ellipse(iris.xPx, iris.yPx, iris.radiusXPx, iris.radiusYPx, iris.rotationRad, 0, Math.PI * 2);
-  ctx.fillStyle = MASK_IRIS.css;
-  ctx.fill();
-  const pupil = discEllipsePx(f, pose, pose.pupilRadiusMm);
-  ctx.beginPath();
-  ctx.ellipse(pupil.xPx, pupil.yPx, pupil.radiusXPx, pupil.radiusYPx, pupil.rotationRad, 0, Math.PI * 2);
-  ctx.fillStyle = MASK_PUPIL.css;
-  ctx.fill();
-  ctx.restore();
+  if (m.openness > 0) {
+    ctx.save();
+    ctx.beginPath();
+    tracePolyline(ctx, aperturePolygonPx(f, m), true);
+    ctx.closePath();
+    ctx.fillStyle = MASK_SCLERA.css;
+    ctx.fill();
+    ctx.clip();
+    const iris = discEllipsePx(f, pose, pose.radiusMm);
+    ctx.beginPath();
+    ctx.ellipse(iris.xPx, iris.yPx, iris.radiusXPx, iris.radiusYPx, iris.rotationRad, 0, Math.PI * 2);
+    ctx.fillStyle = MASK_IRIS.css;
+    ctx.fill();
+    const pupil = discEllipsePx(f, pose, pose.pupilRadiusMm);
+    ctx.beginPath();
+    ctx.ellipse(pupil.xPx, pupil.yPx, pupil.radiusXPx, pupil.radiusYPx, pupil.rotationRad, 0, Math.PI * 2);
+    ctx.fillStyle = MASK_PUPIL.css;
+    ctx.fill();
+    ctx.restore();
+  }
+  drawLashes(ctx, f, m, lashLagRad, MASK_LASH.css);
+  drawBrowMask(ctx, f, s);
 }

@@ -3,6 +3,7 @@ import { eyeFrame } from '../geometry/eye-frame.ts';
 import type { BrowLayer } from './brow.ts';
 import { paintBrow } from './brow.ts';
 import type { Layer } from './canvas.ts';
+import { makeLayer } from './canvas.ts';
 import type { LidSkinLayers } from './lid-skin.ts';
 import { paintLidSkin } from './lid-skin.ts';
 import type { ScleraLayers } from './sclera.ts';
@@ -13,6 +14,9 @@ import { paintSkin } from './skin.ts';
 export interface EyeAssets {
   frame: EyeFrame;
   skin: Layer;
+  /** The face at rest with no opening: the skin with the upper lid's skin on it (the warp's source). */
+  face: Layer;
+  faceData: Uint8ClampedArray;
   sclera: ScleraLayers;
   lid: LidSkinLayers;
   brow: BrowLayer;
@@ -28,15 +32,14 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
     const brow = paintBrow(frame);
     const skin = paintSkin(frame);
     const lid = paintLidSkin(frame, skin);
-    // The crease is baked into both the face and the lid's skin (it sits where the lid's stretch is
-    // anchored, so it never moves): no per-frame cost except when looking up deepens it.
-    skin.ctx.drawImage(lid.crease.canvas, 0, 0);
-    lid.albedo.ctx.globalCompositeOperation = 'source-atop';
-    lid.albedo.ctx.drawImage(lid.crease.canvas, 0, 0);
-    lid.albedo.ctx.globalCompositeOperation = 'source-over';
+    const face = makeLayer(widthPx, heightPx);
+    face.ctx.drawImage(skin.canvas, 0, 0);
+    face.ctx.drawImage(lid.albedo.canvas, 0, 0);
     a = {
       frame,
       skin,
+      face,
+      faceData: face.ctx.getImageData(0, 0, widthPx, heightPx).data,
       sclera: paintSclera(frame),
       lid,
       brow,

@@ -63,8 +63,10 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   h.fillRect(-f.widthPx, -f.heightPx, 2 * f.widthPx, 2 * f.heightPx);
   h.restore();
   // Pink, moist corners.
-  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 2.5, CANTHUS_MEDIAL_MM.y + 0.3, 5, 'rgba(206, 118, 110, 0.5)', 'rgba(206, 118, 110, 0)');
-  blobMm(h, f, CANTHUS_LATERAL_MM.x + 1.2, CANTHUS_LATERAL_MM.y, 4, 'rgba(196, 120, 110, 0.38)', 'rgba(196, 120, 110, 0)');
+  // (The caruncle and lacrimal lake carry the inner corner's pink; here only a faint flush.)
+  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.5, CANTHUS_MEDIAL_MM.y + 0.2, 4.5, 'rgba(206, 118, 110, 0.22)', 'rgba(206, 118, 110, 0)');
+  // The lateral angle: the globe turns away into the canthus, in shadow.
+  blobMm(h, f, CANTHUS_LATERAL_MM.x + 0.8, CANTHUS_LATERAL_MM.y, 3, 'rgba(120, 72, 64, 0.42)', 'rgba(150, 96, 88, 0)');
   paintCaruncle(h, f);
   return { surface, surfacePadPx: pad, shade };
 }

@@ -78,14 +78,26 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.filter = `blur(${1.1 * mm}px)`;
   ctx.beginPath();
   traceCurveMm(ctx, f, (x) => restLowerMarginMm(x) * 1.25 - 1.6 - 0.08 * Math.max(0, x), xL + 6, xM + 3, 40, true);
-  ctx.strokeStyle = 'rgba(110, 56, 56, 0.2)';
+  // Fading toward both ends: a soft hollow under the middle of the lid, not a ring round the eye.
+  const junction = ctx.createLinearGradient(xPx(f, xL + 6), 0, xPx(f, xM + 3), 0);
+  junction.addColorStop(0, 'rgba(110, 56, 56, 0)');
+  junction.addColorStop(0.35, 'rgba(110, 56, 56, 0.12)');
+  junction.addColorStop(0.65, 'rgba(110, 56, 56, 0.12)');
+  junction.addColorStop(1, 'rgba(110, 56, 56, 0)');
+  ctx.strokeStyle = junction;
   ctx.lineWidth = 1.6 * mm;
   ctx.stroke();
   // The hood's lower edge: lit skin rolling over the crease.
   ctx.filter = `blur(${0.5 * mm}px)`;
   ctx.beginPath();
   traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 0.9);
-  ctx.strokeStyle = 'rgba(255, 228, 208, 0.12)';
+  // Fading out toward both ends with the crease under it.
+  const roll = ctx.createLinearGradient(xPx(f, CREASE_LATERAL_END_MM + 2), 0, xPx(f, CREASE_MEDIAL_END_MM - 1), 0);
+  roll.addColorStop(0, 'rgba(255, 228, 208, 0)');
+  roll.addColorStop(0.3, 'rgba(255, 228, 208, 0.12)');
+  roll.addColorStop(0.75, 'rgba(255, 228, 208, 0.12)');
+  roll.addColorStop(1, 'rgba(255, 228, 208, 0)');
+  ctx.strokeStyle = roll;
   ctx.lineWidth = 1.2 * mm;
   ctx.stroke();
   // Thin skin under the eye shows a faint blue-violet.
@@ -131,7 +143,7 @@ function paintFineLines(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const cy = CANTHUS_LATERAL_MM.y;
   for (let i = 0; i < 5; i++) {
     const ang = Math.PI + (-0.55 + i * 0.28 + rng.uniform(-0.06, 0.06));
-    const r0 = rng.uniform(0.5, 1.5);
+    const r0 = rng.uniform(2, 3.2);
     const len = rng.uniform(3, 6);
     const pts: [number, number][] = [];
     for (let s = 0; s <= 8; s++) {
@@ -139,7 +151,7 @@ function paintFineLines(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
       const bend = 0.03 * r * r * (i - 2) * 0.3;
       pts.push([cx + Math.cos(ang) * r, cy + Math.sin(ang) * r + bend]);
     }
-    line(pts, rng.uniform(0.08, 0.15), rng.uniform(0.08, 0.14));
+    line(pts, rng.uniform(0.05, 0.1), rng.uniform(0.08, 0.14));
   }
   for (let i = 0; i < 3; i++) {
     const off = -1.9 - i * 1.1 + rng.uniform(-0.2, 0.2);

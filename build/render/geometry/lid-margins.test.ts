@@ -100,4 +100,28 @@ describe('lidMargins', () => {
     };
     expect(peakX(20)).toBeGreaterThan(peakX(-20));
   });
+
+  it('never draws the upper margin as a straight line at any closure of a blink (the ruler of the old renderer)', () => {
+    for (let c = 0; c <= 0.951; c += 0.05) {
+      const s = blinkSample(c);
+      const m = lidMargins(s, irisPose(s));
+      const chord = (x: number) =>
+        m.upperMm(m.xLateralMm) + ((x - m.xLateralMm) / (m.xMedialMm - m.xLateralMm)) * (m.upperMm(m.xMedialMm) - m.upperMm(m.xLateralMm));
+      const bow = Math.max(...xs(100).map((x) => Math.abs(m.upperMm(x) - chord(x))));
+      expect(bow, `closure ${c.toFixed(2)}`).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('closes the lateral end ahead of the medial mid-blink, and the margins still never cross', () => {
+    const s = blinkSample(0.5);
+    const m = lidMargins(s, irisPose(s));
+    const gapAt = (x: number) => m.upperMm(x) - m.lowerMm(x);
+    // 8 mm either side of the pupil column: the lateral opening is the narrower one.
+    expect(gapAt(m.pupilColumnMm - 8)).toBeLessThan(gapAt(m.pupilColumnMm + 8));
+    for (let c = 0; c <= 1.0001; c += 0.05) {
+      const b = blinkSample(Math.min(1, c));
+      const mb = lidMargins(b, irisPose(b));
+      for (const x of xs(100)) expect(mb.upperMm(x)).toBeGreaterThanOrEqual(mb.lowerMm(x) - 1e-9);
+    }
+  });
 });

@@ -14,14 +14,15 @@ export const CANTHUS_MEDIAL_MM = { x: 14.8, y: -0.85 };
 
 /**
  * Arch exponents at the lateral (a) and medial (b) ends: t^a·(1−t)^b, normalised. Below 1 an end
- * meets the canthus steeply (rounded), near 1 at an angle (pointed). The medial end is rounder (the
- * lacrimal lake round the caruncle), the lateral sharper; the upper arch peaks at a/(a+b) ≈ 0.54 (a
- * little medial of the pupil), the lower bottoms out at ≈ 0.47 (a little lateral).
+ * meets the canthus steeply (rounded), near 1 at an angle (pointed). The lateral ends are near 1, so
+ * the margins meet there at a real angle (the lateral canthal angle, ~35° here); the medial ends are
+ * rounder (the lacrimal lake round the caruncle). The upper arch peaks at a/(a+b) ≈ 0.57 (a little
+ * medial of the pupil), the lower bottoms out at ≈ 0.49 (a little lateral).
  */
-const UPPER_A = 0.78;
-const UPPER_B = 0.66;
-const LOWER_A = 0.72;
-const LOWER_B = 0.8;
+const UPPER_A = 0.92;
+const UPPER_B = 0.7;
+const LOWER_A = 0.9;
+const LOWER_B = 0.92;
 
 /** Position along the fissure, 0 at the lateral canthus, 1 at the medial, clamped. */
 export function fissureT(xMm: number): number {

@@ -1,83 +1,103 @@
 import type { EyeAssets } from '../assets/assets-for.ts';
 import type { Layer } from '../assets/canvas.ts';
 import { makeLayer } from '../assets/canvas.ts';
-import { tracePolyline } from '../assets/mm-draw.ts';
-import { CREASE_HEIGHT_AT_CENTRE_MM } from '../geometry/crease.ts';
-import { xPx, yPx } from '../geometry/eye-frame.ts';
-import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
-import type { BoundsPx } from './bounds.ts';
+import { marginPolylinePx } from '../geometry/aperture-px.ts';
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import type { LidInputs } from '../geometry/lid-inputs.ts';
+import { lidInputsKey } from '../geometry/lid-inputs.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import type { BoundsPx } from './bounds.ts';
+import { drawCorneaBulge } from './cornea-bulge.ts';
+import type { FaceWarp } from './face-warp.ts';
+import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
+import type { ExtentPx } from './lashes.ts';
 import { drawLashes } from './lashes.ts';
-import { drawLowerLid } from './lower-lid.ts';
-import { drawUpperLidEdge, drawUpperLidSkin } from './upper-lid.ts';
+import { drawLowerMargin } from './lower-lid.ts';
+import { drawUpperMargin } from './upper-lid.ts';
 
 /**
- * The whole face in front of the globe, as one layer with the opening cut out of it: the static skin,
- * the lower margin, the upper lid's skin and the shade it throws, the crease, the lashes. It depends
- * only on the (rounded) lid inputs, so it is redrawn only when they change: a fixating eye keeps its
- * lids still, and most frames then cost one blit here. And since it covers everything outside the
- * opening, the globe behind it needs no clip (a clip makes every draw under it several times dearer
- * in a software canvas). The layer is always drawn through, hit or miss, so the pixels never depend
- * on what was drawn before.
+ * The face in front of the globe within the lids' box (face-warp-box.ts): the lids' skin warped per
+ * pixel to the current margins with the opening left transparent, then the margins' own detail, the
+ * cornea's bulge under a lowered lid and the lashes. It depends only on the (rounded) lid inputs and
+ * the lashes' (quantised) lag, so it is recomputed only when they change (a fixating eye keeps its
+ * lids still). A recompute puts back
+ * every pixel the warp changed and everything drawn over it last time, so nothing of an earlier state
+ * survives; outside the rows a lid can reach the box is the rest skin itself, exactly what lies around
+ * it: the box's edge is never visible.
  */
 interface FaceLayerCache {
+  warp: FaceWarp;
   layer: Layer;
   key: string | null;
-  /** The only part a lid change can touch (outside it the layer is the static skin, painted once). */
-  box: BoundsPx;
-}
-
-function lidBox(a: EyeAssets): BoundsPx {
-  const f = a.frame;
-  const x0 = Math.max(0, Math.floor(xPx(f, CANTHUS_LATERAL_MM.x - 5)));
-  const x1 = Math.min(f.widthPx, Math.ceil(xPx(f, CANTHUS_MEDIAL_MM.x + 2.5)));
-  const y0 = Math.max(0, Math.floor(yPx(f, CREASE_HEIGHT_AT_CENTRE_MM + 1.6)));
-  const y1 = Math.min(f.heightPx, Math.ceil(yPx(f, -10)));
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  /** What the margins, bulge and lashes covered last time (box px), to be put back. */
+  drawn: ExtentPx | null;
 }
 
 const caches = new WeakMap<EyeAssets, FaceLayerCache>();
 
-export function drawFaceLayer(
-  ctx: CanvasRenderingContext2D,
-  a: EyeAssets,
-  key: string,
-  m: LidMargins,
-  aperture: number[],
-  upper: number[],
-  lower: number[],
-): void {
+export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   let c = caches.get(a);
   if (!c) {
-    c = { layer: makeLayer(a.frame.widthPx, a.frame.heightPx), key: null, box: lidBox(a) };
-    c.layer.ctx.drawImage(a.skin.canvas, 0, 0);
+    const warp = createFaceWarp(a.frame, a.faceData);
+    c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null, drawn: null };
+    c.layer.ctx.putImageData(warp.img, 0, 0);
     caches.set(a, c);
   }
+  return c;
+}
+
+export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids: LidInputs, m: LidMargins, lashLagRad: number): void {
+  const c = faceLayerFor(a);
+  const box = c.warp.box;
+  const key = `${lidInputsKey(lids)}/${lashLagRad.toFixed(4)}`;
   if (c.key !== key) {
+    const f = a.frame;
+    const changed = paintFaceWarp(c.warp, f, m);
     const l = c.layer.ctx;
-    const b = c.box;
     l.setTransform(1, 0, 0, 1, 0, 0);
-    l.globalCompositeOperation = 'source-over';
-    l.save();
-    l.beginPath();
-    l.rect(b.x, b.y, b.w, b.h);
-    l.clip();
-    l.drawImage(a.skin.canvas, b.x, b.y, b.w, b.h, b.x, b.y, b.w, b.h);
-    drawUpperLidSkin(l, a, m, upper);
-    l.globalCompositeOperation = 'destination-out';
-    l.fillStyle = '#000'; // opaque: the cut must remove the skin entirely
-    if (m.openness > 0) {
-      l.beginPath();
-      tracePolyline(l, aperture, true);
-      l.closePath();
-      l.fill();
+    let put: ExtentPx | null = changed.w > 0 ? { x0: changed.x, y0: changed.y, x1: changed.x + changed.w, y1: changed.y + changed.h } : null;
+    if (c.drawn) put = union(put, c.drawn);
+    if (put) {
+      const r = clampTo(put, box);
+      if (r.w > 0 && r.h > 0) l.putImageData(c.warp.img, 0, 0, r.x, r.y, r.w, r.h);
     }
-    l.globalCompositeOperation = 'source-over';
-    drawLowerLid(l, a.frame, m, lower);
-    drawUpperLidEdge(l, a, m, upper);
-    drawLashes(l, a.frame, m);
-    l.restore();
+    // The margins and lashes are drawn in frame pixels, shifted into the box.
+    l.translate(-box.x, -box.y);
+    const bulge = drawCorneaBulge(l, f, lids, m);
+    drawLowerMargin(l, f, m);
+    drawUpperMargin(l, f, m);
+    let drawn = union(drawLashes(l, f, m, lashLagRad), marginsExtent(f, m));
+    if (bulge) drawn = union(drawn, bulge);
+    c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
+    l.setTransform(1, 0, 0, 1, 0, 0);
     c.key = key;
   }
-  ctx.drawImage(c.layer.canvas, 0, 0);
+  ctx.drawImage(c.layer.canvas, box.x, box.y);
+}
+
+/** Where the margin bands can reach (frame px): the fissure between the margins, 0.8 mm round. */
+function marginsExtent(f: EyeFrame, m: LidMargins): ExtentPx {
+  const pad = 0.8 * f.pxPerMm;
+  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const pts of [marginPolylinePx(f, m, 'upper'), marginPolylinePx(f, m, 'lower')]) {
+    for (let i = 0; i < pts.length; i += 2) {
+      e.x0 = Math.min(e.x0, pts[i] - pad);
+      e.x1 = Math.max(e.x1, pts[i] + pad);
+      e.y0 = Math.min(e.y0, pts[i + 1] - pad);
+      e.y1 = Math.max(e.y1, pts[i + 1] + pad);
+    }
+  }
+  return e;
+}
+
+function union(a: ExtentPx | null, b: ExtentPx | null): ExtentPx | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+function clampTo(e: ExtentPx, box: BoundsPx): BoundsPx {
+  const x = Math.max(0, Math.floor(e.x0));
+  const y = Math.max(0, Math.floor(e.y0));
+  return { x, y, w: Math.min(box.w, Math.ceil(e.x1)) - x, h: Math.min(box.h, Math.ceil(e.y1)) - y };
 }

@@ -34,7 +34,7 @@ export function drawGlobe(
   drawIris(ctx, a, pose);
   // (The catchlight lies on the cornea, not the iris: layers/catchlight.ts, drawn next by draw-color.ts.)
 
-  // (The upper lid's shade on the globe rides in the lid's own layer, drawn next.)
+  // (The upper lid's contact shadow is drawn after the catchlight: layers/contact-shadow.ts.)
   // The lower lid shades the globe a little.
   ctx.lineJoin = 'round';
   ctx.beginPath();

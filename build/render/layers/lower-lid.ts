@@ -1,45 +1,29 @@
-import { tracePolyline } from '../assets/mm-draw.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import { canthalTaper, traceMarginBand } from './margin-band.ts';
 
 /**
- * The lower lid's margin, over the static skin: the tear meniscus glinting along the globe, the pink
- * waterline (the lid's inner edge, seen from the front as a thin band) and the lash line below it. The
- * waterline hides as the lids meet.
+ * The lower lid's margin, over the warped skin: the tear meniscus glinting along the globe, the pink
+ * waterline (the lid's inner edge, seen from the front as a thin band) and the lash line under it, all
+ * tapering into the canthi. The waterline and meniscus hide as the lids meet.
  */
-export function drawLowerLid(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, lowerMargin: number[]): void {
-  const mm = f.pxPerMm;
-  const show = Math.min(1, Math.max(0, (m.openness - 0.1) / 0.5));
-  const n = lowerMargin.length / 2;
-  const taper = (i: number): number => Math.sin((Math.PI * i) / (n - 1)) ** 0.6;
-  const band = (depthMm: number): number[] => {
-    const out = lowerMargin.slice();
-    for (let i = 0; i < n; i++) out[2 * i + 1] += depthMm * mm * taper(i);
-    return out;
-  };
-  ctx.save();
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
+const taper = canthalTaper(0.12, 0.18);
+
+export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
+  const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
   if (show > 0) {
-    const inner = band(0);
-    const outer = band(0.42);
     ctx.beginPath();
-    tracePolyline(ctx, inner, true);
-    for (let i = n - 1; i >= 0; i--) ctx.lineTo(outer[2 * i], outer[2 * i + 1]);
-    ctx.closePath();
-    ctx.fillStyle = `rgba(192, 126, 114, ${0.7 * show})`;
+    traceMarginBand(ctx, f, m, 'lower', 0.02, -0.4, taper);
+    ctx.fillStyle = `rgba(196, 124, 112, ${0.6 * show})`;
     ctx.fill();
-    ctx.beginPath();
-    tracePolyline(ctx, band(0.5), true);
-    ctx.strokeStyle = `rgba(96, 54, 42, ${0.3 * show})`;
-    ctx.lineWidth = 0.16 * mm;
-    ctx.stroke();
     // Tear meniscus: a bright wet line right at the globe.
     ctx.beginPath();
-    tracePolyline(ctx, band(-0.06), true);
-    ctx.strokeStyle = `rgba(255, 252, 248, ${0.35 * show})`;
-    ctx.lineWidth = 0.07 * mm;
-    ctx.stroke();
+    traceMarginBand(ctx, f, m, 'lower', 0.07, 0.0, taper);
+    ctx.fillStyle = `rgba(255, 250, 246, ${0.4 * show})`;
+    ctx.fill();
   }
-  ctx.restore();
+  ctx.beginPath();
+  traceMarginBand(ctx, f, m, 'lower', -0.38 * show, -0.38 * show - 0.16, taper);
+  ctx.fillStyle = 'rgba(84, 48, 38, 0.35)';
+  ctx.fill();
 }

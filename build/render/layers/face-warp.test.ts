@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { creaseMm } from '../geometry/crease.ts';
+import { eyeFrame, xMmOf, yPx } from '../geometry/eye-frame.ts';
+import { irisPose } from '../geometry/iris-pose.ts';
+import type { LidMargins } from '../geometry/lid-margins.ts';
+import { lidMargins, restLidMargins } from '../geometry/lid-margins.ts';
+import type { EyeSample } from '../../model/types.ts';
+import { LOWER_ANCHOR_MM, createFaceWarp, paintFaceWarp } from './face-warp.ts';
+
+// The warp is plain arithmetic on pixel arrays; in Node only ImageData is missing.
+beforeAll(() => {
+  if (typeof globalThis.ImageData === 'undefined') {
+    (globalThis as { ImageData?: unknown }).ImageData = class {
+      readonly data: Uint8ClampedArray;
+      constructor(
+        readonly width: number,
+        readonly height: number,
+      ) {
+        this.data = new Uint8ClampedArray(width * height * 4);
+      }
+    };
+  }
+});
+
+const f = eyeFrame(640, 360);
+/** A textured rest face: every pixel distinct enough that a sliding or stretched texture shows. */
+function restFace(): Uint8ClampedArray {
+  const d = new Uint8ClampedArray(f.widthPx * f.heightPx * 4);
+  for (let y = 0; y < f.heightPx; y++) {
+    for (let x = 0; x < f.widthPx; x++) {
+      const i = (y * f.widthPx + x) * 4;
+      d[i] = 120 + ((x * 7 + y * 13) % 90);
+      d[i + 1] = 90 + ((x * 3 + y * 5) % 60);
+      d[i + 2] = 80 + ((y * 11) % 50);
+      d[i + 3] = 255;
+    }
+  }
+  return d;
+}
+const margins = (s: EyeSample): LidMargins => lidMargins(s, irisPose(s));
+
+describe('face warp', () => {
+  it('leaves the face outside the eye (above the crease, beyond the canthi, under the lower lid) exactly as it was through a blink', () => {
+    const rest = restFace();
+    const w = createFaceWarp(f, rest);
+    const rm = restLidMargins();
+    const box = w.box;
+    for (const s of [gazeSample(0, 0), blinkSample(0.4), blinkSample(0.8), blinkSample(1), gazeSample(0, -16), gazeSample(0, 8.5)]) {
+      paintFaceWarp(w, f, margins(s));
+      let checked = 0;
+      for (let y = 0; y < box.h; y++) {
+        for (let x = 0; x < box.w; x++) {
+          const cx = box.x + x + 0.5;
+          const xm = xMmOf(f, cx);
+          const cy = box.y + y + 0.5;
+          const outside =
+            xm < rm.xLateralMm - 0.3 || xm > rm.xMedialMm + 0.3
+              ? cy < yPx(f, creaseMm(xm)) - 1 || cy > yPx(f, creaseMm(xm)) + 3 * f.pxPerMm
+              : cy < yPx(f, creaseMm(xm)) - 1 || cy > yPx(f, rm.lowerMm(xm) - LOWER_ANCHOR_MM) + 2;
+          if (!outside) continue;
+          const o = (y * box.w + x) * 4;
+          const r = ((box.y + y) * f.widthPx + box.x + x) * 4;
+          for (let c = 0; c < 4; c++) {
+            if (w.img.data[o + c] !== rest[r + c]) throw new Error(`differs at box ${x},${y} (x ${xm.toFixed(2)} mm, crease y ${yPx(f, creaseMm(xm)).toFixed(1)}, y ${cy}) for ${JSON.stringify(s.blinkClosure)}: ${w.img.data[o + c]} vs ${rest[r + c]}`);
+          }
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(box.w * box.h * 0.3);
+    }
+  });
+
+  it('shows the globe between the margins and skin over it when shut', () => {
+    const w = createFaceWarp(f, restFace());
+    const box = w.box;
+    const alphaAt = (xMm: number, yMm: number) => w.img.data[((Math.floor(yPx(f, yMm)) - box.y) * box.w + Math.floor(f.centerXPx + xMm * f.pxPerMm) - box.x) * 4 + 3];
+    paintFaceWarp(w, f, margins(gazeSample(0, 0)));
+    expect(alphaAt(0, 0)).toBe(0);
+    expect(alphaAt(0, 7)).toBe(255);
+    paintFaceWarp(w, f, margins(blinkSample(1)));
+    for (const x of [-10, -4, 0, 4, 10]) for (const y of [-4, 0, 3]) expect(alphaAt(x, y)).toBe(255);
+  });
+
+  it('does not depend on what it drew before (a page reused for another film gives the same pixels)', () => {
+    const rest = restFace();
+    const seq = [gazeSample(0, 0), blinkSample(0.3), blinkSample(0.9), gazeSample(12, -6), blinkSample(0.5)];
+    const a = createFaceWarp(f, rest);
+    for (const s of seq) paintFaceWarp(a, f, margins(s));
+    const fresh = createFaceWarp(f, rest);
+    paintFaceWarp(fresh, f, margins(seq[seq.length - 1]));
+    expect(Buffer.from(a.img.data).equals(Buffer.from(fresh.img.data))).toBe(true);
+  });
+
+  it('stretches the lid skin instead of sliding it: the row at the crease stays, the rest margin row lands on the margin', () => {
+    const rest = restFace();
+    const w = createFaceWarp(f, rest);
+    const box = w.box;
+    const s = blinkSample(0.6);
+    const m = margins(s);
+    paintFaceWarp(w, f, m);
+    const x = Math.floor(f.centerXPx);
+    const col = x - box.x;
+    const restRowAt = (yMm: number) => Math.floor(yPx(f, yMm));
+    // Just under the crease the picture is (nearly) the rest skin; a pixel above the margin now shows
+    // the skin that lay just above the rest margin.
+    const under = restRowAt(creaseMm(0)) + 1;
+    const o = ((under - box.y) * box.w + col) * 4;
+    const r = (under * f.widthPx + x) * 4;
+    expect(Math.abs(w.img.data[o + 2] - rest[r + 2])).toBeLessThan(12);
+    expect(yPx(f, m.upperMm(0))).toBeGreaterThan(yPx(f, restLidMargins().upperMm(0)) + 2 * f.pxPerMm);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { UPPER_LASHES } from '../assets/lash-set.ts';
+import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { eyeFrame } from '../geometry/eye-frame.ts';
+import { irisPose } from '../geometry/iris-pose.ts';
+import { lidMargins } from '../geometry/lid-margins.ts';
+import { faceWarpBox } from './face-warp-box.ts';
+import { lashCurvesPx } from './lashes.ts';
+
+const cases = [
+  gazeSample(0, 0),
+  gazeSample(-25, 0),
+  gazeSample(25, 0),
+  gazeSample(0, 8.5),
+  gazeSample(0, -16),
+  gazeSample(-20, -16),
+  gazeSample(20, 8.5),
+  ...[0.2, 0.4, 0.5, 0.6, 0.8, 0.9, 1].map((c) => blinkSample(c)),
+];
+
+describe('lashes', () => {
+  it('stay inside the lids’ box at every closure and gaze, so the cached face layer never cuts one', () => {
+    for (const [w, h] of [
+      [1280, 720],
+      [1440, 900],
+    ]) {
+      const f = eyeFrame(w, h);
+      const box = faceWarpBox(f);
+      for (const s of cases) {
+        for (const c of lashCurvesPx(f, lidMargins(s, irisPose(s)))) {
+          // A quadratic stays inside the hull of its three points.
+          for (const [x, y] of [
+            [c.x0, c.y0],
+            [c.cx, c.cy],
+            [c.x1, c.y1],
+          ]) {
+            expect(x).toBeGreaterThan(box.x + 2);
+            expect(x).toBeLessThan(box.x + box.w - 2);
+            expect(y).toBeGreaterThan(box.y + 2);
+            expect(y).toBeLessThan(box.y + box.h - 2);
+          }
+        }
+      }
+    }
+  });
+
+  it('ride the upper margin through the whole blink and never vanish (pointing at the viewer they still show)', () => {
+    const f = eyeFrame(1280, 720);
+    for (let closure = 0; closure <= 1.0001; closure += 0.1) {
+      const s = blinkSample(Math.min(1, closure));
+      const curves = lashCurvesPx(f, lidMargins(s, irisPose(s))).slice(0, UPPER_LASHES.length);
+      let seen = 0;
+      let grown = 0;
+      curves.forEach((c, i) => {
+        seen += Math.hypot(c.x1 - c.x0, c.y1 - c.y0) + Math.hypot(2 * (c.cx - (c.x0 + c.x1) / 2), 2 * (c.cy - (c.y0 + c.y1) / 2)) / 2;
+        grown += UPPER_LASHES[i].lengthMm * f.pxPerMm;
+      });
+      expect(seen / grown, `closure ${closure.toFixed(1)}`).toBeGreaterThan(0.35);
+    }
+  });
+
+  it('point up open and hang down shut', () => {
+    const f = eyeFrame(1280, 720);
+    const meanRise = (c: number) => {
+      const s = blinkSample(c);
+      const curves = lashCurvesPx(f, lidMargins(s, irisPose(s))).slice(0, UPPER_LASHES.length);
+      return curves.reduce((sum, l) => sum + (l.y0 - l.y1), 0) / curves.length;
+    };
+    expect(meanRise(0)).toBeGreaterThan(0.8 * f.pxPerMm);
+    expect(meanRise(1)).toBeLessThan(-0.3 * f.pxPerMm);
+  });
+});
