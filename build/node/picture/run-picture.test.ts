@@ -1,6 +1,4 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topRowsBrow } from '../../measure/picture/top-rows-brow.ts';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { withSettings } from '../../scene/parse.ts';
@@ -10,14 +8,13 @@ import { loadScene } from '../load-scene.ts';
 import { runPicture } from './run-picture.ts';
 
 /*
- * TODAY'S RENDERER FAILS THE PICTURE TEST, and this test says so: it renders the blink the review
- * found (2026-script, 1280×720, seed 1, frames 24–58) and asserts that each of the three checks
- * FAILS, with the defects where the review saw them (hard shadow edges at the eye's corners,
- * x ≈ 231 and 1066; a slab hanging below the lid during the blink; the brow in the top rows).
- * When the renderer rewrite lands, turn `expect(...pass).toBe(false)` into `.toBe(true)` (and drop
- * the "where" assertions): then it is the passing test of eye.md §11.
+ * The picture test on a real rendered blink (2026-script, 1280×720, seed 1, frames 0–59): every
+ * check of eye.md §11 holds on the renderer. Before the rewrite this same test asserted that all three
+ * FAILED (hard shadow edges at the eye's corners, x ≈ 231 and 1066, 1.8–2.5 mm; a slab hanging below
+ * the lid during the blink; the brow in the top rows); the synthetic tests beside the checkers keep
+ * those failures reproducible (vertical-edges, blink-skin-change, top-rows-brow).
  */
-describe('the picture test on a real rendered blink of TODAY\'S renderer (expected to FAIL)', () => {
+describe('the picture test on a real rendered blink', () => {
   const browsers: EyeBrowser[] = [];
   let report: PictureReport;
   beforeAll(async () => {
@@ -38,42 +35,22 @@ describe('the picture test on a real rendered blink of TODAY\'S renderer (expect
     expect(report.blinks.episodes[0].refFrame).toBeLessThan(report.blinks.episodes[0].firstFrame);
   });
 
-  it('FAILS on a straight vertical edge over 1.5 mm at an eye corner', () => {
-    expect(report.edges.pass).toBe(false);
-    const e = report.edges.worst!;
-    expect(e.lengthMm).toBeGreaterThan(PICTURE_LIMITS.maxVerticalEdgeMm);
-    expect(Math.min(Math.abs(e.xPx - 231), Math.abs(e.xPx - 1066))).toBeLessThan(3);
+  it('no straight vertical edge over 1.5 mm in any frame', () => {
+    expect(report.edges.pass).toBe(true);
+    expect(report.edges.worst!.lengthMm).toBeLessThanOrEqual(PICTURE_LIMITS.maxVerticalEdgeMm);
   });
 
-  it('FAILS on the skin outside the outline changing during the blink', () => {
-    expect(report.blinks.pass).toBe(false);
-    expect(report.blinks.worstMaxLevels).toBeGreaterThan(PICTURE_LIMITS.skinChangeMaxLevels);
+  it('the skin outside the outline stays as it was through the blink', () => {
+    expect(report.blinks.pass).toBe(true);
+    expect(report.blinks.worstMaxLevels).toBeLessThanOrEqual(PICTURE_LIMITS.skinChangeMaxLevels);
   });
 
-  it('FAILS on brow hair in the top rows', () => {
-    expect(report.topRows.pass).toBe(false);
-    expect(report.topRows.worstHairScore).toBeGreaterThan(PICTURE_LIMITS.hairScoreMax);
+  it('no brow hair in the top rows', () => {
+    expect(report.topRows.pass).toBe(true);
+    expect(report.topRows.worstHairScore).toBeLessThanOrEqual(PICTURE_LIMITS.hairScoreMax);
   });
 
-  it('the hair test reads today\'s frame as brow in the top rows, and the same frame with its brow 3 mm lower as clear', async () => {
-    const color = browsers[0];
-    await color.goToFrame(report.frames - 1);
-    const { data, info } = await sharp(await color.grab(report.frames - 1)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
-    const ppm = report.pxPerMm;
-    expect(topRowsBrow(frame, ppm).brow).toBe(true);
-    // Move everything down by 3 mm and fill the top with the plain forehead skin from 2.5–5.5 mm down.
-    const shift = Math.round(3 * ppm);
-    const row = info.width * 4;
-    const lower = new Uint8Array(data.length);
-    lower.set(frame.data.subarray(0, (info.height - shift) * row), shift * row);
-    lower.set(frame.data.subarray(Math.round(2.5 * ppm) * row, (Math.round(2.5 * ppm) + shift) * row), 0);
-    const moved = topRowsBrow({ width: info.width, height: info.height, data: lower }, ppm);
-    expect(moved.brow).toBe(false);
-    expect(moved.hairScore).toBeLessThan(PICTURE_LIMITS.hairScoreMax / 3);
-  });
-
-  it('and so the scene fails', () => {
-    expect(report.pass).toBe(false);
+  it('and so the scene passes', () => {
+    expect(report.pass).toBe(true);
   });
 });

