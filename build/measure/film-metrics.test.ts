@@ -1,7 +1,8 @@
+import { filmFixture } from '../testing/film-metrics-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../model/player.ts';
 import { gazeScene } from '../model/tuned/gaze/run-gaze.ts';
-import { filmMetrics, filmSignal, type FilmMetrics } from './film-metrics.ts';
+import { filmMetrics, filmSignal } from './film-metrics.ts';
 import { allWithin, percentile, spreadOf, withinSpread } from './film-spread.ts';
 import { synthesize } from './synthetic.ts';
 
@@ -54,16 +55,7 @@ describe('filmMetrics: a film measured from its signal alone, at its own frame r
 });
 
 describe('the spread and withinSpread', () => {
-  const film = (over: Partial<FilmMetrics>): FilmMetrics => ({
-    durationS: 20,
-    saccadesPerS: 1,
-    microsaccadesPerS: 0,
-    blinksPerMin: 12,
-    meanFixationMs: 800,
-    medianPitchDeg: -2,
-    largeSaccadesPerMin: 0,
-    ...over,
-  });
+  const film = filmFixture;
 
   it('percentiles interpolate between order statistics (type 7)', () => {
     expect(percentile([1, 2, 3, 4, 5], 10)).toBeCloseTo(1.4, 12);

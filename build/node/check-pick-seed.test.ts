@@ -1,3 +1,4 @@
+import { filmFixture } from '../testing/film-metrics-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import type { FilmMetrics } from '../measure/film-metrics.ts';
 import { spreadOf, withinSpread } from '../measure/film-spread.ts';
@@ -6,16 +7,7 @@ import type { EraSpread, FilmCheck } from './era-spread.ts';
 import { eventProblems, marginProblems } from './check-pick-seed.ts';
 import type { TruthEvent } from '../model/types.ts';
 
-const film = (over: Partial<FilmMetrics>): FilmMetrics => ({
-  durationS: 20,
-  saccadesPerS: 1,
-  microsaccadesPerS: 0,
-  blinksPerMin: 12,
-  meanFixationMs: 800,
-  medianPitchDeg: -2,
-  largeSaccadesPerMin: 0,
-  ...over,
-});
+const film = filmFixture;
 
 describe('picking a seed: inside the spread and a tenth of its range from each edge', () => {
   // Saccades 0.5 … 1.5 /s (p10 0.6, p90 1.4); fixations always film-long (p10 = p50 = p90).
