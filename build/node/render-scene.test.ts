@@ -52,7 +52,7 @@ describe('renderScene', () => {
     expect(again.frameHashes.digest).toBe(first.frameHashes.digest);
     expect(readdirSync(outA)).toEqual([scene.name]);
     // The pixel path: measured from the page's own mask pass, deterministic, and agreeing with the model.
-    expect(readdirSync(join(outA, scene.name)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'summary.json', 'trace.json']);
+    expect(readdirSync(join(outA, scene.name)).sort()).toEqual(['assertions.json', 'film.mp4', 'pixels.json', 'stills', 'summary.json', 'trace.json']);
     expect(readOut(outA, 'pixels.json').equals(readOut(outB, 'pixels.json'))).toBe(true);
     expect(first.pixels?.failed).toEqual([]);
     expect(first.pixels?.frames).toBe(15);

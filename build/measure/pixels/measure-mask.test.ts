@@ -109,8 +109,8 @@ describe('measureMaskFrame on synthetic masks', () => {
       const m = measure({ ...restSample(), browLiftMm: lift });
       expect(Math.abs(m.browLiftMm - lift), `lift ${lift}`).toBeLessThan(0.03);
     }
-    // Brow too high to show any edge at all: not measurable.
-    expect(measure({ ...restSample(), browLiftMm: 6 }).browLiftMm).toBeNaN();
+    // Brow too high to show any edge at all (12 mm: past the lowered globe's 17.5 mm of frame above it): not measurable.
+    expect(measure({ ...restSample(), browLiftMm: 12 }).browLiftMm).toBeNaN();
   });
 
   it('converts through the frame, wherever the globe centre sits in it', () => {
