@@ -17,7 +17,7 @@ const MIN_CLOSURE = 0.1;
 
 /**
  * Bell's phenomenon measured from the recording itself: as a lid closes the globe rolls (up, eye.md §4),
- * in proportion to the closure. For every blink, each closing-phase sample (onset → deepest, still
+ * in proportion to the closure. For every blink, each sample of its closing and its opening (still
  * visible: closure ≤ `maxClosure`) gives a ratio (change of gaze since just before onset) / (change of closure); the gain
  * is the median ratio, robust to the odd saccade that shares a blink. The detectors then read gaze
  * with that roll taken out, so a half-shut lid's samples are usable and the slow roll back down while
@@ -25,14 +25,22 @@ const MIN_CLOSURE = 0.1;
  */
 export function estimateBellGain(signal: GazeSignal, closure: Float64Array, blinks: readonly DetectedBlink[], maxClosure: number): BellGain {
   const ry: number[] = [];
-  for (const b of blinks) {
-    const ref = b.startIndex - 1;
-    if (ref < 0 || Number.isNaN(signal.yDeg[ref]) || Number.isNaN(closure[ref])) continue;
-    for (let i = b.startIndex; i <= b.peakIndex; i++) {
+  const n = signal.yDeg.length;
+  // Each phase against the open sample on its own side: the closing phase (onset → deepest) against
+  // the sample before onset, the opening phase (deepest → end) against the sample after the end. A
+  // film's tracker loses the pupil early in a 70 ms closing (2 frames at 30 fps), so the slower opening
+  // is where most of a film's visible roll is.
+  const phase = (ref: number, from: number, to: number): void => {
+    if (ref < 0 || ref >= n || Number.isNaN(signal.yDeg[ref]) || Number.isNaN(closure[ref])) return;
+    for (let i = from; i <= to; i++) {
       const c = closure[i];
       if (!(c >= MIN_CLOSURE && c <= maxClosure) || Number.isNaN(signal.yDeg[i])) continue;
       ry.push((signal.yDeg[i] - signal.yDeg[ref]) / (c - closure[ref]));
     }
+  };
+  for (const b of blinks) {
+    phase(b.startIndex - 1, b.startIndex, b.peakIndex);
+    phase(b.endIndex + 1, b.peakIndex + 1, b.endIndex);
   }
   if (ry.length === 0) return { yDegPerClosure: 0, samples: 0 };
   return { yDegPerClosure: median(Float64Array.from(ry)), samples: ry.length };
