@@ -28,18 +28,26 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
   lake.addColorStop(1, 'rgba(200, 130, 120, 0)');
   ctx.fillStyle = lake;
   ctx.fillRect(cx - 4 * mm, cy - 4 * mm, 8 * mm, 8 * mm);
-  // The plica: a soft fold, a crescent of pink just lateral of the caruncle.
-  ctx.beginPath();
-  ctx.ellipse(cx - 1.75 * mm, cy + 0.05 * mm, 0.55 * mm, 2.3 * mm, 0.08, 0, Math.PI * 2);
-  const plica = ctx.createRadialGradient(cx - 1.6 * mm, cy, 0.1 * mm, cx - 1.75 * mm, cy, 2.3 * mm);
+  // The plica: a soft fold, a crescent of pink just lateral of the caruncle. Its gradient is squashed
+  // to the fold's own ellipse so it fades to nothing at the rim: cut off by the ellipse, a tall fold's
+  // side was a 1.7 mm straight vertical edge (the picture test, eye.md §11).
+  ctx.save();
+  ctx.translate(cx - 1.75 * mm, cy + 0.05 * mm);
+  ctx.rotate(0.08);
+  ctx.scale(0.55 / 2.3, 1);
+  const plica = ctx.createRadialGradient(0.15 * mm * (2.3 / 0.55), -0.05 * mm, 0.1 * mm, 0, 0, 2.3 * mm);
   plica.addColorStop(0, 'rgba(214, 140, 134, 0.5)');
   plica.addColorStop(1, 'rgba(214, 140, 134, 0)');
   ctx.fillStyle = plica;
-  ctx.fill();
-  // Its lateral rim catches a thin line of light.
   ctx.beginPath();
-  ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.35 * mm, 1.9 * mm, 0.08, Math.PI * 0.6, Math.PI * 1.4);
-  ctx.strokeStyle = 'rgba(255, 236, 230, 0.25)';
+  ctx.arc(0, 0, 2.3 * mm, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  // Its lateral rim catches a thin line of light: a short, well-curved arc (a tall thin one read as a
+  // straight vertical line).
+  ctx.beginPath();
+  ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.7 * mm, 1.4 * mm, 0.08, Math.PI * 0.7, Math.PI * 1.3);
+  ctx.strokeStyle = 'rgba(255, 236, 230, 0.22)';
   ctx.lineWidth = 0.08 * mm;
   ctx.stroke();
   // The caruncle: a lit mound, lighter to the upper left (the light), darker where it turns away.
