@@ -68,15 +68,15 @@ describe('eye render, end to end', () => {
     const out = join(tmp, 'atypical');
     const r = await eye(['render', bad, '--out', out, '--no-ledger', '--json']);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: meanFixationMs within the era's p10–p90/);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: blinksPerMin within the era's p10–p90/);
     const [summary] = JSON.parse(r.stdout) as RenderSummary[];
     expect(summary.pixels?.agreementPass).toBe(true);
     expect(summary.pixels?.representative?.held).toBe(true);
-    expect(summary.pixels?.representative?.verdicts.find((v) => v.metric === 'meanFixationMs')?.pass).toBe(false);
+    expect(summary.pixels?.representative?.verdicts.find((v) => v.metric === 'blinksPerMin')?.pass).toBe(false);
     // The same film asked for with --seed is a sample of the eye, not the scene's proof film.
-    const sample = await eye(['render', bad, '--seed', '22210', '--out', join(tmp, 'sample'), '--no-ledger']);
+    const sample = await eye(['render', bad, '--seed', '34', '--out', join(tmp, 'sample'), '--no-ledger']);
     expect(sample.code, sample.stderr).toBe(0);
-    expect(sample.stderr).toMatch(/not typical \(reported only: not the proof film\) of its era \(meanFixationMs\)/);
+    expect(sample.stderr).toMatch(/not typical \(reported only: not the proof film\) of its era \(blinksPerMin\)/);
   });
 
   it('the film passes ffprobe: h264 High, yuv420p, bt709, frames = duration × fps, moov before mdat', () => {

@@ -111,17 +111,25 @@ export function outlineRegion(mask: RgbaFrame, pxPerMm: number, browRows = 0): O
 
 /**
  * The region of a blink frame: the open frame's, less wherever the brow is in this frame (it may
- * have come down into the region on its own during the blink). From this frame's mask when it has a
- * brow class (grown by the brow margin), else the rows from the top the colour frame's hair covers.
+ * have come down into the region on its own during the blink) and wherever its lashes are. From this
+ * frame's mask when it has a brow class (grown by the brow and lash margins), else the rows from the
+ * top the colour frame's hair covers.
  */
 export function withoutBrowNow(outside: Uint8Array, w: number, h: number, pxPerMm: number, now: { mask: RgbaFrame | null; browRows: number }): Uint8Array {
   const out = new Uint8Array(outside);
   if (now.mask && maskHasClass(now.mask, MASK_BROW)) {
     const cls = maskClasses(now.mask);
     const brow = new Uint8Array(w * h);
-    for (let i = 0; i < w * h; i++) if (cls[i] === 'brow') brow[i] = 1;
+    const lash = new Uint8Array(w * h);
+    for (let i = 0; i < w * h; i++) {
+      if (cls[i] === 'brow') brow[i] = 1;
+      else if (cls[i] === 'lash') lash[i] = 1;
+    }
     const grown = dilate(brow, w, h, pxFor(PICTURE_LIMITS.browMarginMm, pxPerMm));
-    for (let i = 0; i < w * h; i++) if (grown[i]) out[i] = 0;
+    // The lashes ride the lid: a shut upper lid's lashes hang over the skin below the lower lid (most
+    // in 2009's down-gaze), and that is the lid moving, not the skin.
+    const lashes = dilate(lash, w, h, pxFor(PICTURE_LIMITS.lashMarginMm, pxPerMm));
+    for (let i = 0; i < w * h; i++) if (grown[i] || lashes[i]) out[i] = 0;
   } else {
     out.fill(0, 0, Math.min(h, now.browRows) * w);
   }
