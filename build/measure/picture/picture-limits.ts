@@ -44,8 +44,8 @@ export const PICTURE_LIMITS = {
   lashReachMm: 3,
   /** The brow moves on its own: its pixels, grown by this, are not the blink's skin. */
   browMarginMm: 1,
-  /** The lashes drawn in a blink frame are cut out grown by this much (their antialiased edge). */
-  lashMarginMm: 0.2,
+  /** The lashes drawn in a blink frame are cut out grown by this much: their soft, tapered edge (0.2 mm left 2009's hanging lash tips at 6.9–7.8 levels). */
+  lashMarginMm: 0.4,
   /**
    * Hair texture above which a row holds brow (hair-rows.ts: relative horizontal step over the
    * cheek's): skin rows read 0.000–0.005 in 1970, 1997, 2000, 2003 and 2026 (up to 0.014 in 1995,
