@@ -1,4 +1,3 @@
-import type { Assertion } from './caps.ts';
 import type { FilmMetrics } from './film-metrics.ts';
 
 /**
@@ -98,36 +97,3 @@ export function allWithin(verdicts: readonly SpreadVerdict[]): boolean {
   return verdicts.every((v) => v.pass !== false);
 }
 
-/** Units of each held metric, for the assertion text. */
-const SPREAD_UNITS: Record<SpreadMetric, string> = {
-  saccadesPerS: '/s',
-  blinksPerMin: '/min',
-  meanFixationMs: 'ms',
-  medianPitchDeg: '°',
-  largeSaccadesPerMin: '/min',
-};
-
-/**
- * A film's verdicts as assertions (name, value, cap, pass) for its assertions.json: each held metric
- * must lie within the era's 10th–90th percentiles (widened by the metric's tolerance). A metric the
- * film or the spread cannot measure is written with pass true and says so.
- */
-export function spreadAssertions(scene: string, verdicts: readonly SpreadVerdict[], source: string): Assertion[] {
-  return verdicts.map((v) => {
-    const unit = SPREAD_UNITS[v.metric];
-    const tol = SPREAD_TOLERANCE[v.metric];
-    const range = v.p10 === null || v.p90 === null ? 'no spread' : `${round3(v.p10)}–${round3(v.p90)} ${unit}${tol > 0 ? ` ± ${tol}` : ''}`;
-    return {
-      scene,
-      name: `${v.metric} within the era's p${SPREAD_LOW_PERCENTILE}–p${SPREAD_HIGH_PERCENTILE} (${source})`,
-      metric: `spread.${v.metric}`,
-      value: v.value,
-      cap: v.p10 === null || v.p90 === null ? {} : { min: v.p10 - tol, max: v.p90 + tol },
-      capText: range,
-      pass: v.pass !== false,
-      note: v.pass === null ? 'not measurable in this film or its spread' : undefined,
-    };
-  });
-}
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -3,7 +3,9 @@ import { filmAgreement, PIXEL_AGREEMENT, type FilmAgreement } from '../measure/p
 import { joinPixelChunks, PIXEL_FIELDS, PIXEL_FIELD_DOCS, type PixelChunk, type PixelTrace } from '../measure/pixels/pixel-trace.ts';
 import { pixelSignal } from '../measure/pixels/pixel-trace.ts';
 import { filmMetrics, type FilmMetrics } from '../measure/film-metrics.ts';
-import { allWithin, spreadAssertions, withinSpread, type SpreadVerdict } from '../measure/film-spread.ts';
+import { allWithin, withinSpread, type SpreadVerdict } from '../measure/film-spread.ts';
+import { spreadAssertions, spreadOver } from './check-films.ts';
+import { formatValue } from './check-report.ts';
 import type { Scene } from '../scene/scene.ts';
 import type { EraSpread } from './era-spread.ts';
 import type { FilmVerdict } from './film-verdict.ts';
@@ -55,8 +57,9 @@ function withRepresentative(scene: Scene, a: FilmAgreement, pixels: PixelTrace, 
   if (!spread) return { ...a, agreementPass: a.pass, representative: null };
   const metrics = filmMetrics(pixelSignal(pixels));
   const verdicts = withinSpread(metrics, spread.spread);
-  const assertions = spreadAssertions(scene.name, verdicts, held ? 'pixel-measured' : 'pixel-measured, reported: not the proof film').map((x) => (held ? x : { ...x, pass: true }));
-  const failed = assertions.filter((x) => !x.pass).map((x) => `${x.name} ${x.value === null ? 'unmeasured' : Math.round(x.value * 1000) / 1000} (${x.capText})`);
+  const label = held ? 'proof film, pixel-measured' : 'film, pixel-measured (reported only: not the proof film)';
+  const assertions = spreadAssertions(scene.name, verdicts, label, `against ${spreadOver(spread)}`).map((x) => (held ? x : { ...x, pass: true }));
+  const failed = assertions.filter((x) => !x.pass).map((x) => `${x.name} ${formatValue(x.value)} (${x.capText})`);
   const representative: FilmRepresentative = {
     pass: allWithin(verdicts),
     held,

@@ -68,7 +68,7 @@ describe('eye render, end to end', () => {
     const out = join(tmp, 'atypical');
     const r = await eye(['render', bad, '--out', out, '--no-ledger', '--json']);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: blinksPerMin within the era's p10–p90/);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: proof film, pixel-measured: blinks per minute 45 \(p10–p90 /);
     const [summary] = JSON.parse(r.stdout) as RenderSummary[];
     expect(summary.pixels?.agreementPass).toBe(true);
     expect(summary.pixels?.representative?.held).toBe(true);
