@@ -1,17 +1,35 @@
 import { Player } from '../model/player.ts';
 import { eraAt } from '../model/stage/stage.ts';
+import type { SampleField } from '../model/types.ts';
 import { drawEye } from '../render/draw-eye.ts';
 import { parseScene, withSettings } from '../scene/parse.ts';
 import type { PointerKey, Scene } from '../scene/scene.ts';
+import { LiveLoop } from './live-loop.ts';
 import { pointerInR } from './pointer-in-r.ts';
 
 /** The live page counts display frames at this rate; the model still steps at 240 Hz underneath. */
 export const LIVE_FPS = 60;
 /** A live pointer key lands this long after it is seen, so the track glides to it (a velocity, not a jump). */
 const POINTER_LEAD_S = 1 / 30;
-/** After a hidden tab or a stall, catch up at most this much scene time in one display frame. */
-const MAX_CATCH_UP_FRAMES = 15;
 export const DEFAULT_LIVE_SCENE = '2026-rest';
+
+/** What the live page reports about itself as `window.__eyeLive` (read by tests and benchmarks). */
+export interface LiveStats {
+  /** Whether the idle throttle is on (`?idleThrottle=0` turns it off). */
+  idleThrottle: boolean;
+  /** The display frame the page is at, frames stepped to and frames painted since it opened. */
+  frame: number;
+  ticked: number;
+  drawn: number;
+  /** Every 240 Hz sample so far, the named fields only (a copy). */
+  trace(fields: SampleField[]): Record<string, number[]>;
+}
+
+declare global {
+  interface Window {
+    __eyeLive?: LiveStats;
+  }
+}
 
 /**
  * Pick the live scene from the URL: `?scene=1995-rest` (one of the embedded scene files, default
@@ -48,17 +66,21 @@ function evenSize(px: number): number {
 /**
  * Live mode: the same Player and drawEye as render mode, driven by requestAnimationFrame and the real
  * pointer. Display time is counted in whole frames at LIVE_FPS (frame / fps, like the film clock);
- * pointer events become keys on the scene's track at the current scene time plus a short lead.
+ * pointer events become keys on the scene's track at the current scene time plus a short lead. Idle
+ * and still, it paints one display frame in three (LiveLoop, eye.md §8 idle cost); `?idleThrottle=0`
+ * paints every frame.
  */
 export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unknown>): void {
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('eye page: no 2D canvas context');
   const scene = liveScene(scenes, location.search, window.innerWidth, window.innerHeight);
   const player = new Player(scene);
+  const idleThrottle = new URLSearchParams(location.search).get('idleThrottle') !== '0';
+  const loop = new LiveLoop(player, LIVE_FPS, { idleThrottle });
+  /** The sample on the canvas's clock now (drawn or throttled), for a repaint after a resize. */
+  let last = loop.first;
   const track = scene.pointer as PointerKey[];
   const view = { width: scene.width, height: scene.height, era: scene.era, pass: 'color' as const };
-  let frame = 0;
-  let originMs: number | null = null;
 
   const resize = (): void => {
     view.width = evenSize(window.innerWidth);
@@ -67,39 +89,53 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
     canvas.height = view.height;
     canvas.style.width = `${view.width}px`;
     canvas.style.height = `${view.height}px`;
+    // Resizing clears the canvas: paint the current sample now, throttled or not.
+    drawEye(ctx, last, view);
   };
-  resize();
-  window.addEventListener('resize', resize);
 
   const pushKey = (kind: PointerKey['kind'], ev?: PointerEvent): void => {
-    const nowS = frame / LIVE_FPS;
-    const last = track[track.length - 1];
-    const tS = Math.max(nowS + POINTER_LEAD_S, last ? last.tS : 0);
-    const at = ev ? pointerInR(ev.offsetX, ev.offsetY, view.width, view.height) : { xR: last?.xR ?? 0, yR: last?.yR ?? 0 };
+    loop.pointerActivity();
+    const nowS = loop.frame / LIVE_FPS;
+    const prev = track[track.length - 1];
+    const tS = Math.max(nowS + POINTER_LEAD_S, prev ? prev.tS : 0);
+    const at = ev ? pointerInR(ev.offsetX, ev.offsetY, view.width, view.height) : { xR: prev?.xR ?? 0, yR: prev?.yR ?? 0 };
     // Collapse keys for the same instant: the newest position wins (keeps the track short).
-    if (last && last.tS === tS && last.kind === kind) track.pop();
+    if (prev && prev.tS === tS && prev.kind === kind) track.pop();
     track.push({ tS, xR: at.xR, yR: at.yR, kind });
   };
   canvas.addEventListener('pointermove', (ev) => pushKey('move', ev));
   canvas.addEventListener('pointerdown', (ev) => pushKey('press', ev));
   canvas.addEventListener('pointerleave', () => pushKey('leave'));
 
+  window.__eyeLive = {
+    idleThrottle,
+    get frame() {
+      return loop.frame;
+    },
+    get ticked() {
+      return loop.ticked;
+    },
+    get drawn() {
+      return loop.drawn;
+    },
+    trace(fields) {
+      const columns = player.recorder.trace().columns;
+      return Object.fromEntries(fields.map((f) => [f, Array.from(columns[f])]));
+    },
+  };
+
   const tick = (nowMs: number): void => {
-    if (originMs === null) originMs = nowMs;
-    let target = Math.floor(((nowMs - originMs) * LIVE_FPS) / 1000);
-    if (target - frame > MAX_CATCH_UP_FRAMES) {
-      // A hidden tab or a long stall: resume from here instead of racing through the missed time.
-      originMs += ((target - frame - MAX_CATCH_UP_FRAMES) * 1000) / LIVE_FPS;
-      target = frame + MAX_CATCH_UP_FRAMES;
-    }
-    if (target > frame) {
-      frame = target;
-      const sample = player.goToFrame(frame);
-      view.era = eraAt(scene, sample.tMs);
-      drawEye(ctx, sample, view);
+    const next = loop.tick(nowMs);
+    if (next) {
+      last = next.sample;
+      if (next.draw) {
+        view.era = eraAt(scene, next.sample.tMs);
+        drawEye(ctx, next.sample, view);
+      }
     }
     requestAnimationFrame(tick);
   };
-  drawEye(ctx, player.goToFrame(0), view);
+  resize();
+  window.addEventListener('resize', resize);
   requestAnimationFrame(tick);
 }
