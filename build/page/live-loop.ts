@@ -46,6 +46,11 @@ export class LiveLoop {
     return this.frameNow;
   }
 
+  /** The model's time now, ms: the eye's clock (the latest sample, drawn or not). */
+  get sampleMs(): number {
+    return this.prev.tMs;
+  }
+
   /** The first sample, drawn before the first tick. */
   get first(): EyeSample {
     return this.prev;

@@ -19,6 +19,8 @@ export interface LiveStats {
   idleThrottle: boolean;
   /** The display frame the page is at, frames stepped to and frames painted since it opened. */
   frame: number;
+  /** The eye's clock: the model's time at the latest display frame, ms. */
+  sampleMs: number;
   ticked: number;
   drawn: number;
   /** Every 240 Hz sample so far, the named fields only (a copy). */
@@ -111,6 +113,9 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
     idleThrottle,
     get frame() {
       return loop.frame;
+    },
+    get sampleMs() {
+      return loop.sampleMs;
     },
     get ticked() {
       return loop.ticked;
