@@ -1,3 +1,4 @@
+import { STEP_HZ } from '../spec/eye-spec.ts';
 import { safeText } from '../errors/safe-text.ts';
 import { ERA_IDS, type EraId, type PointerKey, type Scene, type TourCut } from './scene.ts';
 
@@ -109,7 +110,7 @@ const OPTIONS = {
   preset: { default: 'tuned', check: oneOf(['tuned', 'generic', 'none'] as const) } as Option<Scene['preset']>,
   // pipeline.md: a proof film is 20 s, long enough to show its era's rates (8 s showed clusters); a tour says its own.
   durationS: { default: 20, check: real(0.1, 3600) } as Option<number>,
-  fps: { default: 30, check: integer(1, 240) } as Option<number>,
+  fps: { default: 30, check: integer(1, STEP_HZ) } as Option<number>,
   width: { default: 1280, check: evenInteger(64, 3840) } as Option<number>,
   height: { default: 720, check: evenInteger(64, 2160) } as Option<number>,
   seed: { default: 1, check: integer(0, 2 ** 31 - 1) } as Option<number>,
