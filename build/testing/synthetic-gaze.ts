@@ -1,7 +1,7 @@
 import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
 import { Random } from '../model/random/random.ts';
 import type { TruthEvent } from '../model/types.ts';
-import type { GazeSignal } from './signal.ts';
+import type { GazeSignal } from '../measure/signal.ts';
 
 /** A scripted saccade: minimum-jerk, main-sequence duration (eye.md §1) unless one is given. */
 export interface SyntheticSaccade {
