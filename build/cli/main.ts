@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { SceneError } from '../scene/parse.ts';
 import { CliError, EXIT } from './exit.ts';
+import { safeMessage } from '../errors/safe-text.ts';
 import { registerCommands } from './commands/index.ts';
 
 /** Build the `eye` program. Each command lives in its own file under commands/. */
@@ -31,14 +32,14 @@ export function reportError(err: unknown): number {
     return EXIT.badInput;
   }
   if (err instanceof SceneError) {
-    process.stderr.write(`eye: ${err.message}\n`);
+    process.stderr.write(`eye: ${safeMessage(err.message)}\n`);
     return EXIT.badInput;
   }
   if (err instanceof CliError) {
-    process.stderr.write(`eye: ${err.message}\n`);
+    process.stderr.write(`eye: ${safeMessage(err.message)}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  process.stderr.write(`eye: internal error: ${message}\n`);
+  process.stderr.write(`eye: internal error: ${safeMessage(message)}\n`);
   return EXIT.internal;
 }

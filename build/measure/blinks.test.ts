@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectBlinks } from './blinks.ts';
 import { detect } from './detect.ts';
 import { detectorParams } from './params.ts';
-import { synthesize } from './synthetic.ts';
+import { synthesize } from '../testing/synthetic-gaze.ts';
 import { scoreDetection } from './truth-score.ts';
 
 const params = detectorParams();

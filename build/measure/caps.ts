@@ -1,11 +1,7 @@
+import { CALM_CAPS, type Cap } from '../spec/eye-spec.ts';
+export type { Cap };
 import type { CalmMetrics } from './calm-metrics.ts';
 import type { TraceStats } from './trace-stats.ts';
-
-/** A cap: a closed range (either end may be open). */
-export interface Cap {
-  min?: number;
-  max?: number;
-}
 
 /** One checked number: what was measured, what it must hold, whether it did. */
 export interface Assertion {
@@ -37,19 +33,8 @@ export interface SceneMeasures {
   configuredBlinkMeanS: number | null;
 }
 
-/** The calm caps of eye.md §10, as data. */
-export const CAPS = {
-  meanFixationMs: { min: 750 },
-  saccadesPerS: { max: 1.6 },
-  microsaccadesPerS: { max: 0.5 },
-  meanBlinkIntervalS: { min: 3, max: 6.5 },
-  wobbleMaxMm: { max: 0.15 },
-  /** "never parked at a clamp": at most a couple of steps at a time touch it. */
-  wobbleLongestAtClampMs: { max: 10 },
-  frameScaleMaxDeviation: { max: 0 },
-  reducedSaccadeCount: { max: 0 },
-  reducedBlinkCount: { max: 0 },
-} as const satisfies Record<string, Cap>;
+/** The calm caps of eye.md §10, as data (their home is spec/eye-spec.ts). */
+export const CAPS = CALM_CAPS;
 
 function capText(cap: Cap, unit: string): string {
   const u = unit ? ` ${unit}` : '';

@@ -8,7 +8,9 @@ export interface CsvProblem {
 
 export interface ParsedRecording {
   signal: GazeSignal;
+  /** The first problems (at most PROBLEMS_KEPT); problemCount counts them all. */
   problems: CsvProblem[];
+  problemCount: number;
   /** The first line named the columns. */
   header: boolean;
 }
@@ -16,51 +18,85 @@ export interface ParsedRecording {
 /** The columns, in the order the format gives them (`t_ms,x_deg,y_deg[,aperture_mm]`). */
 const COLUMNS = ['t_ms', 'x_deg', 'y_deg', 'aperture_mm'] as const;
 
+/** A gaze angle past this is no eye's (the oculomotor range is about ±50°): a unit or export error. */
+export const MAX_GAZE_DEG = 90;
+
+/** How many problems a reader keeps to show (it counts them all): a garbage file must not fill memory. */
+const PROBLEMS_KEPT = 100;
+
+/** A column of doubles that grows by doubling (a plain number[] of millions of rows costs more). */
+class Column {
+  private data = new Float64Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  done(): Float64Array {
+    return this.data.subarray(0, this.length); // no copy: the spare capacity is at most the length again
+  }
+}
+
 /**
- * Read a gaze recording: CSV `t_ms,x_deg,y_deg[,aperture_mm]` at any sampling rate, the header line
+ * Read a gaze recording line by line (so a file of any length is read as a stream, in bounded memory
+ * beside its samples): CSV `t_ms,x_deg,y_deg[,aperture_mm]` at any sampling rate, the header line
  * optional (with one, columns may come in any order, matched by name). Blank lines and lines starting
  * with `#` are skipped. An empty gaze or aperture field, or `NaN`, is a missing sample (a tracker's data
- * loss); anything else that is not a number, a wrong number of fields, or a time not after the
- * previous one is a problem reported by line number — the signal is only usable when there are none.
+ * loss); anything else that is not a number, a gaze angle past ±MAX_GAZE_DEG, a wrong number of
+ * fields, or a time not after the previous one is a problem reported by line number — the signal is
+ * only usable when there are none, and when at least one sample has both gaze angles.
  */
-export function parseGazeCsv(text: string): ParsedRecording {
-  const problems: CsvProblem[] = [];
-  const t: number[] = [];
-  const x: number[] = [];
-  const y: number[] = [];
-  const ap: number[] = [];
-  let order: number[] | null = null; // field index of t, x, y, aperture (−1: absent)
-  let header = false;
-  let prevT = -Infinity;
-  let prevLine = 0;
-  const lines = text.split(/\r?\n/);
-  for (let n = 0; n < lines.length; n++) {
-    const raw = lines[n].trim();
-    if (raw === '' || raw.startsWith('#')) continue;
+export class GazeCsvReader {
+  readonly problems: CsvProblem[] = [];
+  problemCount = 0;
+  private readonly t = new Column();
+  private readonly x = new Column();
+  private readonly y = new Column();
+  private readonly ap = new Column();
+  private order: number[] | null = null; // field index of t, x, y, aperture (−1: absent)
+  private header = false;
+  private prevT = -Infinity;
+  private prevLine = 0;
+  private validGaze = 0;
+  private hasAperture = false;
+
+  private problem(line: number, message: string): void {
+    this.problemCount++;
+    if (this.problems.length < PROBLEMS_KEPT) this.problems.push({ line, message });
+  }
+
+  /** One line of the file (without its line break), with its 1-based number. */
+  addLine(text: string, line: number): void {
+    const raw = text.trim();
+    if (raw === '' || raw.startsWith('#')) return;
     const fields = raw.split(',').map((f) => f.trim());
-    const line = n + 1;
-    if (order === null) {
+    if (this.order === null) {
       const named = headerOrder(fields);
       if (named) {
-        order = named;
-        header = true;
-        continue;
+        this.order = named;
+        this.header = true;
+        return;
       }
       if (fields.length !== 3 && fields.length !== 4) {
-        problems.push({ line, message: `expected 3 or 4 fields (t_ms,x_deg,y_deg[,aperture_mm]), got ${fields.length}` });
-        continue;
+        this.problem(line, `expected 3 or 4 fields (t_ms,x_deg,y_deg[,aperture_mm]), got ${fields.length}`);
+        return;
       }
-      order = fields.length === 4 ? [0, 1, 2, 3] : [0, 1, 2, -1];
+      this.order = fields.length === 4 ? [0, 1, 2, 3] : [0, 1, 2, -1];
     }
+    const order = this.order;
     const width = Math.max(...order) + 1;
     if (fields.length !== width) {
-      problems.push({ line, message: `expected ${width} fields, got ${fields.length}` });
-      continue;
+      this.problem(line, `expected ${width} fields, got ${fields.length}`);
+      return;
     }
     const tMs = Number(fields[order[0]]);
     if (fields[order[0]] === '' || !Number.isFinite(tMs)) {
-      problems.push({ line, message: `t_ms is not a number: "${fields[order[0]]}"` });
-      continue;
+      this.problem(line, `t_ms is not a number: "${clip(fields[order[0]])}"`);
+      return;
     }
     const values: number[] = [];
     let bad = false;
@@ -70,33 +106,61 @@ export function parseGazeCsv(text: string): ParsedRecording {
         continue;
       }
       const f = fields[order[c]];
-      const v = f === '' || /^nan$/i.test(f) ? NaN : Number(f);
-      if (!(f === '' || /^nan$/i.test(f)) && !Number.isFinite(v)) {
-        problems.push({ line, message: `${COLUMNS[c]} is not a number: "${f}"` });
+      const missing = f === '' || /^nan$/i.test(f);
+      const v = missing ? NaN : Number(f);
+      if (!missing && !Number.isFinite(v)) {
+        this.problem(line, `${COLUMNS[c]} is not a number: "${clip(f)}"`);
+        bad = true;
+      } else if (c < 3 && Math.abs(v) > MAX_GAZE_DEG) {
+        this.problem(line, `${COLUMNS[c]} ${v} is outside ±${MAX_GAZE_DEG}° (no eye turns that far: degrees expected)`);
+        bad = true;
+      } else if (c === 3 && v < 0) {
+        this.problem(line, `aperture_mm ${v} is negative`);
         bad = true;
       }
       values.push(v);
     }
-    if (bad) continue;
-    if (tMs <= prevT) {
-      problems.push({ line, message: `t_ms ${tMs} is not after the previous sample's ${prevT} (line ${prevLine}): samples must be in time order, once each` });
-      continue;
+    if (bad) return;
+    if (tMs <= this.prevT) {
+      this.problem(line, `t_ms ${tMs} is not after the previous sample's ${this.prevT} (line ${this.prevLine}): samples must be in time order, once each`);
+      return;
     }
-    prevT = tMs;
-    prevLine = line;
-    t.push(tMs);
-    x.push(values[0]);
-    y.push(values[1]);
-    ap.push(values[2]);
+    this.prevT = tMs;
+    this.prevLine = line;
+    this.t.push(tMs);
+    this.x.push(values[0]);
+    this.y.push(values[1]);
+    this.ap.push(values[2]);
+    if (!Number.isNaN(values[0]) && !Number.isNaN(values[1])) this.validGaze++;
+    if (!Number.isNaN(values[2])) this.hasAperture = true;
   }
-  if (t.length === 0 && problems.length === 0) problems.push({ line: 0, message: 'no samples' });
-  const hasAperture = order !== null && order[3] >= 0 && ap.some((v) => !Number.isNaN(v));
-  return {
-    signal: { tMs: Float64Array.from(t), xDeg: Float64Array.from(x), yDeg: Float64Array.from(y), apertureMm: hasAperture ? Float64Array.from(ap) : null },
-    problems,
-    header,
-  };
+
+  /** The signal and every problem; "no samples" or "no valid sample" when the file gave none to measure. */
+  finish(): ParsedRecording {
+    if (this.problemCount === 0) {
+      if (this.t.length === 0) this.problem(0, 'no samples');
+      else if (this.validGaze === 0) this.problem(0, `no valid sample: all ${this.t.length} samples have a missing (NaN or empty) gaze angle`);
+    }
+    const withAperture = this.order !== null && this.order[3] >= 0 && this.hasAperture;
+    return {
+      signal: { tMs: this.t.done(), xDeg: this.x.done(), yDeg: this.y.done(), apertureMm: withAperture ? this.ap.done() : null },
+      problems: this.problems,
+      problemCount: this.problemCount,
+      header: this.header,
+    };
+  }
 }
+
+/** A whole recording already in memory (tests, small files): the same reader, fed line by line. */
+export function parseGazeCsv(text: string): ParsedRecording {
+  const reader = new GazeCsvReader();
+  const lines = text.split(/\r?\n/);
+  for (let n = 0; n < lines.length; n++) reader.addLine(lines[n], n + 1);
+  return reader.finish();
+}
+
+/** A field echoed in a message: at most 40 characters. */
+const clip = (f: string) => (f.length > 40 ? `${f.slice(0, 37)}...` : f);
 
 /**
  * A header line: the known column names in any order (t_ms, x_deg and y_deg required), or any 3 or 4

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detect } from './detect.ts';
 import { detectorParams } from './params.ts';
-import { mainSequenceMs, synthesize, type SyntheticSpec } from './synthetic.ts';
+import { mainSequenceMs, synthesize, type SyntheticSpec } from '../testing/synthetic-gaze.ts';
 import { scoreDetection } from './truth-score.ts';
 
 const params = detectorParams();

@@ -4,7 +4,7 @@ import { simulate } from '../model/player.ts';
 import { gazeScene } from '../model/tuned/gaze/run-gaze.ts';
 import { filmMetrics, filmSignal } from './film-metrics.ts';
 import { allWithin, percentile, spreadOf, withinSpread } from './film-spread.ts';
-import { synthesize } from './synthetic.ts';
+import { synthesize } from '../testing/synthetic-gaze.ts';
 
 describe('filmMetrics: a film measured from its signal alone, at its own frame rate', () => {
   it('counts saccades ≥ 0.6°, blink episodes, fixations, the median pitch and the ≥ 12° jumps of a 30 fps recording', () => {

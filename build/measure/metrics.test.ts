@@ -7,7 +7,7 @@ import { detectorParams } from './params.ts';
 import { pupilLatencyMs } from './pupil-latency.ts';
 import { pursuitGain } from './pursuit-gain.ts';
 import { matchByOverlap, scoreEvents } from './score.ts';
-import { synthesize } from './synthetic.ts';
+import { synthesize } from '../testing/synthetic-gaze.ts';
 import type { TraceStats } from './trace-stats.ts';
 
 const params = detectorParams();

@@ -1,3 +1,5 @@
+import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
+
 /**
  * The detectors' parameters, each declared once with its default, its allowed range and where the
  * value comes from. `eye measure` exposes the published ones (`--lambda`, `--min-duration-ms`,
@@ -71,7 +73,7 @@ interface Option {
 export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
   lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
   minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals)' },
-  microMaxDeg: { default: 0.6, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
+  microMaxDeg: { default: SACCADE_MIN_DEG, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
   noiseFloorDeg: { default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'σ floor as tracker position noise RMS, degrees' },
   maxGapIntervals: { default: 2.5, min: 1.1, max: 100, doc: 'sample gap that splits the recording, × median interval' },
   blinkBaselineMs: { default: 1500, min: 100, max: 10_000, doc: 'open-level window, ms' },

@@ -1,3 +1,4 @@
+import { STEP_HZ } from '../spec/eye-spec.ts';
 import type { Scene } from '../scene/scene.ts';
 import { createEye } from './create-eye.ts';
 import { stepsAtFrame } from './time/clock.ts';
@@ -46,6 +47,6 @@ export class Player {
 /** Simulate a scene for `durationS` of scene time (default: the scene's own) and return the trace. */
 export function simulate(scene: Scene, durationS = scene.durationS): Trace {
   const player = new Player(scene);
-  player.goToStep(Math.round(durationS * 240));
+  player.goToStep(Math.round(durationS * STEP_HZ));
   return player.recorder.trace();
 }

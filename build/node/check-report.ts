@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { ensureOutDir } from './io/ensure-out-dir.ts';
+import { writeFilesTogether } from './io/write-files-together.ts';
 import { join } from 'node:path';
 import type { Assertion } from '../measure/caps.ts';
 import type { LedgerSceneResult } from './ledger.ts';
@@ -129,21 +130,14 @@ export function describeFailure(a: Assertion): string {
   return `${a.scene}: ${a.name} ${formatValue(a.value)} (cap ${a.capText})`;
 }
 
-/** Write a JSON file whole or not at all: to a temporary name beside it, then renamed over it. */
-export function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(tmp, file);
-}
-
 /** proof/check/assertions.json and summary.json. */
 export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSettings): { assertions: string; summary: string } {
-  mkdirSync(dir, { recursive: true });
+  ensureOutDir(dir);
   const assertions = join(dir, 'assertions.json');
   const summary = join(dir, 'summary.json');
-  writeJsonAtomic(assertions, { pass: r.pass, failed: r.failed.map(describeFailure), assertions: r.assertions });
   const { params, ...rest } = settings;
-  writeJsonAtomic(summary, {
+  const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+  const summaryValue = {
     pass: r.pass,
     settings: rest,
     detectorParams: params,
@@ -152,7 +146,12 @@ export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSett
     films: r.films,
     physiology: r.physiology,
     timing: { wallMs: r.wallMs, simulateCpuMs: r.simulateMs, detectCpuMs: r.detectMs, samples: r.samples, sceneSeconds: r.sceneSeconds },
-  });
+  };
+  // Published together: both whole, or both as they were.
+  writeFilesTogether([
+    { path: assertions, text: json({ pass: r.pass, failed: r.failed.map(describeFailure), assertions: r.assertions }) },
+    { path: summary, text: json(summaryValue) },
+  ]);
   return { assertions, summary };
 }
 

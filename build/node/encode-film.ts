@@ -18,11 +18,23 @@ export interface FilmEncoder {
 }
 
 export class EncoderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The machine's error behind it (ENOSPC: ffmpeg's disk filled), when ffmpeg said so. */
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'EncoderError';
   }
 }
+
+/** ffmpeg's words for the machine's failures (its own "Conversion failed!" hides them). */
+const FFMPEG_ENV_ERRORS: readonly [RegExp, string][] = [
+  [/No space left on device/i, 'ENOSPC'],
+  [/Disk quota exceeded/i, 'EDQUOT'],
+  [/Read-only file system/i, 'EROFS'],
+  [/Permission denied/i, 'EACCES'],
+];
 
 export function startEncoder(o: { ffmpegPath: string; outFile: string; settings: EncodeSettings }): FilmEncoder {
   const args = ffmpegArgs(o.settings);
@@ -42,7 +54,8 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
       const first = err.message.split('\n')[0].trim();
       const lastLines = (stderr ?? '').trim().split('\n').slice(-3).join(' | ');
       const more = lastLines && !first.includes(lastLines) ? ` (${lastLines})` : '';
-      failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${first}${more}`);
+      const code = FFMPEG_ENV_ERRORS.find(([re]) => re.test(stderr ?? ''))?.[1];
+      failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${first}${more}`, killed ? undefined : code);
       input.destroy();
       reject(failure);
     });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendLine } from './io/append-line.ts';
 import { join } from 'node:path';
 import { projectRoot } from './project-root.ts';
 
@@ -7,10 +8,8 @@ import { projectRoot } from './project-root.ts';
  * The ledger: `ledger.jsonl` at the repo root, one JSON line per `check` or `render` run, so the
  * history of what was measured travels with the code that measured it.
  *
- * Atomic by construction: a line is written with one `write` of one complete buffer on a file opened
- * for appending, and a reader ignores a torn last line (a run killed mid-write, a full disk). If the
- * file does not end in a newline (such a torn line), the next append starts with one, so the torn
- * fragment stays a line of its own that readers skip and the new line is whole.
+ * All or nothing: a line is appended by io/append-line.ts (one write; a failed or short write cuts the
+ * file back to what it was), and a reader skips a torn last line (a run killed mid-write).
  */
 export const LEDGER_FILE = join(projectRoot(), 'ledger.jsonl');
 
@@ -62,25 +61,8 @@ export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntr
     pass: input.pass ?? input.scenes.every((s) => s.pass),
     wallMs: input.wallMs,
   };
-  const fd = openSync(file, 'a+');
-  try {
-    const lead = endsWithoutNewline(fd) ? '\n' : '';
-    const buf = Buffer.from(`${lead}${JSON.stringify(entry)}\n`, 'utf8');
-    // One write call of the whole line: O_APPEND places it at the end in one piece.
-    const written = writeSync(fd, buf, 0, buf.length);
-    if (written !== buf.length) throw new Error(`ledger: short write to ${file} (${written} of ${buf.length} bytes)`);
-  } finally {
-    closeSync(fd);
-  }
+  appendLine(file, JSON.stringify(entry));
   return entry;
-}
-
-function endsWithoutNewline(fd: number): boolean {
-  const size = fstatSync(fd).size;
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  readSync(fd, last, 0, 1, size - 1);
-  return last[0] !== 0x0a;
 }
 
 /** A line the reader skipped, with why (1-based line number). */

@@ -1,5 +1,5 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /**
  * Move a finished staging directory into place as `target`, replacing what was there. Both live in
@@ -7,6 +7,11 @@ import { basename, dirname, join } from 'node:path';
  * scene, never a mix (a scene's files belong to one render).
  */
 export function publishDir(stage: string, target: string): void {
+  // Never rename a parent: the target must be a plain child of the staging folder's own parent.
+  const name = basename(target);
+  if (name === '' || name === '.' || name === '..' || resolve(dirname(target)) !== resolve(dirname(stage))) {
+    throw new Error(`publishDir: ${target} is not a folder beside ${stage}`);
+  }
   const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
   const hadOld = existsSync(target);
   if (hadOld) renameSync(target, old);

@@ -18,6 +18,7 @@ import { onInterrupt } from './interrupt.ts';
 import { BrowserCrashError, PageError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
+import { environmentError } from './io/environment-error.ts';
 import { writeStills } from './stills/write-stills.ts';
 import { eraSpread, type EraSpread } from './era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
@@ -72,8 +73,6 @@ export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
   assertionsFile: string;
   mask: { widthPx: number; heightPx: number; scale: number };
 };
-
-const DISK_ERRORS = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM'];
 
 /** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
 const TRACE_READ_EVERY = 240;
@@ -221,12 +220,12 @@ export async function renderScene(scene: Scene, o: RenderOptions): Promise<Rende
         throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
       }
       if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
-      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
       if (err instanceof CliError) throw err;
-      const code = (err as NodeJS.ErrnoException).code;
+      // The machine, not the pipeline (a full disk, a read-only or forbidden output folder): exit 3.
+      const env = environmentError(err, `write ${scene.name}'s film under`, o.outDir);
+      if (env) throw env;
+      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
       const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      // The machine, not the pipeline: a full disk, a read-only or forbidden output folder.
-      if (code && DISK_ERRORS.includes(code)) throw new CliError(EXIT.environment, `${scene.name}: cannot write under ${o.outDir}: ${message}`);
       throw new CliError(EXIT.internal, `${scene.name}: ${message}`);
     }
   }

@@ -21,6 +21,18 @@ describe('parseScene', () => {
     expect(() => parse({ era: '1970', overrides: { fixMS: 400 } })).toThrow(/overrides\.fixMS/);
   });
 
+  it('rejects a scene name that is not a plain folder name (`...json` is named `..`, the output folder\'s parent)', () => {
+    for (const name of ['.', '..', '.hidden', 'a/b', '']) {
+      expect(() => parseScene({ era: '1970' }, `scenes/${name}.json`, name)).toThrow(/field "\(file name\)": expected a scene name/);
+    }
+    expect(parseScene({ era: '1970' }, 'scenes/1970-script.v2.json', '1970-script.v2').name).toBe('1970-script.v2');
+  });
+
+  it('escapes control characters in keys and values it echoes (a key with a newline or an ANSI escape stays one plain line)', () => {
+    expect(() => parse({ era: '1970', 'bad\nkey\u001b[31m': 1 })).toThrow('field "bad\\nkey\\u001b[31m": expected no such field');
+    expect(() => parse({ era: '1970', mode: '\u009b2J' })).toThrow('got "\\u009b2J"');
+  });
+
   it('takes the era from a tour, whose first cut is at 0', () => {
     const s = parse({ tour: [{ era: '1981', atS: 0 }, { era: '1995', atS: 5 }] });
     expect(s.era).toBe('1981');

@@ -1,3 +1,5 @@
+import { STEP_HZ } from '../spec/eye-spec.ts';
+import { safeText } from '../errors/safe-text.ts';
 import { ERA_IDS, type EraId, type PointerKey, type Scene, type TourCut } from './scene.ts';
 
 /** A scene that cannot be used. The message names the file, the field and what was expected. */
@@ -8,14 +10,14 @@ export class SceneError extends Error {
     readonly expected: string,
     readonly got: unknown,
   ) {
-    super(`${file}: field "${field}": expected ${expected}, got ${describe(got)}`);
+    super(`${safeText(file)}: field "${safeText(field)}": expected ${expected}, got ${describe(got)}`);
     this.name = 'SceneError';
   }
 }
 
 function describe(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  const s = safeText(JSON.stringify(v) ?? String(v));
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
@@ -108,7 +110,7 @@ const OPTIONS = {
   preset: { default: 'tuned', check: oneOf(['tuned', 'generic', 'none'] as const) } as Option<Scene['preset']>,
   // pipeline.md: a proof film is 20 s, long enough to show its era's rates (8 s showed clusters); a tour says its own.
   durationS: { default: 20, check: real(0.1, 3600) } as Option<number>,
-  fps: { default: 30, check: integer(1, 240) } as Option<number>,
+  fps: { default: 30, check: integer(1, STEP_HZ) } as Option<number>,
   width: { default: 1280, check: evenInteger(64, 3840) } as Option<number>,
   height: { default: 720, check: evenInteger(64, 2160) } as Option<number>,
   seed: { default: 1, check: integer(0, 2 ** 31 - 1) } as Option<number>,
@@ -128,6 +130,9 @@ const OPTIONS = {
   } as Option<Scene['overrides']>,
 } satisfies Record<Exclude<keyof Scene, 'name'>, Option<unknown>>;
 
+/** A scene's name (its file name without .json): a plain folder name, never `.`, `..` or hidden. */
+export const SCENE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export const SCENE_FIELDS = Object.keys(OPTIONS) as (keyof typeof OPTIONS)[];
 
 /**
@@ -135,6 +140,8 @@ export const SCENE_FIELDS = Object.keys(OPTIONS) as (keyof typeof OPTIONS)[];
  * `era` may be omitted when `tour` is given (it is then the tour's first era).
  */
 export function parseScene(raw: unknown, file: string, name: string): Scene {
+  // The name becomes a folder under --out: `.` or `..` would be the output folder or its parent.
+  if (!SCENE_NAME.test(name)) fail(file, '(file name)', 'a scene name of letters, digits, ".", "_" and "-" that starts with a letter or digit', name);
   const o = record(raw, '', file, [...SCENE_FIELDS, '$comment']);
   const out: Record<string, unknown> = { name };
   for (const key of SCENE_FIELDS) {

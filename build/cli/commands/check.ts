@@ -12,6 +12,7 @@ import { filmAssertions } from '../../node/check-films.ts';
 import { checkFilm, eraSpread } from '../../node/era-spread.ts';
 import { pickSeed, PICK_TRIES } from '../../node/check-pick-seed.ts';
 import { appendLedger } from '../../node/ledger.ts';
+import { ensureOutDir } from '../../node/io/ensure-out-dir.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
 import { projectRoot } from '../../node/project-root.ts';
 
@@ -100,10 +101,13 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   };
   // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
+  // And the output folder is checked before the simulation, not found unwritable after it.
+  const outDir = opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out);
+  ensureOutDir(outDir);
   const progress = progressLine(scenes.length * settings.seeds);
   const result = await runCheck(scenes, settings, progress);
   if (opts.films) await checkOtherFilms(result, args, settings);
-  const files = writeCheckProof(opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out), result, settings);
+  const files = writeCheckProof(outDir, result, settings);
   if (opts.ledger !== false) {
     appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
   }

@@ -15,9 +15,9 @@ const file = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
-const exitOf = (f: () => unknown): { code: number; message: string } => {
+const exitOf = async (f: () => unknown): Promise<{ code: number; message: string }> => {
   try {
-    f();
+    await f();
   } catch (err) {
     if (err instanceof CliError) return { code: err.exitCode, message: err.message };
     throw err;
@@ -44,10 +44,10 @@ function modelCsv(scene: string, seconds: number, hz: number): { csv: string; tr
   return { csv: `${rows.join('\n')}\n`, truth: trace.events };
 }
 
-describe('eye measure', () => {
-  it('on a generated 500 Hz recording finds what the model labels say', () => {
+describe('eye measure', async () => {
+  it('on a generated 500 Hz recording finds what the model labels say', async () => {
     const { csv, truth } = modelCsv('1995-script', 180, 500);
-    const r = measureFile(file('model-500hz.csv', csv));
+    const r = await measureFile(file('model-500hz.csv', csv));
     expect(r.sampleRateHz).toBeCloseTo(500, 0);
     const spans = (kind: string) => truth.filter((e) => (kind === 'saccade' ? e.kind !== 'blink' && e.kind !== 'cut' && 'amplitudeDeg' in e && e.amplitudeDeg >= 0.6 : e.kind === kind));
     const saccades = scoreEvents(spans('saccade'), r.events.saccades.filter((s) => s.kind === 'saccade'));
@@ -60,42 +60,65 @@ describe('eye measure', () => {
     expect(r.rates.saccadesPerS).toBeGreaterThan(0.5);
   });
 
-  it('reads any rate, with or without a header and aperture, and gaps as missing samples', () => {
+  it('reads any rate, with or without a header and aperture, and gaps as missing samples', async () => {
     const rows: string[] = [];
     for (let i = 0; i <= 1000; i++) {
       const t = i * 4; // 250 Hz
       const x = t >= 2000 ? 5 * Math.min(1, (t - 2000) / 32) : 0;
       rows.push(t >= 1000 && t < 1100 ? `${t},,` : `${t},${x},0`);
     }
-    const r = measureFile(file('plain.csv', rows.join('\n')));
+    const r = await measureFile(file('plain.csv', rows.join('\n')));
     expect(r.sampleRateHz).toBeCloseTo(250, 5);
     expect(r.events.saccades.filter((s) => s.kind === 'saccade')).toHaveLength(1);
     expect(r.events.blinks).toEqual([]);
     expect(r.missingSamples).toBe(25);
-    const withHeader = measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`));
+    const withHeader = await measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`));
     expect(withHeader.events.saccades).toEqual(r.events.saccades);
   });
 
-  it('reports malformed rows by line number and exits 2; never crashes on empty, unsorted or non-numeric files', () => {
-    expect(exitOf(() => measureFile(file('empty.csv', '')))).toEqual({ code: 2, message: expect.stringContaining('no samples') });
-    expect(exitOf(() => measureFile(file('header-only.csv', 't_ms,x_deg,y_deg\n')))).toMatchObject({ code: 2 });
-    const unsorted = exitOf(() => measureFile(file('unsorted.csv', '0,0,0\n8,0,0\n4,0,0\n12,0,0\n')));
+  it('reports malformed rows by line number and exits 2; never crashes on empty, unsorted or non-numeric files', async () => {
+    expect(await exitOf(() => measureFile(file('empty.csv', '')))).toEqual({ code: 2, message: expect.stringContaining('no samples') });
+    expect(await exitOf(() => measureFile(file('header-only.csv', 't_ms,x_deg,y_deg\n')))).toMatchObject({ code: 2 });
+    const unsorted = await exitOf(() => measureFile(file('unsorted.csv', '0,0,0\n8,0,0\n4,0,0\n12,0,0\n')));
     expect(unsorted.code).toBe(2);
     expect(unsorted.message).toContain('line 3: t_ms 4 is not after');
-    const garbage = exitOf(() => measureFile(file('garbage.csv', 't_ms,x_deg,y_deg\n0,0,0\n4,abc,0\n8,0\n12,0,0\nhello world\n')));
+    const garbage = await exitOf(() => measureFile(file('garbage.csv', 't_ms,x_deg,y_deg\n0,0,0\n4,abc,0\n8,0\n12,0,0\nhello world\n')));
     expect(garbage.code).toBe(2);
     expect(garbage.message).toContain('line 3: x_deg is not a number: "abc"');
     expect(garbage.message).toContain('line 4: expected 3 fields, got 2');
     expect(garbage.message).toContain('line 6: expected 3 fields, got 1');
-    expect(exitOf(() => measureFile(file('binary.csv', '\u0000\u0001\u0002')))).toMatchObject({ code: 2 });
-    expect(exitOf(() => measureFile(join(dir, 'nope.csv')))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => measureFile(file('binary.csv', '\u0000\u0001\u0002')))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => measureFile(join(dir, 'nope.csv')))).toMatchObject({ code: 2 });
   });
 
-  it('takes the published parameters at other settings, and states the range of a bad one', () => {
+  it('an all-NaN recording, impossible angles, a huge line and control characters are bad input (exit 2), echoed safely', async () => {
+    const allNaN = await exitOf(() => measureFile(file('nan.csv', 't_ms,x_deg,y_deg\n0,NaN,NaN\n4,,\n8,nan,nan\n')));
+    expect(allNaN).toEqual({ code: 2, message: expect.stringContaining('no valid sample: all 3 samples have a missing') });
+    const huge = await exitOf(() => measureFile(file('huge.csv', '0,0,0\n4,1e308,0\n8,0,-1e308\n12,0,91\n16,0,89\n')));
+    expect(huge.code).toBe(2);
+    expect(huge.message).toContain('line 2: x_deg 1e+308 is outside ±90°');
+    expect(huge.message).toContain('line 3: y_deg -1e+308 is outside ±90°');
+    expect(huge.message).toContain('line 4: y_deg 91 is outside ±90°');
+    expect(huge.message).toContain('3 problem(s)');
+    const long = await exitOf(() => measureFile(file('long.csv', `0,0,0\n${'9'.repeat(2 << 20)}\n`)));
+    expect(long).toEqual({ code: 2, message: expect.stringContaining('line 2 is longer than 1 MiB') });
+    const ansi = await exitOf(() => measureFile(file('ansi.csv', '0,0,0\n4,\u001b[31mred,0\n')));
+    expect(ansi.message).toContain('"\\u001b[31mred"');
+    expect(ansi.message).not.toContain('\u001b');
+  });
+
+  it('counts every problem but keeps only the first ones (a garbage file does not fill memory)', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `${i},x,0`).join('\n');
+    const r = await exitOf(() => measureFile(file('garbage-many.csv', rows)));
+    expect(r.message).toContain('5000 problem(s)');
+    expect(r.message).toContain('… and 4980 more');
+  });
+
+  it('takes the published parameters at other settings, and states the range of a bad one', async () => {
     const rows = Array.from({ length: 500 }, (_, i) => `${i * 2},${i >= 250 ? 2 : 0},0`).join('\n');
     const p = file('step.csv', rows);
-    expect(measureFile(p, { lambda: '5', minDurationMs: '12', microMaxDeg: '1' }).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
-    expect(exitOf(() => measureFile(p, { lambda: '0' }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
-    expect(exitOf(() => measureFile(p, { microMaxDeg: 'x' }))).toMatchObject({ code: 2 });
+    expect((await measureFile(p, { lambda: '5', minDurationMs: '12', microMaxDeg: '1' })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
+    expect(await exitOf(() => measureFile(p, { lambda: '0' }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
+    expect(await exitOf(() => measureFile(p, { microMaxDeg: 'x' }))).toMatchObject({ code: 2 });
   });
 });

@@ -1,8 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../exit.ts';
-import { parseGazeCsv } from '../../measure/csv.ts';
+import { GazeCsvReader } from '../../measure/csv.ts';
+import { LineTooLongError, readLines } from '../../node/io/read-lines.ts';
+import { environmentError } from '../../node/io/environment-error.ts';
+import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
@@ -29,13 +32,13 @@ export function registerMeasure(program: Command): void {
     const o = DETECTOR_OPTIONS[key];
     cmd.option(`${o.flag} <n>`, `${o.doc} (default ${o.default}, ${o.min}–${o.max})`);
   }
-  cmd.action((file: string, opts: Record<string, string | undefined>) => {
-    writeStdout(`${JSON.stringify(measureFile(file, opts), null, 2)}\n`);
+  cmd.action(async (file: string, opts: Record<string, string | undefined>) => {
+    writeStdout(`${JSON.stringify(await measureFile(file, opts), null, 2)}\n`);
   });
 }
 
 /** Read, validate and measure one recording; bad input (a missing file, malformed rows, a bad setting) is exit 2. */
-export function measureFile(file: string, opts: Record<string, string | undefined> = {}): RecordingReport & { file: string } {
+export async function measureFile(file: string, opts: Record<string, string | undefined> = {}): Promise<RecordingReport & { file: string }> {
   const over: Partial<DetectorParams> = {};
   for (const key of FLAGGED) {
     const raw = opts[optionKey(DETECTOR_OPTIONS[key].flag!)];
@@ -49,12 +52,20 @@ export function measureFile(file: string, opts: Record<string, string | undefine
     throw err;
   }
   const path = resolve(file);
-  if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(EXIT.badInput, `no recording ${path}`);
-  const parsed = parseGazeCsv(readFileSync(path, 'utf8'));
-  if (parsed.problems.length > 0) {
-    const shown = parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `  line ${p.line}: ${p.message}` : `  ${p.message}`));
-    const more = parsed.problems.length > PROBLEMS_SHOWN ? `\n  … and ${parsed.problems.length - PROBLEMS_SHOWN} more` : '';
-    throw new CliError(EXIT.badInput, `${path}: ${parsed.problems.length} problem(s):\n${shown.join('\n')}${more}`);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(EXIT.badInput, `no recording ${safeText(path)}`);
+  // Read as a stream: memory holds the samples, never the file's text.
+  const reader = new GazeCsvReader();
+  try {
+    for await (const { text, line } of readLines(path)) reader.addLine(text, line);
+  } catch (err) {
+    if (err instanceof LineTooLongError) throw new CliError(EXIT.badInput, `${safeText(path)}: ${err.message}`);
+    throw environmentError(err, 'read', path) ?? err;
+  }
+  const parsed = reader.finish();
+  if (parsed.problemCount > 0) {
+    const shown = parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `  line ${p.line}: ${safeText(p.message)}` : `  ${safeText(p.message)}`));
+    const more = parsed.problemCount > shown.length ? `\n  … and ${parsed.problemCount - shown.length} more` : '';
+    throw new CliError(EXIT.badInput, `${safeText(path)}: ${parsed.problemCount} problem(s):\n${shown.join('\n')}${more}`);
   }
   if (parsed.signal.tMs.length < 2) throw new CliError(EXIT.badInput, `${path}: needs at least 2 samples to measure, has ${parsed.signal.tMs.length}`);
   return { file: path, ...recordingReport(detect(parsed.signal, params), params) };

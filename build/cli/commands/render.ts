@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Option, type Command } from 'commander';
@@ -10,6 +9,7 @@ import { findBrowser } from '../../node/find-browser.ts';
 import { findFfmpeg } from '../../node/find-ffmpeg.ts';
 import { handleInterrupts } from '../../node/interrupt.ts';
 import { appendLedger } from '../../node/ledger.ts';
+import { ensureOutDir } from '../../node/io/ensure-out-dir.ts';
 import { loadScenes } from '../../node/load-scene.ts';
 import { createProgress } from '../../node/progress.ts';
 import { projectRoot } from '../../node/project-root.ts';
@@ -108,7 +108,7 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();
   const outDir = resolve(flags.out);
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new CliError(EXIT.badInput, `--out: ${outDir} is not a folder`);
+  ensureOutDir(outDir);
   const method: 'auto' | CaptureMethod = capture === 'beginframe' ? 'beginFrame' : capture;
   const offset = flags.maskLidOffsetMm === undefined ? 0 : Number(flags.maskLidOffsetMm);
   if (!Number.isFinite(offset) || Math.abs(offset) > 20) throw new CliError(EXIT.badInput, `--mask-lid-offset-mm: expected a number of mm from -20 to 20, got "${flags.maskLidOffsetMm}"`);

@@ -3,7 +3,7 @@ import { detect, type Detection } from '../detect.ts';
 import { DEFAULT_PARAMS, type DetectorParams } from '../params.ts';
 import type { GazeSignal } from '../signal.ts';
 import type { Trace } from '../../model/trace.ts';
-import { STEP_HZ } from '../../model/time/clock.ts';
+import { STEP_HZ } from '../../spec/eye-spec.ts';
 import { pixelSignal, PUPIL_STATE_CODE, type PixelTrace } from './pixel-trace.ts';
 
 /**

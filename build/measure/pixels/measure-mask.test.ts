@@ -5,7 +5,7 @@ import { blinkSample, gazeSample } from '../../render/fixtures/samples.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { MaskMeter } from './mask-meter.ts';
 import { browEdgesPx, measureMaskFrame } from './measure-mask.ts';
-import { syntheticMask, type SyntheticMaskOptions } from './testing/synthetic-mask.ts';
+import { syntheticMask, type SyntheticMaskOptions } from '../../testing/synthetic-mask.ts';
 
 // 640×360: 14.4 px/mm, half the film's 720p scale, so every sub-pixel claim is tested at its hardest.
 const SIZE: SyntheticMaskOptions = { widthPx: 640, heightPx: 360, browEdgeMm: (x) => 9.2 + 0.4 * Math.sin(x / 6), browThicknessMm: 2.5 };

@@ -1,3 +1,4 @@
+import { SACCADE_MIN_DEG } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
@@ -56,7 +57,6 @@ const BLINK_MAX_S = 6.5;
 const DOUBLE_SHARE = 0.18;
 const DOUBLE_GAP_MS = 240;
 /** Target changes at or above this are saccades, below it microsaccades (eye.md §10). */
-const SACCADE_MIN_DEG = 0.6;
 /** A movement's truth label ends when the spring is this close to its target (or the next change comes). */
 const SETTLED_DEG = 0.02;
 

@@ -1,3 +1,4 @@
+import { CALM } from '../../spec/eye-spec.ts';
 import type { TruthEvent } from '../types.ts';
 import type { EraId, Scene } from '../../scene/scene.ts';
 
@@ -11,10 +12,9 @@ import type { EraId, Scene } from '../../scene/scene.ts';
 const CUT_CLOSE_MS = 90;
 const CUT_HOLD_MS = 120;
 const CUT_OPEN_MS = 150;
-const CALM_CUT_SCALE = 1.25;
 
 export function cutDurationMs(scene: Scene): number {
-  return (CUT_CLOSE_MS + CUT_HOLD_MS + CUT_OPEN_MS) * (scene.calm ? CALM_CUT_SCALE : 1);
+  return (CUT_CLOSE_MS + CUT_HOLD_MS + CUT_OPEN_MS) * (scene.calm ? CALM.cutDurationScale : 1);
 }
 
 /** Cut start times in ms (every tour cut after the first, where the era really changes). */
@@ -32,7 +32,7 @@ export function cutTimesMs(scene: Scene): number[] {
  */
 export function eraAt(scene: Scene, tMs: number): EraId {
   let era = scene.era;
-  const half = scene.reducedMotion ? 0 : (CUT_CLOSE_MS + CUT_HOLD_MS / 2) * (scene.calm ? CALM_CUT_SCALE : 1);
+  const half = scene.reducedMotion ? 0 : (CUT_CLOSE_MS + CUT_HOLD_MS / 2) * (scene.calm ? CALM.cutDurationScale : 1);
   for (const cut of scene.tour) if (tMs >= cut.atS * 1000 + (cut.atS > 0 ? half : 0)) era = cut.era;
   return era;
 }
@@ -40,7 +40,7 @@ export function eraAt(scene: Scene, tMs: number): EraId {
 /** The lid closure the stage asks for at a time, 0 (open) .. 1 (shut). 0 under reduced motion. */
 export function cutClosureAt(scene: Scene, tMs: number): number {
   if (scene.reducedMotion) return 0;
-  const k = scene.calm ? CALM_CUT_SCALE : 1;
+  const k = scene.calm ? CALM.cutDurationScale : 1;
   let closure = 0;
   for (const start of cutTimesMs(scene)) {
     const t = tMs - start;

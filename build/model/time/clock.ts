@@ -3,7 +3,8 @@
  * fixed 240 Hz whatever the frame rate, and a frame that falls between two steps carries the
  * remainder as an interpolation weight (never as an accumulated float).
  */
-export const STEP_HZ = 240;
+import { STEP_HZ } from '../../spec/eye-spec.ts';
+
 export const STEP_S = 1 / STEP_HZ;
 export const STEP_MS = 1000 / STEP_HZ;
 

@@ -4,7 +4,7 @@ import { ERA_IDS, type Scene } from '../../scene/scene.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { Player } from '../player.ts';
 import { SAMPLE_FIELDS, type TruthEvent } from '../types.ts';
-import { scriptedGaze } from './testing/scripted-gaze.ts';
+import { scriptedGaze } from '../../testing/scripted-gaze.ts';
 import { createTunedEye } from './tuned-eye.ts';
 
 const scene = (fields: Record<string, unknown>): Scene => parseScene({ durationS: 600, ...fields }, 'test', 'test');

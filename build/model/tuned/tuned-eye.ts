@@ -1,3 +1,4 @@
+import { CALM } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
@@ -16,7 +17,7 @@ import { Wobble } from './wobble/wobble.ts';
 /** Bell's phenomenon: the globe rolls up ~9° under a closed lid, in proportion to the closure. */
 export const BELL_DEG = 9;
 /** Calm (coarse pointer): the grain, i.e. the wobble's kick and the hippus, × 0.45 (eye.md §8). */
-export const CALM_GRAIN = 0.45;
+export const CALM_GRAIN = CALM.grainScale;
 /** Partial blinks wait this long after a cut has ended (eye.md §4). */
 const PARTIAL_AFTER_CUT_MS = 600;
 

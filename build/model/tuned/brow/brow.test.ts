@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScene } from '../../../scene/parse.ts';
 import { stepsAtFrame } from '../../time/clock.ts';
-import { scriptedGaze } from '../testing/scripted-gaze.ts';
+import { scriptedGaze } from '../../../testing/scripted-gaze.ts';
 import { createTunedEye } from '../tuned-eye.ts';
 import { Brow, BROW_WAIT_MS, browTargetMm } from './brow.ts';
 

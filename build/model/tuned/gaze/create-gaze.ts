@@ -1,3 +1,4 @@
+import { CALM } from '../../../spec/eye-spec.ts';
 import type { Random } from '../../random/random.ts';
 import type { EraId, Scene } from '../../../scene/scene.ts';
 import { eraAt } from '../../stage/stage.ts';
@@ -35,8 +36,8 @@ import { PatternGeometry, type Goal, type PatternRunner } from './patterns/patte
 import { PursuitDrive } from './pursuit.ts';
 
 /** Calm (coarse pointer): gaze amplitudes × 0.6, grain (drift, microsaccades) × 0.45 (eye.md §8). */
-export const CALM_GAZE_SCALE = 0.6;
-export const CALM_GRAIN_SCALE = 0.45;
+export const CALM_GAZE_SCALE = CALM.gazeScale;
+export const CALM_GRAIN_SCALE = CALM.grainScale;
 /**
  * The pointer counts as idle after this long without doing anything; the eye then goes back to its
  * pattern (eye contact at rest). Our choice: the same 2.8 s that makes the live page "pointer idle"

@@ -29,5 +29,5 @@ export const CORRECTION_LATENCY_MIN_MS = 110;
 export const CORRECTION_LATENCY_MAX_MS = 170;
 /** Jumps smaller than this are not made at all. */
 export const MIN_JUMP_DEG = 0.05;
-/** Ground truth calls a movement a saccade from this amplitude up, a microsaccade below (eye.md §10). */
-export const SACCADE_MIN_DEG = 0.6;
+/** Ground truth calls a movement a saccade from SACCADE_MIN_DEG up, a microsaccade below (eye.md §10). */
+export { SACCADE_MIN_DEG } from '../../../spec/eye-spec.ts';

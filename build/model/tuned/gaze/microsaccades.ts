@@ -1,3 +1,4 @@
+import { CALM_CAPS } from '../../../spec/eye-spec.ts';
 import type { Random } from '../../random/random.ts';
 import { STEP_S } from '../../time/clock.ts';
 
@@ -10,12 +11,12 @@ import { STEP_S } from '../../time/clock.ts';
  * gamma's regularity (a refractory period, as in real inter-microsaccade intervals) keeps the 10-min
  * count within ±3 % (1σ) of its mean, where a Poisson count would wander ±6 %.
  *
- * Rate: the nominal ~0.45/s (0.5/s for 2000's lock) is capped at 0.45/s: 2000's 0.5/s sits exactly on
+ * Rate: the nominal ~0.45/s (0.5/s for 2000's lock) is capped at 0.9 × the cap (0.45/s): 2000's 0.5/s sits exactly on
  * the ≤ 0.5/s cap, and a gamma-k4 count over 10 min spreads ±0.014/s (1σ), so 0.45 keeps > 3σ of
  * margin. In busy eras the clear windows make the effective rate lower still. A scene override (a
  * deliberately bad eye) is used as given.
  */
-export const MICRO_RATE_CEILING_PER_S = 0.45;
+export const MICRO_RATE_CEILING_PER_S = CALM_CAPS.microsaccadesPerS.max * 0.9;
 const DT_S = STEP_S;
 const MICRO_INTERVAL_SHAPE = 4;
 export const MICRO_CLEAR_MIN_MS = 400;

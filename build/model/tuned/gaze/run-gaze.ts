@@ -1,6 +1,6 @@
 import { Random } from '../../random/random.ts';
 import type { EraId, Scene } from '../../../scene/scene.ts';
-import { STEP_HZ } from '../../time/clock.ts';
+import { STEP_HZ } from '../../../spec/eye-spec.ts';
 import type { TruthEvent } from '../../types.ts';
 import { createGaze } from './create-gaze.ts';
 import type { GazeProcess } from './gaze-process.ts';

@@ -3,7 +3,7 @@ import { parseScene } from '../../../scene/parse.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import { Player } from '../../player.ts';
 import { stepsAtFrame } from '../../time/clock.ts';
-import { scriptedGaze } from '../testing/scripted-gaze.ts';
+import { scriptedGaze } from '../../../testing/scripted-gaze.ts';
 import { createTunedEye } from '../tuned-eye.ts';
 import { WOBBLE_LIMIT_MM } from './wobble.ts';
 

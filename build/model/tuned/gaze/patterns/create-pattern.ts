@@ -1,3 +1,4 @@
+import { CALM_CAPS } from '../../../../spec/eye-spec.ts';
 import type { Random } from '../../../random/random.ts';
 import type { GazePattern } from '../../../eras/era-gaze.ts';
 import { FIXATION_LAW, FixationDurations, READING_FIXATION_LAW } from '../fixation-duration.ts';
@@ -9,8 +10,6 @@ import { ScatterRunner } from './scatter.ts';
 import { ScrollRunner } from './scroll.ts';
 import { TwoTargetRunner } from './two-target.ts';
 
-/** The calm cap on mean fixation in a scripted era (eye.md §10). */
-export const MEAN_FIXATION_CAP_MS = 750;
 /**
  * Calm-cap compensation: a table fixation mean is raised to at least cap × 1.06 (795 ms). 1970's and
  * 1991's reading sits exactly on the 750 ms cap; with ~700 reading fixations in 10 min (sd ~0.45 ×
@@ -20,7 +19,7 @@ export const MEAN_FIXATION_CAP_MS = 750;
 export const FIXATION_CAP_MARGIN = 1.06;
 
 export function effectiveFixMs(tableFixMs: number, overrideFixMs: number | undefined): number {
-  return overrideFixMs ?? Math.max(tableFixMs, MEAN_FIXATION_CAP_MS * FIXATION_CAP_MARGIN);
+  return overrideFixMs ?? Math.max(tableFixMs, CALM_CAPS.meanFixationMs.min * FIXATION_CAP_MARGIN);
 }
 
 /** The runner for a pattern, with its fixation law (reading: k 5; otherwise k 4). */

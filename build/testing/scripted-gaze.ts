@@ -1,7 +1,7 @@
-import type { EraId } from '../../../scene/scene.ts';
-import type { TruthEvent } from '../../types.ts';
-import type { GazeProcess, GazeState, Landing } from '../gaze/gaze-process.ts';
-import { STEP_MS } from '../../time/clock.ts';
+import type { EraId } from '../scene/scene.ts';
+import type { TruthEvent } from '../model/types.ts';
+import type { GazeProcess, GazeState, Landing } from '../model/tuned/gaze/gaze-process.ts';
+import { STEP_MS } from '../model/time/clock.ts';
 
 /**
  * A scripted gaze for tests of the eye's body: minimum-jerk saccades of the given amplitudes on the

@@ -1,8 +1,8 @@
-import { discEllipsePx, irisPose, type EllipsePx } from '../../../render/geometry/iris-pose.ts';
-import { eyeFrame, xMmOf, yMmOf, type EyeFrame } from '../../../render/geometry/eye-frame.ts';
-import { lidMargins } from '../../../render/geometry/lid-margins.ts';
-import { MASK_BROW, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, type MaskColor } from '../../../render/mask-colors.ts';
-import type { EyeSample } from '../../../model/types.ts';
+import { discEllipsePx, irisPose, type EllipsePx } from '../render/geometry/iris-pose.ts';
+import { eyeFrame, xMmOf, yMmOf, type EyeFrame } from '../render/geometry/eye-frame.ts';
+import { lidMargins } from '../render/geometry/lid-margins.ts';
+import { MASK_BROW, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, type MaskColor } from '../render/mask-colors.ts';
+import type { EyeSample } from '../model/types.ts';
 
 /**
  * A mask frame drawn in Node for the measurement's tests, independently of the page's canvas: the

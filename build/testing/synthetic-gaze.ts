@@ -1,6 +1,7 @@
+import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
 import { Random } from '../model/random/random.ts';
 import type { TruthEvent } from '../model/types.ts';
-import type { GazeSignal } from './signal.ts';
+import type { GazeSignal } from '../measure/signal.ts';
 
 /** A scripted saccade: minimum-jerk, main-sequence duration (eye.md §1) unless one is given. */
 export interface SyntheticSaccade {
@@ -115,7 +116,7 @@ export function synthesize(spec: SyntheticSpec): { signal: GazeSignal; truth: Tr
     ...saccades.map((s): TruthEvent => {
       const amplitudeDeg = Math.hypot(s.dxDeg, s.dyDeg);
       return {
-        kind: amplitudeDeg < 0.6 ? 'microsaccade' : 'saccade',
+        kind: amplitudeDeg < SACCADE_MIN_DEG ? 'microsaccade' : 'saccade',
         startMs: s.startMs,
         endMs: s.startMs + s.durationMs,
         amplitudeDeg,
