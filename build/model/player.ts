@@ -1,3 +1,4 @@
+import type { EyeInputs } from './types.ts';
 import { STEP_HZ } from '../spec/eye-spec.ts';
 import type { Scene } from '../scene/scene.ts';
 import { createEye } from './create-eye.ts';
@@ -16,8 +17,11 @@ export class Player {
   private current: EyeSample;
   readonly recorder = new TraceRecorder();
 
-  constructor(readonly scene: Scene) {
-    this.model = createEye(scene);
+  constructor(
+    readonly scene: Scene,
+    inputs: EyeInputs = {},
+  ) {
+    this.model = createEye(scene, inputs);
     this.current = this.model.sample();
     this.recorder.push(this.current);
   }

@@ -1,3 +1,5 @@
+import type { PointerTrack } from './pointer/pointer-track.ts';
+import type { EraId } from '../scene/scene.ts';
 import type { Scene } from '../scene/scene.ts';
 
 /**
@@ -7,6 +9,8 @@ import type { Scene } from '../scene/scene.ts';
 export interface EyeSample {
   /** Scene time in ms (step / 240 · 1000). */
   tMs: number;
+  /** The era the stage shows (stage.ts owns it; it switches mid-cut, under the shut lid). Not a trace column. */
+  era: EraId;
   /** Globe rotation as drawn, including Bell's phenomenon under a closed lid. */
   yawDeg: number;
   pitchDeg: number;
@@ -95,6 +99,14 @@ export type TruthEvent =
  * One eye: a pure, deterministic function of (scene, seed, steps taken). Stepped at 240 Hz.
  * Implementations: the tuned eye (eye.md), the generic spring eye (seed 003), and `none`.
  */
+/**
+ * What reaches a model from outside while it runs, as input channels (the scene stays read-only):
+ * the pointer's track (default: the scene's own keys; the live page passes one it appends to).
+ */
+export interface EyeInputs {
+  pointer?: PointerTrack | null;
+}
+
 export interface EyeModel {
   /** Advance one 240 Hz step. */
   step(): void;
@@ -104,4 +116,4 @@ export interface EyeModel {
   drainEvents(): TruthEvent[];
 }
 
-export type EyeModelFactory = (scene: Scene) => EyeModel;
+export type EyeModelFactory = (scene: Scene, inputs?: EyeInputs) => EyeModel;

@@ -80,7 +80,9 @@ export function formatCheckTable(r: CheckResult, settings: CheckSettings): strin
     '',
     `${r.scenes.length} scenes × ${settings.seeds} seeds × ${settings.minutes} min (reduced-motion: 1 × 1 min), ` +
       `${(r.sceneSeconds / 60).toFixed(0)} min of scene time, ${(r.samples / 1e6).toFixed(2)} M samples, ${settings.jobs} thread(s): ` +
-      `${(r.wallMs / 1000).toFixed(1)} s wall (simulate ${(r.simulateMs / 1000).toFixed(1)} s, detect ${(r.detectMs / 1000).toFixed(1)} s CPU)`,
+      `${(r.wallMs / 1000).toFixed(1)} s wall (simulate ${(r.simulateMs / 1000).toFixed(1)} s, detect ${(r.detectMs / 1000).toFixed(1)} s CPU); ` +
+      // The model's speed, the number a timed test used to print: scene time simulated per CPU second.
+      `the model runs at ${Math.round(r.sceneSeconds / (r.simulateMs / 1000)).toLocaleString('en')}× real time`,
   ];
   if (r.failed.length > 0) lines.push('', `FAILED: ${r.failed.map(describeFailure).join('; ')}`);
   else lines.push('', `all ${r.assertions.length} assertions hold`);

@@ -1,7 +1,6 @@
 import { Player } from '../model/player.ts';
 import { frameCount as framesIn, frameTimeMs } from '../model/time/clock.ts';
 import { restSample } from '../model/anatomy/rest.ts';
-import { eraAt } from '../model/stage/stage.ts';
 import type { EyeSample } from '../model/types.ts';
 import { MaskMeter } from '../measure/pixels/mask-meter.ts';
 import { maskSizePx } from '../measure/pixels/mask-size.ts';
@@ -28,7 +27,7 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
 
   const draw = (p: Player, frame: number): EyeSample => {
     const sample = p.goToFrame(frame);
-    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: eraAt(p.scene, sample.tMs), pass });
+    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass });
     return sample;
   };
 

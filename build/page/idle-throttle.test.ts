@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from './idle-cost.ts';
+import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from '../spec/eye-spec.ts';
 import { IdleThrottle } from './idle-throttle.ts';
 
 const FPS = 60;

@@ -1,4 +1,4 @@
-import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from './idle-cost.ts';
+import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from '../spec/eye-spec.ts';
 
 /**
  * The live page's idle cost (eye.md §8) as a pure decision per display frame: is this frame drawn?

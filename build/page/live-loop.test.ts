@@ -4,7 +4,7 @@ import { SAMPLE_FIELDS } from '../model/types.ts';
 import { loadScene } from '../node/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
 import type { Scene } from '../scene/scene.ts';
-import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from './idle-cost.ts';
+import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from '../spec/eye-spec.ts';
 import { LiveLoop, type LiveFrame } from './live-loop.ts';
 
 const FPS = 60;

@@ -1,5 +1,5 @@
 import type { Player } from '../model/player.ts';
-import { cutClosureAt, eraAt } from '../model/stage/stage.ts';
+import { cutClosureAt } from '../model/stage/stage.ts';
 import type { EyeSample } from '../model/types.ts';
 import { frameMotion, type MotionReason } from './frame-motion.ts';
 import { IdleThrottle } from './idle-throttle.ts';
@@ -74,7 +74,7 @@ export class LiveLoop {
     this.frameNow = target;
     const sample = this.player.goToFrame(target);
     const scene = this.player.scene;
-    const cut = cutClosureAt(scene, sample.tMs) > 0 || eraAt(scene, this.prev.tMs) !== eraAt(scene, sample.tMs);
+    const cut = cutClosureAt(scene, sample.tMs) > 0 || this.prev.era !== sample.era;
     const motion = frameMotion(this.prev, sample, cut);
     const pointerIdleMs = ((target - this.lastPointerFrame) * 1000) / this.fps;
     const draw = this.throttle ? this.throttle.shouldDraw(target, pointerIdleMs, motion !== null) : true;

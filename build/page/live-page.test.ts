@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserArgs } from '../node/browser-args.ts';
 import { findBrowser } from '../node/find-browser.ts';
 import { writeLivePage } from '../node/write-live-page.ts';
-import { IDLE_DRAW_EVERY_FRAMES, POINTER_IDLE_MS } from './idle-cost.ts';
+import { IDLE_DRAW_EVERY_FRAMES, POINTER_IDLE_MS } from '../spec/eye-spec.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-live-'));
 let browser: Browser;
@@ -45,12 +45,22 @@ describe('the standalone live page', () => {
     });
     expect(errors).toEqual([]);
     expect(size).toEqual([800, 500]);
-    const before = await page.screenshot({ encoding: 'base64' });
-    // Far to the right and up: the eye turns to follow it.
-    await page.mouse.move(790, 20, { steps: 8 });
+    // The model's own gaze over the last half second: the pointer left of the eye turns it left, right turns it right.
+    const meanYawDeg = async () =>
+      page.evaluate(() => {
+        const t = window.__eyeLive!.trace(['tMs', 'yawDeg']);
+        const end = t.tMs[t.tMs.length - 1];
+        const yaw = t.yawDeg.filter((_, i) => t.tMs[i] > end - 500);
+        return yaw.reduce((a, b) => a + b, 0) / yaw.length;
+      });
+    await page.mouse.move(40, 250, { steps: 8 });
     await new Promise((r) => setTimeout(r, 1200));
-    const after = await page.screenshot({ encoding: 'base64' });
-    expect(after).not.toBe(before);
+    const leftDeg = await meanYawDeg();
+    await page.mouse.move(760, 250, { steps: 8 });
+    await new Promise((r) => setTimeout(r, 1200));
+    const rightDeg = await meanYawDeg();
+    expect(leftDeg).toBeLessThan(-3);
+    expect(rightDeg).toBeGreaterThan(3);
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
   });

@@ -1,5 +1,5 @@
 import { Player } from '../model/player.ts';
-import { eraAt } from '../model/stage/stage.ts';
+import { PointerTrack } from '../model/pointer/pointer-track.ts';
 import type { SampleField } from '../model/types.ts';
 import { drawEye } from '../render/draw-eye.ts';
 import { parseScene, withSettings } from '../scene/parse.ts';
@@ -53,9 +53,9 @@ export function liveScene(scenes: Record<string, unknown>, search: string, width
     fps: LIVE_FPS,
     width: evenSize(widthPx),
     height: evenSize(heightPx),
-    // The live pointer is recorded into the track as it happens; a scene's own keys would fight it.
-    // It starts with one key, "no pointer in the window yet": the model only builds a pointer track
-    // when the scene has keys, and it reads the keys live from this array.
+    // The live pointer is recorded as it happens (an input channel made from these keys); a scene's own
+    // keys would fight it. It starts with one key, "no pointer in the window yet", so the model follows
+    // a pointer here as in a scene with keys (and Node's simulation of this scene is the same eye).
     pointer: [{ tS: 0, xR: 0, yR: 0, kind: 'leave' }],
   };
   return withSettings(base, settings, 'URL');
@@ -76,12 +76,13 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('eye page: no 2D canvas context');
   const scene = liveScene(scenes, location.search, window.innerWidth, window.innerHeight);
-  const player = new Player(scene);
+  // The pointer reaches the model as an input channel the page appends to; the scene stays as parsed.
+  const pointer = new PointerTrack(scene.pointer);
+  const player = new Player(scene, { pointer });
   const idleThrottle = new URLSearchParams(location.search).get('idleThrottle') !== '0';
   const loop = new LiveLoop(player, LIVE_FPS, { idleThrottle });
   /** The sample on the canvas's clock now (drawn or throttled), for a repaint after a resize. */
   let last = loop.first;
-  const track = scene.pointer as PointerKey[];
   const view = { width: scene.width, height: scene.height, era: scene.era, pass: 'color' as const };
 
   const resize = (): void => {
@@ -98,12 +99,10 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
   const pushKey = (kind: PointerKey['kind'], ev?: PointerEvent): void => {
     loop.pointerActivity();
     const nowS = loop.frame / LIVE_FPS;
-    const prev = track[track.length - 1];
+    const prev = pointer.last;
     const tS = Math.max(nowS + POINTER_LEAD_S, prev ? prev.tS : 0);
     const at = ev ? pointerInR(ev.offsetX, ev.offsetY, view.width, view.height) : { xR: prev?.xR ?? 0, yR: prev?.yR ?? 0 };
-    // Collapse keys for the same instant: the newest position wins (keeps the track short).
-    if (prev && prev.tS === tS && prev.kind === kind) track.pop();
-    track.push({ tS, xR: at.xR, yR: at.yR, kind });
+    pointer.push({ tS, xR: at.xR, yR: at.yR, kind });
   };
   canvas.addEventListener('pointermove', (ev) => pushKey('move', ev));
   canvas.addEventListener('pointerdown', (ev) => pushKey('press', ev));
@@ -134,7 +133,7 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
     if (next) {
       last = next.sample;
       if (next.draw) {
-        view.era = eraAt(scene, next.sample.tMs);
+        view.era = next.sample.era;
         drawEye(ctx, next.sample, view);
       }
     }

@@ -39,3 +39,14 @@ export const CALM_CAPS = {
   reducedSaccadeCount: { max: 0 },
   reducedBlinkCount: { max: 0 },
 } as const satisfies Record<string, Cap>;
+
+/**
+ * The pointer counts as idle after this long without doing anything (eye.md §8): the live page slows
+ * its drawing, and the eye goes back to its pattern (our choice: the same 2.8 s, so "at rest" means
+ * one thing everywhere).
+ */
+export const POINTER_IDLE_MS = 2800;
+/** The live page's idle cost (eye.md §8): nothing has moved for this long before it slows its drawing… */
+export const IDLE_STILL_MS = 250;
+/** …and then it draws one display frame in this many, carrying the skipped time. */
+export const IDLE_DRAW_EVERY_FRAMES = 3;

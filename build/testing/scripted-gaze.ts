@@ -18,7 +18,7 @@ export function scriptedGaze(era: EraId, amplitudesDeg: readonly number[], every
   let landed: Landing[] = [];
   const none: Landing[] = [];
   return {
-    step() {
+    step(_stageEra: EraId) {
       step++;
       landed = none;
       const t = step * STEP_MS;

@@ -1,3 +1,4 @@
+import type { EraId } from '../../scene/scene.ts';
 import type { EyeSample } from '../types.ts';
 
 /**
@@ -18,9 +19,11 @@ export const REST_UPPER_LID_MM = 5.0;
 export const REST_LOWER_LID_MM = REST_UPPER_LID_MM - REST_APERTURE_MM;
 export const REST_PUPIL_MM = 4;
 
-export function restSample(): EyeSample {
+/** The eye at rest, open, looking ahead (in `era`: the present day's unless given). */
+export function restSample(era: EraId = '2026'): EyeSample {
   return {
     tMs: 0,
+    era,
     yawDeg: 0,
     pitchDeg: 0,
     upperLidMm: REST_UPPER_LID_MM,

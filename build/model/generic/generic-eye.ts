@@ -2,7 +2,7 @@ import { SACCADE_MIN_DEG } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
-import { cutClosureAt, CutClock, eraAt } from '../stage/stage.ts';
+import { cutClosureAt, CutClock, EraClock, eraAt } from '../stage/stage.ts';
 import { STEP_S, stepTimeMs } from '../time/clock.ts';
 import { eraPupilMm } from '../tuned/pupil/pupil.ts';
 import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
@@ -105,6 +105,7 @@ export function createGenericEye(scene: Scene): EyeModel {
   let blinkClosure = 0;
 
   const cutClock = new CutClock(scene);
+  const eras = new EraClock(scene);
 
   const basePupil = (tMs: number): number => eraPupilMm(ERA_LIGHT[eraAt(scene, tMs)]);
   // The light changes only inside a cut; the pupil sits at its size (no dynamics in the seed's eye).
@@ -200,6 +201,7 @@ export function createGenericEye(scene: Scene): EyeModel {
     sample(): EyeSample {
       return {
         tMs: stepTimeMs(step),
+        era: eras.at(stepTimeMs(step)),
         yawDeg: yaw,
         pitchDeg: pitch,
         upperLidMm: margins.upperMm,

@@ -1,4 +1,4 @@
-import type { PointerKey } from '../../scene/scene.ts';
+import type { PointerKey, Scene } from '../../scene/scene.ts';
 
 /**
  * A scene's pointer track as a function of time (eye.md §2, scene.ts PointerKey). Between two keys the
@@ -26,8 +26,17 @@ export function emptyPointerSample(): PointerSample {
   return { present: false, xR: 0, yR: 0, vxRPerS: 0, vyRPerS: 0, idleMs: Infinity };
 }
 
+/** A scene's own pointer keys as a track (null when it has none: nothing to follow). */
+export function scenePointer(scene: Scene): PointerTrack | null {
+  return scene.pointer.length > 0 ? new PointerTrack(scene.pointer) : null;
+}
+
+/**
+ * The pointer as an input channel: its keys so far, and more appended as they happen (the live
+ * page); the model only reads it. Keys must come in time order.
+ */
 export class PointerTrack {
-  private readonly keys: readonly PointerKey[];
+  private readonly keys: PointerKey[];
   /** Index of the last key at or before the last query's time (−1: none yet). */
   private cursor = -1;
   private lastQueryMs = -Infinity;
@@ -35,7 +44,23 @@ export class PointerTrack {
   private lastActivityMs = -Infinity;
 
   constructor(keys: readonly PointerKey[]) {
-    this.keys = keys;
+    this.keys = [...keys];
+  }
+
+  /** The newest key (undefined: none). */
+  get last(): PointerKey | undefined {
+    return this.keys[this.keys.length - 1];
+  }
+
+  /**
+   * Append a key (the live page's events). It may not be earlier than the newest; one of the same kind
+   * at the same instant replaces it (the newest position wins, and the track stays short).
+   */
+  push(key: PointerKey): void {
+    const last = this.last;
+    if (last && key.tS < last.tS) throw new RangeError(`pointer key at ${key.tS} s is before the newest at ${last.tS} s`);
+    if (last && last.tS === key.tS && last.kind === key.kind && this.cursor < this.keys.length - 1) this.keys.pop();
+    this.keys.push(key);
   }
 
   get isEmpty(): boolean {

@@ -37,6 +37,20 @@ export function eraAt(scene: Scene, tMs: number): EraId {
   return era;
 }
 
+/**
+ * The one owner of "which era": the stage's era as a clock walks forward (eraAt, cached between the
+ * tour's switch times). Every model reads it once a step and carries it on its sample.
+ */
+export class EraClock {
+  private readonly fixed: EraId | null;
+  constructor(private readonly scene: Scene) {
+    this.fixed = scene.tour.length === 0 ? scene.era : null;
+  }
+  at(tMs: number): EraId {
+    return this.fixed ?? eraAt(this.scene, tMs);
+  }
+}
+
 /** The lid closure the stage asks for at a time, 0 (open) .. 1 (shut). 0 under reduced motion. */
 export function cutClosureAt(scene: Scene, tMs: number): number {
   if (scene.reducedMotion) return 0;

@@ -3,9 +3,10 @@ import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
-import { cutClosureAt, cutDurationMs, CutClock, eraAt, msSinceCutStart } from '../stage/stage.ts';
+import { cutClosureAt, cutDurationMs, CutClock, EraClock, msSinceCutStart } from '../stage/stage.ts';
+import { scenePointer, type PointerTrack } from '../pointer/pointer-track.ts';
 import { STEP_MS, STEP_S, stepTimeMs } from '../time/clock.ts';
-import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
+import type { EyeInputs, EyeModel, EyeSample, TruthEvent } from '../types.ts';
 import { ERA_IDS, type EraId, type Scene } from '../../scene/scene.ts';
 import { BlinkProcess } from './blink/blink-process.ts';
 import { Brow, browTargetMm } from './brow/brow.ts';
@@ -23,7 +24,7 @@ const PARTIAL_AFTER_CUT_MS = 600;
 
 export interface TunedEyeParts {
   /** The gaze subsystem (tests inject a scripted one). */
-  createGaze?: (scene: Scene, rng: Random) => GazeProcess;
+  createGaze?: (scene: Scene, rng: Random, pointer: PointerTrack | null) => GazeProcess;
 }
 
 const EMPTY: TruthEvent[] = [];
@@ -48,9 +49,9 @@ const EMPTY: TruthEvent[] = [];
  *   is the first one: the gaze's initial state (its rest, the gaze's own rule), open lids, no blink,
  *   no wobble, a still brow and pupil. Cuts still happen on the stage (plain cuts) and are reported.
  */
-export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeModel {
+export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: EyeInputs = {}): EyeModel {
   const root = Random.fromSeed(scene.seed);
-  const gaze = (parts.createGaze ?? createGaze)(scene, root.spawn('gaze'));
+  const gaze = (parts.createGaze ?? createGaze)(scene, root.spawn('gaze'), inputs.pointer === undefined ? scenePointer(scene) : inputs.pointer);
   const grain = scene.calm ? CALM_GRAIN : 1;
   const frozen = scene.reducedMotion;
 
@@ -66,7 +67,9 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
   const eraPupil = {} as Record<EraId, number>;
   for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
   const arousal = 0;
-  let stageEra = eraAt(scene, 0);
+  const eras = new EraClock(scene);
+  let era = eras.at(0);
+  let stageEra = era;
   let stagePupilMm = eraPupil[stageEra];
   const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
   pupil.settle(pupil.targetMm(stagePupilMm, arousal));
@@ -89,9 +92,10 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
       step++;
       const tMs = stepTimeMs(step);
       cutClock.advance(tMs, cutEvents);
+      era = eras.at(tMs);
       if (frozen) return;
 
-      gaze.step();
+      gaze.step(era);
       gazeState = gaze.state();
       if (gazeState.era !== blinkEra) {
         blinkEra = gazeState.era;
@@ -108,7 +112,6 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
       wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
       // The device changes only inside a cut (mid-closure): look the era up there, keep it otherwise.
       if (cutting) {
-        const era = eraAt(scene, tMs);
         if (era !== stageEra) {
           stageEra = era;
           stagePupilMm = eraPupil[era];
@@ -122,6 +125,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}): EyeMode
     sample(): EyeSample {
       return {
         tMs: stepTimeMs(step),
+        era,
         yawDeg: gazeState.yawDeg + gazeState.convergenceDeg,
         pitchDeg: gazeState.pitchDeg + BELL_DEG * closure,
         upperLidMm: margins.upperMm,

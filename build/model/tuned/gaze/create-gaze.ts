@@ -1,22 +1,20 @@
 import { CALM } from '../../../spec/eye-spec.ts';
 import type { Random } from '../../random/random.ts';
 import type { EraId, Scene } from '../../../scene/scene.ts';
-import { eraAt } from '../../stage/stage.ts';
 import { STEP_MS, STEP_S } from '../../time/clock.ts';
 import type { TruthEvent } from '../../types.ts';
-import { DEG_PER_RIG_UNIT, pitchDegFromRigY, rigYFromPitchDeg } from '../../anatomy/gaze-pitch.ts';
+import { DEG_PER_RIG_UNIT, rigYFromPitchDeg } from '../../anatomy/gaze-pitch.ts';
 import { CONTACT, ERA_GAZE, type EraGaze } from '../../eras/era-gaze.ts';
-import { emptyPointerSample, PointerTrack } from '../../pointer/pointer-track.ts';
-import { pointerRigY, pointerYawDeg } from '../../pointer/pointer-gaze.ts';
+import { scenePointer, type PointerTrack } from '../../pointer/pointer-track.ts';
 import { eraConvergenceDeg } from './convergence.ts';
 import { Drift } from './drift.ts';
 import type { GazeProcess, GazeState, Landing } from './gaze-process.ts';
+import { PendingCorrection } from './correction.ts';
+import { EraChange } from './era-change.ts';
 import {
   CORRECTION_LATENCY_MAX_MS,
   CORRECTION_LATENCY_MIN_MS,
   MIN_JUMP_DEG,
-  minimumJerk,
-  SACCADE_MIN_DEG,
   saccadeDurationMs,
   UNDERSHOOT_ABOVE_DEG,
   UNDERSHOOT_GAIN_MAX,
@@ -33,21 +31,14 @@ import {
 } from './microsaccades.ts';
 import { createPattern } from './patterns/create-pattern.ts';
 import { PatternGeometry, type Goal, type PatternRunner } from './patterns/pattern.ts';
-import { PursuitDrive } from './pursuit.ts';
+import { PointerFollow } from './pointer-follow.ts';
+import { SaccadeFlight, type FlightKind } from './saccade-flight.ts';
 
 /** Calm (coarse pointer): gaze amplitudes × 0.6, grain (drift, microsaccades) × 0.45 (eye.md §8). */
 export const CALM_GAZE_SCALE = CALM.gazeScale;
 export const CALM_GRAIN_SCALE = CALM.grainScale;
-/**
- * The pointer counts as idle after this long without doing anything; the eye then goes back to its
- * pattern (eye contact at rest). Our choice: the same 2.8 s that makes the live page "pointer idle"
- * (eye.md §8), so "at rest" means one thing everywhere.
- */
-export const POINTER_IDLE_MS = 2800;
 /** A catch-up saccade waits this long after the last landing (saccadic refractory period, Fischer 1993). */
 export const CATCH_UP_REFRACTORY_MS = 150;
-/** On an era change, finish the current movement, but hold at most this much longer (eye.md §2). */
-export const ERA_CHANGE_HOLD_MS = 120;
 /** Vergence moves slowly (Rashbass & Westheimer 1961: ~150 ms time constant). */
 const VERGENCE_TAU_S = 0.15;
 const VERGENCE_ALPHA = 1 - Math.exp(-STEP_S / VERGENCE_TAU_S);
@@ -78,29 +69,28 @@ const NO_LANDINGS: readonly Landing[] = Object.freeze([]);
  * Choices where eye.md is silent:
  * - `followGain` is where the eye looks, not how fast: goal = pattern point + follow·(pointer −
  *   pattern point). The pursuit's velocity gain is separate (0.85, 2026 0.97).
- * - The pointer is followed while it is in the window and has done something in the last 2.8 s
- *   (`POINTER_IDLE_MS`); while it is followed the script pauses; when it goes idle or leaves, the eye
- *   saccades back to where the script was and the script resumes.
+ * - The pointer (an input channel: a scene's keys, or the live page's events) is followed while it is
+ *   in the window and has done something in the last 2.8 s (pointer-follow.ts); while it is followed
+ *   the script pauses; when it goes idle or leaves, the eye saccades back to where the script was and
+ *   the script resumes.
  * - Catch-up saccades keep a 150 ms refractory after a landing. Catch-up thresholds: ERA_GAZE.
  * - Vergence: from the era's device distance in a script, 0 at rest (the eye looks at the visitor).
  * - Calm scales the pointer's angles by 0.6 too (they are gaze amplitudes), and the scroll speed.
  *
  * Reduced motion: the eye rests at (0, 0), ignores the pointer and never moves.
  */
-export function createGaze(scene: Scene, rng: Random): GazeProcess {
-  return scene.reducedMotion ? new StillGaze(scene) : new TunedGaze(scene, rng);
+export function createGaze(scene: Scene, rng: Random, pointer: PointerTrack | null = scenePointer(scene)): GazeProcess {
+  return scene.reducedMotion ? new StillGaze(scene) : new TunedGaze(scene, rng, pointer);
 }
 
 /** Reduced motion: rest gaze, no pointer, no saccades; every step identical (the era follows plain cuts). */
 class StillGaze implements GazeProcess {
-  private n = 0;
   private readonly s: GazeState;
-  constructor(private readonly scene: Scene) {
+  constructor(scene: Scene) {
     this.s = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era: scene.era, convergenceDeg: 0 };
   }
-  step(): void {
-    this.n++;
-    if (this.scene.tour.length > 0) this.s.era = eraAt(this.scene, this.n * DT_MS);
+  step(stageEra: EraId): void {
+    this.s.era = stageEra;
   }
   state(): GazeState {
     return this.s;
@@ -122,9 +112,9 @@ class TunedGaze implements GazeProcess {
   // The era playing and its script.
   private era: EraId;
   private cfg: EraGaze;
+  private readonly eraChange = new EraChange();
   private pattern!: PatternRunner;
   private patternStarts = 0;
-  private eraPendingSinceMs = NaN;
   /** The pattern's current point, deg (where the script wants the eye; carried by scroll). */
   private patX = 0;
   private patY = 0;
@@ -134,51 +124,23 @@ class TunedGaze implements GazeProcess {
   /** When the current fixation's timing began (its movement's last landing), ms. */
   private fixStartMs = 0;
 
-  // The eye: fixation point (anchor) + drift, or a saccade in flight.
-  private ex = 0;
-  private ey = 0;
+  // The eye: fixation point (anchor) + drift, or a movement in flight.
+  private readonly eye = { x: 0, y: 0 };
   private ax = 0;
   private ay = 0;
   private readonly drift: Drift;
-  private sacActive = false;
-  private sacSx = 0;
-  private sacSy = 0;
-  private sacLx = 0;
-  private sacLy = 0;
-  private sacT0Ms = 0;
-  private sacDurMs = 0;
-  private sacAmp = 0;
-  private sacMicro = false;
-  private sacCorrective = false;
-  private sacUndershoot = false;
-  private sacCause = '';
+  private readonly flight = new SaccadeFlight();
+  private readonly launchKind: FlightKind = { cause: '', micro: false, undershoot: false, corrective: false };
+  private readonly correction = new PendingCorrection();
   /** When the last real saccade (not a microsaccade) ended, ms. */
   private lastLandingMs = -Infinity;
   /** When the last movement of any kind ended, ms (a scheduled saccade never starts before it). */
   private lastMoveEndMs = -Infinity;
   /** The current step's time, ms. */
   private nowMs = 0;
-  /** A corrective saccade is due at this time (NaN: none), toward (corrX, corrY). */
-  private corrAtMs = NaN;
-  private corrX = 0;
-  private corrY = 0;
-  /** The undershooting primary was a catch-up: its corrective aims at the moving target. */
-  private corrToPointer = false;
   private readonly micro: MicrosaccadeClock;
 
-  // The pointer.
-  private readonly track: PointerTrack | null;
-  private readonly ptr = emptyPointerSample();
-  private engaged = false;
-  /** The pointer's last position (R) and its gaze angle (deg), kept while it rests. */
-  private ptrXR = NaN;
-  private ptrYR = NaN;
-  private ptrYawDeg = 0;
-  private ptrPitchDeg = 0;
-  private returnPending = false;
-  private tx = 0;
-  private ty = 0;
-  private readonly pursuit = new PursuitDrive();
+  private readonly pointer: PointerFollow | null;
   private readonly pv = { x: 0, y: 0 };
 
   private convergenceTarget = 0;
@@ -192,6 +154,7 @@ class TunedGaze implements GazeProcess {
   constructor(
     private readonly scene: Scene,
     rng: Random,
+    pointer: PointerTrack | null,
   ) {
     this.gazeScale = scene.calm ? CALM_GAZE_SCALE : 1;
     this.grain = scene.calm ? CALM_GRAIN_SCALE : 1;
@@ -199,21 +162,21 @@ class TunedGaze implements GazeProcess {
     this.rngMicro = rng.spawn('micro');
     this.rngPatterns = rng.spawn('pattern');
     this.drift = new Drift(rng.spawn('drift'), this.grain);
-    this.track = scene.pointer.length > 0 ? new PointerTrack(scene.pointer) : null;
+    this.pointer = pointer === null ? null : new PointerFollow(pointer, this.gazeScale);
     this.era = scene.era;
     this.cfg = ERA_GAZE[this.era];
     this.micro = new MicrosaccadeClock(rng.spawn('micro-clock'), this.microRate());
     this.startPattern();
     // The scene opens with the eye already on its pattern's first point, mid-fixation.
     this.startPending = false;
-    this.ex = this.ax = this.patX;
-    this.ey = this.ay = this.patY;
+    this.eye.x = this.ax = this.patX;
+    this.eye.y = this.ay = this.patY;
     this.beginFixation(0);
     this.s = {
-      yawDeg: this.ex,
-      pitchDeg: this.ey,
-      rigX: this.ex / DEG_PER_RIG_UNIT,
-      rigY: rigYFromPitchDeg(this.ey),
+      yawDeg: this.eye.x,
+      pitchDeg: this.eye.y,
+      rigX: this.eye.x / DEG_PER_RIG_UNIT,
+      rigY: rigYFromPitchDeg(this.eye.y),
       inSaccade: false,
       era: this.era,
       convergenceDeg: this.convergenceTarget,
@@ -243,21 +206,23 @@ class TunedGaze implements GazeProcess {
     this.fixEndMs = 0;
   }
 
-  step(): void {
+  step(stageEra: EraId): void {
     this.n++;
     const t = this.n * DT_MS;
     this.nowMs = t;
     if (this.landed.length > 0) this.landed.length = 0;
-    this.updateEra(t);
-    this.updatePointer(t);
-    if (this.sacActive) this.flySaccade(t);
+    this.updateEra(t, stageEra);
+    if (this.pointer !== null && this.pointer.update(t, this.patX, this.patY, this.cfg.followGain)) {
+      this.correction.cancel(); // the pointer takes over from a script correction
+    }
+    if (this.flight.active) this.fly(t);
     else this.fixate(t);
     const s = this.s;
-    s.yawDeg = this.ex;
-    s.pitchDeg = this.ey;
-    s.rigX = this.ex / DEG_PER_RIG_UNIT;
-    s.rigY = rigYFromPitchDeg(this.ey);
-    s.inSaccade = this.sacActive;
+    s.yawDeg = this.eye.x;
+    s.pitchDeg = this.eye.y;
+    s.rigX = this.eye.x / DEG_PER_RIG_UNIT;
+    s.rigY = rigYFromPitchDeg(this.eye.y);
+    s.inSaccade = this.flight.active;
     s.era = this.era;
     s.convergenceDeg += (this.convergenceTarget - s.convergenceDeg) * VERGENCE_ALPHA;
   }
@@ -277,99 +242,52 @@ class TunedGaze implements GazeProcess {
     return out;
   }
 
-  // ---- era changes ----
-
-  private updateEra(t: number): void {
-    if (this.scene.tour.length === 0) return;
-    const stageEra = eraAt(this.scene, t);
-    if (stageEra === this.era) {
-      this.eraPendingSinceMs = NaN;
-      return;
-    }
-    if (Number.isNaN(this.eraPendingSinceMs)) this.eraPendingSinceMs = t;
-    const busy = this.sacActive || !Number.isNaN(this.corrAtMs);
-    if (busy && t - this.eraPendingSinceMs < ERA_CHANGE_HOLD_MS) return;
+  /** The stage's era, taken up once the movement in flight is done (era-change.ts). */
+  private updateEra(t: number, stageEra: EraId): void {
+    const busy = this.flight.active || this.correction.pending;
+    if (!this.eraChange.switchNow(t, stageEra, this.era, busy)) return;
     this.era = stageEra;
     this.cfg = ERA_GAZE[stageEra];
-    this.eraPendingSinceMs = NaN;
     // The old era's correction is dropped: the new era's first saccade goes where it has to anyway.
-    this.corrAtMs = NaN;
-    this.sacUndershoot = false;
+    this.correction.cancel();
+    this.flight.kind.undershoot = false;
     this.micro.setRate(this.microRate());
     this.startPattern();
   }
 
-  // ---- the pointer ----
-
-  private updatePointer(t: number): void {
-    if (this.track === null) return;
-    const p = this.track.sampleAt(t, this.ptr);
-    const engaged = p.present && p.idleMs < POINTER_IDLE_MS;
-    if (engaged) {
-      // Where the eye would look: the pattern's point, pulled toward the pointer by the era's follow.
-      if (p.xR !== this.ptrXR || p.yR !== this.ptrYR) {
-        this.ptrXR = p.xR;
-        this.ptrYR = p.yR;
-        this.ptrYawDeg = this.gazeScale * pointerYawDeg(p.xR);
-        this.ptrPitchDeg = pitchDegFromRigY(this.gazeScale * pointerRigY(p.yR));
-      }
-      const px = this.ptrYawDeg;
-      const py = this.ptrPitchDeg;
-      const f = this.cfg.followGain;
-      this.tx = this.patX + f * (px - this.patX);
-      this.ty = this.patY + f * (py - this.patY);
-      if (!this.engaged) this.corrAtMs = NaN; // the pointer takes over from a script correction
-    } else if (this.engaged) {
-      this.returnPending = true;
-    }
-    this.engaged = engaged;
-    this.pursuit.step(this.tx, this.ty, engaged);
+  private get engaged(): boolean {
+    return this.pointer !== null && this.pointer.engaged;
   }
 
-  // ---- movement ----
-
-  private flySaccade(t: number): void {
-    const tau = (t - this.sacT0Ms) / this.sacDurMs;
-    if (tau < 1) {
-      const k = minimumJerk(tau);
-      this.ex = this.sacSx + (this.sacLx - this.sacSx) * k;
-      this.ey = this.sacSy + (this.sacLy - this.sacSy) * k;
-      return;
-    }
-    this.land(this.sacT0Ms + this.sacDurMs);
+  private fly(t: number): void {
+    if (!this.flight.at(t, this.eye)) this.land(this.flight.endMs);
   }
 
   /**
-   * The saccade in flight has landed; `t` is its exact end (times are continuous: a movement starts
+   * The movement in flight has landed; `t` is its exact end (times are continuous: a movement starts
    * when it is due and the 240 Hz steps sample it, so fixations and latencies keep their drawn lengths).
    */
   private land(t: number): void {
-    this.sacActive = false;
-    this.ex = this.sacLx;
-    this.ey = this.sacLy;
-    const micro = this.sacMicro;
-    this.events.push({
-      kind: this.sacAmp >= SACCADE_MIN_DEG ? 'saccade' : 'microsaccade',
-      startMs: this.sacT0Ms,
-      endMs: this.sacT0Ms + this.sacDurMs,
-      amplitudeDeg: this.sacAmp,
-      corrective: this.sacCorrective,
-      cause: this.sacCause,
-    });
-    this.landed.push({ amplitudeDeg: this.sacAmp, micro, corrective: this.sacCorrective });
+    const f = this.flight;
+    f.active = false;
+    this.eye.x = f.landX;
+    this.eye.y = f.landY;
+    const micro = f.kind.micro;
+    this.events.push(f.truthEvent());
+    this.landed.push({ amplitudeDeg: f.amplitudeDeg, micro, corrective: f.kind.corrective });
     this.lastMoveEndMs = t;
     if (micro) {
       // A microsaccade moves the eye about the same fixation point and clears nothing.
-      this.drift.set(this.ex - this.ax, this.ey - this.ay);
+      this.drift.set(this.eye.x - this.ax, this.eye.y - this.ay);
       return;
     }
-    this.ax = this.ex;
-    this.ay = this.ey;
+    this.ax = this.eye.x;
+    this.ay = this.eye.y;
     this.drift.set(0, 0);
     this.lastLandingMs = t;
     this.micro.clearAfterLanding(t);
-    if (this.sacUndershoot) {
-      this.corrAtMs = t + this.rngSaccade.uniform(CORRECTION_LATENCY_MIN_MS, CORRECTION_LATENCY_MAX_MS);
+    if (f.kind.undershoot) {
+      this.correction.atMs = t + this.rngSaccade.uniform(CORRECTION_LATENCY_MIN_MS, CORRECTION_LATENCY_MAX_MS);
     } else {
       // The fixation is timed from the last landing of the movement (a corrective merges with its primary).
       this.beginFixation(t);
@@ -384,7 +302,7 @@ class TunedGaze implements GazeProcess {
 
   private fixate(t: number): void {
     if (this.engaged) {
-      this.pursuit.eyeVelocity(this.cfg.pursuitGain, this.pv);
+      this.pointer!.pursuit.eyeVelocity(this.cfg.pursuitGain, this.pv);
       this.ax += this.pv.x * DT_S;
       this.ay += this.pv.y * DT_S;
     } else {
@@ -393,17 +311,18 @@ class TunedGaze implements GazeProcess {
       this.patY += cy;
     }
     this.drift.step();
-    this.ex = this.ax + this.drift.x;
-    this.ey = this.ay + this.drift.y;
+    this.eye.x = this.ax + this.drift.x;
+    this.eye.y = this.ay + this.drift.y;
 
-    if (!Number.isNaN(this.corrAtMs)) {
-      if (t >= this.corrAtMs) this.correct(Math.max(this.corrAtMs, this.lastMoveEndMs));
+    if (this.correction.pending) {
+      if (t >= this.correction.atMs) this.correct(Math.max(this.correction.atMs, this.lastMoveEndMs));
       return;
     }
-    if (this.engaged) {
-      if (t - this.lastLandingMs >= CATCH_UP_REFRACTORY_MS && this.catchUp(t)) return;
-    } else if (this.returnPending) {
-      this.returnPending = false;
+    const pointer = this.pointer;
+    if (pointer !== null && pointer.engaged) {
+      if (t - this.lastLandingMs >= CATCH_UP_REFRACTORY_MS && this.catchUp(t, pointer)) return;
+    } else if (pointer !== null && pointer.returnPending) {
+      pointer.returnPending = false;
       if (this.saccadeTo(t, this.patX, this.patY, 'pointer-idle-return', false)) return;
     } else if (this.startPending) {
       this.startPending = false;
@@ -422,44 +341,46 @@ class TunedGaze implements GazeProcess {
   }
 
   /** A catch-up saccade when the eye has fallen behind the followed target; aimed where it will be. */
-  private catchUp(t: number): boolean {
-    const errX = this.tx - this.ax;
-    const errY = this.ty - this.ay;
+  private catchUp(t: number, pointer: PointerFollow): boolean {
+    const errX = pointer.tx - this.ax;
+    const errY = pointer.ty - this.ay;
     if (Math.hypot(errX, errY) <= this.cfg.catchUpDeg) return false;
-    this.predictTarget(this.tx, this.ty);
+    this.predictTarget(pointer);
     return this.saccadeTo(t, this.goal.x, this.goal.y, 'catch-up', false);
   }
 
   /**
-   * Where the target will be when a saccade from the eye lands: the target plus its trusted (≤ 30°/s,
-   * low-passed) velocity times the flight time. Written into `goal`.
+   * Where the followed target will be when a saccade from the eye lands: the target plus its trusted
+   * (≤ 30°/s, low-passed) velocity times the flight time. Written into `goal`.
    */
-  private predictTarget(x: number, y: number): void {
-    let dur = saccadeDurationMs(Math.hypot(x - this.ex, y - this.ey)) / 1000;
-    let gx = x + this.pursuit.vx * dur;
-    let gy = y + this.pursuit.vy * dur;
-    dur = saccadeDurationMs(Math.hypot(gx - this.ex, gy - this.ey)) / 1000;
-    gx = x + this.pursuit.vx * dur;
-    gy = y + this.pursuit.vy * dur;
+  private predictTarget(pointer: PointerFollow): void {
+    const { tx: x, ty: y, pursuit } = pointer;
+    let dur = saccadeDurationMs(Math.hypot(x - this.eye.x, y - this.eye.y)) / 1000;
+    let gx = x + pursuit.vx * dur;
+    let gy = y + pursuit.vy * dur;
+    dur = saccadeDurationMs(Math.hypot(gx - this.eye.x, gy - this.eye.y)) / 1000;
+    gx = x + pursuit.vx * dur;
+    gy = y + pursuit.vy * dur;
     this.goal.x = gx;
     this.goal.y = gy;
   }
 
   private correct(t: number): void {
-    this.corrAtMs = NaN;
-    let x = this.corrX;
-    let y = this.corrY;
-    if (this.corrToPointer && this.engaged) {
-      this.predictTarget(this.tx, this.ty);
+    const c = this.correction;
+    c.cancel();
+    let x = c.x;
+    let y = c.y;
+    if (c.toPointer && this.pointer !== null && this.pointer.engaged) {
+      this.predictTarget(this.pointer);
       x = this.goal.x;
       y = this.goal.y;
     }
-    if (!this.startSaccade(t, x, y, 'corrective', false, false, true)) this.beginFixation(t);
+    if (!this.launch(t, x, y, 'corrective', false, false, true)) this.beginFixation(t);
   }
 
   private microsaccade(t: number): void {
-    const dx = this.ex - this.ax;
-    const dy = this.ey - this.ay;
+    const dx = this.eye.x - this.ax;
+    const dy = this.eye.y - this.ay;
     const r = Math.hypot(dx, dy);
     const rng = this.rngMicro;
     let ux: number;
@@ -479,7 +400,7 @@ class TunedGaze implements GazeProcess {
       amp = rng.uniform(MICRO_MIN_DEG, MICRO_RANDOM_MAX_DEG) * this.grain;
       cause = 'micro';
     }
-    this.startSaccade(t, this.ex + ux * amp, this.ey + uy * amp, cause, true, false, false);
+    this.launch(t, this.eye.x + ux * amp, this.eye.y + uy * amp, cause, true, false, false);
   }
 
   /**
@@ -488,17 +409,15 @@ class TunedGaze implements GazeProcess {
    * which case the eye stays and a new fixation is timed.
    */
   private saccadeTo(t: number, x: number, y: number, cause: string, forceUndershoot: boolean): boolean {
-    const amp = Math.hypot(x - this.ex, y - this.ey);
+    const amp = Math.hypot(x - this.eye.x, y - this.eye.y);
     const undershoot = amp > UNDERSHOOT_ABOVE_DEG || (forceUndershoot && amp > MIN_JUMP_DEG);
     if (undershoot) {
-      this.corrX = x;
-      this.corrY = y;
-      this.corrToPointer = cause === 'catch-up';
+      this.correction.aim(x, y, cause === 'catch-up');
       const g = this.rngSaccade.uniform(UNDERSHOOT_GAIN_MIN, UNDERSHOOT_GAIN_MAX);
-      x = this.ex + (x - this.ex) * g;
-      y = this.ey + (y - this.ey) * g;
+      x = this.eye.x + (x - this.eye.x) * g;
+      y = this.eye.y + (y - this.eye.y) * g;
     }
-    if (this.startSaccade(t, x, y, cause, false, undershoot, false)) return true;
+    if (this.launch(t, x, y, cause, false, undershoot, false)) return true;
     this.beginFixation(t);
     return false;
   }
@@ -507,35 +426,16 @@ class TunedGaze implements GazeProcess {
    * Launch a movement due at `t` (≤ now) from the eye's position to (x, y), placing the eye on its
    * profile for the current step. False if it is under 0.05° (dropped).
    */
-  private startSaccade(
-    t: number,
-    x: number,
-    y: number,
-    cause: string,
-    micro: boolean,
-    undershoot: boolean,
-    corrective: boolean,
-  ): boolean {
-    const amp = Math.hypot(x - this.ex, y - this.ey);
+  private launch(t: number, x: number, y: number, cause: string, micro: boolean, undershoot: boolean, corrective: boolean): boolean {
+    const amp = Math.hypot(x - this.eye.x, y - this.eye.y);
     if (amp < MIN_JUMP_DEG) return false;
-    this.sacActive = true;
-    this.sacSx = this.ex;
-    this.sacSy = this.ey;
-    this.sacLx = x;
-    this.sacLy = y;
-    this.sacT0Ms = t;
-    this.sacDurMs = saccadeDurationMs(amp);
-    this.sacAmp = amp;
-    this.sacMicro = micro;
-    this.sacUndershoot = undershoot;
-    this.sacCorrective = corrective;
-    this.sacCause = cause;
-    const tau = (this.nowMs - t) / this.sacDurMs;
-    if (tau > 0) {
-      const k = minimumJerk(tau);
-      this.ex = this.sacSx + (x - this.sacSx) * k;
-      this.ey = this.sacSy + (y - this.sacSy) * k;
-    }
+    const k = this.launchKind;
+    k.cause = cause;
+    k.micro = micro;
+    k.undershoot = undershoot;
+    k.corrective = corrective;
+    this.flight.launch(t, this.eye.x, this.eye.y, x, y, amp, k);
+    this.flight.catchUp(this.nowMs, this.eye);
     return true;
   }
 }

@@ -32,8 +32,8 @@ export interface Landing {
 }
 
 export interface GazeProcess {
-  /** One 240 Hz step. */
-  step(): void;
+  /** One 240 Hz step; `stageEra` is the era the stage shows now (the gaze takes it up in its own time). */
+  step(stageEra: EraId): void;
   state(): GazeState;
   /** Saccades that landed during the last step (blinks read these for gaze-evoked blinks). */
   landings(): readonly Landing[];

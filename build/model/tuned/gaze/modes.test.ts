@@ -131,7 +131,7 @@ describe('modes and eras', () => {
     let landed = 0;
     let mismatched = 0;
     for (let i = 0; i < 240 * 60; i++) {
-      gaze.step();
+      gaze.step('1995');
       const l = gaze.landings();
       const ev = gaze.drainEvents().filter(isSaccadeEvent);
       if (l.length !== ev.length) mismatched++;

@@ -1,3 +1,5 @@
+import { EraClock } from '../../stage/stage.ts';
+import { stepTimeMs } from '../../time/clock.ts';
 import { Random } from '../../random/random.ts';
 import type { EraId, Scene } from '../../../scene/scene.ts';
 import { STEP_HZ } from '../../../spec/eye-spec.ts';
@@ -38,8 +40,9 @@ export function runGaze(
   const gaze = createGaze(scene, Random.fromSeed(scene.seed).spawn('gaze'));
   const events: TruthEvent[] = [];
   const steps = Math.round(durationS * STEP_HZ);
+  const eras = new EraClock(scene);
   for (let i = 1; i <= steps; i++) {
-    gaze.step();
+    gaze.step(eras.at(stepTimeMs(i)));
     if (onStep) onStep(gaze, i);
     const ev = gaze.drainEvents();
     for (let j = 0; j < ev.length; j++) events.push(ev[j]);
