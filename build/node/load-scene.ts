@@ -28,10 +28,13 @@ export function loadScene(arg: string): Scene {
   return parseScene(raw, file, basename(file, '.json'));
 }
 
+/** The scene files' JSON Schema lives beside them (scenes/scene.schema.json); it is not a scene. */
+export const SCENE_SCHEMA_NAME = 'scene.schema.json';
+
 /** Every scene name under scenes/, sorted. */
 export function listScenes(): string[] {
   return readdirSync(SCENES_DIR)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && f !== SCENE_SCHEMA_NAME)
     .map((f) => basename(f, '.json'))
     .sort();
 }

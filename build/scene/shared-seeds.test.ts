@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listScenes, SCENES_DIR } from '../node/load-scene.ts';
 import { describe, expect, it } from 'vitest';
 import { parseScene } from './parse.ts';
 import { unexplainedSharedSeeds, type SceneFile } from './shared-seeds.ts';
 
-const SCENES = join(import.meta.dirname, '..', '..', 'scenes');
-const sceneFiles = (): SceneFile[] =>
-  readdirSync(SCENES)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => ({ name: basename(f, '.json'), raw: JSON.parse(readFileSync(join(SCENES, f), 'utf8')) as unknown }));
+const sceneFiles = (): SceneFile[] => listScenes().map((name) => ({ name, raw: JSON.parse(readFileSync(join(SCENES_DIR, `${name}.json`), 'utf8')) as unknown }));
 
 describe('a seed per scene (no two eras share a blink timeline)', () => {
   it('no two files under scenes/ share a seed unless their $comment says why', () => {

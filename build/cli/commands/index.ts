@@ -6,6 +6,7 @@ import { registerBench } from './bench.ts';
 import { registerRender } from './render.ts';
 import { registerLook } from './look.ts';
 import { registerPicture } from './picture.ts';
+import { registerSchema } from './schema.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -17,4 +18,5 @@ export function registerCommands(program: Command): void {
   registerLedger(program);
   registerLook(program);
   registerPicture(program);
+  registerSchema(program);
 }

@@ -1,0 +1,23 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { sceneJsonSchema } from '../../scene/parse.ts';
+import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../../node/load-scene.ts';
+import { writeStdout } from '../../node/check-report.ts';
+
+/** Where the scene files' `$schema` points. */
+export const SCENE_SCHEMA_FILE = join(SCENES_DIR, SCENE_SCHEMA_NAME);
+
+export const sceneSchemaText = (): string => `${JSON.stringify(sceneJsonSchema(), null, 2)}\n`;
+
+/** `eye schema`: the scene files' JSON Schema, made from the one declaration of the scene options. */
+export function registerSchema(program: Command): void {
+  program
+    .command('schema')
+    .description("Print the scene files' JSON Schema (made from the scene options' one declaration); --write puts it in scenes/scene.schema.json, which every scene file names in $schema.")
+    .option('--write', 'write scenes/scene.schema.json instead of printing it')
+    .action((opts: { write?: boolean }) => {
+      if (opts.write) writeFileSync(SCENE_SCHEMA_FILE, sceneSchemaText());
+      else writeStdout(sceneSchemaText());
+    });
+}
