@@ -109,8 +109,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     for (let f = 0; f < frames; f++) {
       await o.onFrame?.(f, attempt, browser);
       const t0 = performance.now();
-      await browser.goToFrame(f);
-      const image = await browser.grab(f);
+      const image = await browser.frame(f);
       const t1 = performance.now();
       captureMs += t1 - t0;
       hashes.add(image);

@@ -29,7 +29,7 @@ interface RenderFlags extends RawSceneOptions {
   maskLidOffsetMm?: string;
 }
 
-const CAPTURES = ['auto', 'beginframe', 'screenshot'] as const;
+const CAPTURES = ['auto', 'canvas', 'beginframe', 'screenshot'] as const;
 const FORMATS = ['auto', 'png', 'jpeg'] as const;
 
 function oneOf<T extends string>(v: string, flag: string, allowed: readonly T[]): T {
@@ -82,7 +82,7 @@ export function registerRender(program: Command): void {
     .option('--out <dir>', 'where scene folders are written', resolve(projectRoot(), 'proof'))
     .option('--json', 'print the summaries as JSON on stdout')
     .option('--jobs <n>', 'scenes rendered at once, each in its own browser (1 to 8)', '1')
-    .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: beginFrame if the start-up probe finds it)`, 'auto')
+    .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: the canvas's own pixels if the page can encode them, else beginFrame if the start-up probe finds it, else screenshot)`, 'auto')
     .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, 'auto')
     .option('--no-ledger', 'do not append a line to ledger.jsonl')
     .option('--no-pixels', 'skip the pixel path (the film is then not measured from its mask nor held to its model)')
