@@ -22,7 +22,7 @@ describe('ffmpegArgs', () => {
     expect(valueOf(o, '-color_range')).toBe('tv');
     expect(valueOf(o, '-vf')).toBe(COLOUR_FILTERS.zscale);
     expect(valueOf(o, '-vf')).toMatch(/zscale=matrix=709:range=tv:.*,format=yuv420p$/);
-    expect(valueOf(o, '-threads')).toBe('0');
+    expect(valueOf(o, '-threads')).toBe('1');
     expect(valueOf(o, '-movflags')).toBe('+faststart');
     expect(valueOf(o, '-f')).toBe('mp4');
     expect(o).toContain('-an');

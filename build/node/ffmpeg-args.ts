@@ -34,8 +34,13 @@ export const COLOUR_FILTERS: Record<ColourConversion, string> = {
 export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
 export const DEFAULT_CRF = 18;
 export const DEFAULT_PRESET = 'veryfast';
-/** x264's threads: see `eye bench` (x264 threads row); 0 lets x264 pick (1.5 × cores). */
-export const DEFAULT_X264_THREADS = 0;
+/**
+ * x264's threads. One: it keeps up with the capture on its own (encode alone ~14 CPU-ms a frame at
+ * 720p against the capture's ~35), spends the least CPU (`eye bench --x264-threads 1,0,2`: pipeline
+ * 49 CPU-ms a frame vs 53 with x264's own choice), leaves the other cores to other --jobs, and its
+ * output does not depend on the machine's core count (x264's bitstream varies with its threads).
+ */
+export const DEFAULT_X264_THREADS = 1;
 
 export interface FfmpegArgs {
   /** Before `-i pipe:0`. */
