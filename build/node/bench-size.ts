@@ -49,6 +49,8 @@ export interface BenchRow {
   encode: { conversion: ColourConversion; threads: number; timing: BenchTiming }[];
   /** renderScene: capture, hashing, overlapped encoding, trace and pixel rows; per x264 threads value. */
   pipeline: { threads: number; timing: BenchTiming }[];
+  /** The same pipeline as the films were made before issue 8: beginFrame JPEG, swscale, x264's own threads. */
+  pipelineBefore: BenchTiming | null;
   /** A plain page.screenshot() loop (puppeteer's defaults: PNG) in an ordinary headless browser. */
   pageScreenshot: BenchTiming;
   ratios: {
@@ -170,17 +172,16 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
     }
     imagesOf.clear();
 
-    const pipeline: BenchRow['pipeline'] = [];
-    for (const threads of o.threads) {
-      o.log(`${size}: full pipeline, x264 threads ${threads}`);
+    /** One pipeline run: wall from the summary's own clock (load to the film's last byte, not ffprobe, stills or the era's spread), CPU over the same span. */
+    const pipelineRun = async (name: string, encode: Pick<EncodeSettings, 'conversion' | 'threads'>): Promise<BenchTiming> => {
       let cpu0: number | null = null;
       let cpu1: number | null = null;
       const summary = await renderScene(scene, {
         session,
         ffmpeg: o.ffmpeg,
-        outDir: join(tmp, `pipeline-${threads}`),
+        outDir: join(tmp, name),
         holdSpread: false,
-        encode: { threads },
+        encode,
         onFrame: (f) => {
           if (f === 0) cpu0 = treeCpuMs();
         },
@@ -188,9 +189,19 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
           cpu1 = treeCpuMs();
         },
       });
-      // The summary's own clock: load to the film's last byte (not ffprobe, stills or the era's spread).
-      const cpuMs = cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / summary.frames);
-      pipeline.push({ threads, timing: { wallMs: summary.msPerFrame.total, cpuMs } });
+      return { wallMs: summary.msPerFrame.total, cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / summary.frames) };
+    };
+    const pipeline: BenchRow['pipeline'] = [];
+    for (const threads of o.threads) {
+      o.log(`${size}: full pipeline, x264 threads ${threads}`);
+      pipeline.push({ threads, timing: await pipelineRun(`pipeline-${threads}`, { threads }) });
+    }
+    let pipelineBefore: BenchTiming | null = null;
+    if (browser.deterministic) {
+      o.log(`${size}: full pipeline as before (beginFrame, swscale, x264's own threads)`);
+      browser.setCapture('beginFrame', 'jpeg');
+      pipelineBefore = await pipelineRun('pipeline-before', { conversion: 'swscale', threads: 0 });
+      browser.setCapture(chosen.method, chosen.format);
     }
     await session.close();
 
@@ -234,6 +245,7 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       captures,
       encode,
       pipeline,
+      pipelineBefore,
       pageScreenshot,
       ratios: {
         pipelineOverDrawing: r2(defaultPipeline / drawing.wallMs),

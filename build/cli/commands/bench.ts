@@ -66,6 +66,7 @@ function benchTable(r: BenchRow): string {
     ]),
     ...r.encode.map((e): [string, BenchTiming] => [`encode alone, ${e.conversion}, x264 threads ${e.threads}`, e.timing]),
     ...r.pipeline.map((p): [string, BenchTiming] => [`full pipeline, x264 threads ${p.threads}`, p.timing]),
+    ...(r.pipelineBefore ? [['full pipeline as before (beginFrame, swscale, x264 threads 0)', r.pipelineBefore] as [string, BenchTiming]] : []),
     ['page.screenshot loop', r.pageScreenshot],
   ];
   const cells = rows.map(([name, t, note]) => [name, t.wallMs.toFixed(1), t.cpuMs === null ? '—' : t.cpuMs.toFixed(1), note ?? '']);
