@@ -1,7 +1,8 @@
 /**
  * Chromium's command line. `deterministic` adds --deterministic-mode (headless shell: begin-frame
  * control, all compositor stages before draw, no threaded animation): frames are made only when
- * Node sends HeadlessExperimental.beginFrame, so a frame is exactly the state Node asked for.
+ * Node sends HeadlessExperimental.beginFrame, so a frame is exactly the state Node asked for; on the
+ * canvas capture path none is ever sent, and the compositor does no work at all.
  */
 export function browserArgs(o: { userDataDir: string; width: number; height: number; deterministic: boolean }): string[] {
   return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ffmpegArgs } from './ffmpeg-args.ts';
+import { COLOUR_FILTERS, ffmpegArgs } from './ffmpeg-args.ts';
 
 const base = { width: 1280, height: 720, fps: 30, input: 'png' as const };
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -20,7 +20,9 @@ describe('ffmpegArgs', () => {
     expect(valueOf(o, '-preset')).toBe('veryfast');
     for (const tag of ['-colorspace', '-color_primaries', '-color_trc']) expect(valueOf(o, tag)).toBe('bt709');
     expect(valueOf(o, '-color_range')).toBe('tv');
-    expect(valueOf(o, '-vf')).toContain('out_color_matrix=bt709');
+    expect(valueOf(o, '-vf')).toBe(COLOUR_FILTERS.zscale);
+    expect(valueOf(o, '-vf')).toMatch(/zscale=matrix=709:range=tv:.*,format=yuv420p$/);
+    expect(valueOf(o, '-threads')).toBe('1');
     expect(valueOf(o, '-movflags')).toBe('+faststart');
     expect(valueOf(o, '-f')).toBe('mp4');
     expect(o).toContain('-an');
@@ -31,11 +33,24 @@ describe('ffmpegArgs', () => {
     expect([valueOf(o, '-crf'), valueOf(o, '-preset')]).toEqual(['12', 'medium']);
   });
 
+  it('converts with zimg by default, through clamped 8-bit RGB; swscale\'s accurate path on request', () => {
+    const z = valueOf(ffmpegArgs(base).outputOptions, '-vf');
+    expect(z.split(',')).toEqual([expect.stringMatching(/^zscale=/), 'format=gbrp', expect.stringMatching(/^zscale=matrix=709:range=tv:/), 'format=yuv420p']);
+    const s = valueOf(ffmpegArgs({ ...base, conversion: 'swscale' }).outputOptions, '-vf');
+    expect(s).toBe('scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p');
+  });
+
+  it('takes x264 threads', () => {
+    expect(valueOf(ffmpegArgs({ ...base, threads: 2 }).outputOptions, '-threads')).toBe('2');
+  });
+
   it('refuses what a proof film may not be, naming the allowed range', () => {
     expect(() => ffmpegArgs({ ...base, width: 1281 })).toThrow(/even integers/);
     expect(() => ffmpegArgs({ ...base, crf: 23 })).toThrow(/crf 23: expected an integer from 0 to 18/);
     expect(() => ffmpegArgs({ ...base, fps: 0 })).toThrow(/from 1 to 240/);
     expect(() => ffmpegArgs({ ...base, preset: 'turbo' as never })).toThrow(/one of/);
+    expect(() => ffmpegArgs({ ...base, conversion: 'fast' as never })).toThrow(/conversion fast: expected one of zscale, swscale/);
+    expect(() => ffmpegArgs({ ...base, threads: -1 })).toThrow(/x264 threads -1: expected an integer from 0/);
   });
 
   it('is pure: the same settings give the same arguments', () => {

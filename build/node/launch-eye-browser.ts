@@ -15,10 +15,12 @@ import type { BrowserExecutable } from './find-browser.ts';
 import { BrowserCrashError, PageError } from './page-error.ts';
 import { pageHtml } from './page-html.ts';
 import { probeBeginFrame } from './probe-begin-frame.ts';
+import { probeCanvasCapture } from './probe-canvas-capture.ts';
+import { stepPage } from './step-page.ts';
 
 export interface EyeBrowserOptions {
   executable: BrowserExecutable;
-  /** `auto`: beginFrame if the start-up probe finds it works, else screenshots. */
+  /** `auto`: the canvas's own pixels if the page can encode the format, else beginFrame if its probe works, else screenshots. */
   capture: 'auto' | CaptureMethod;
   format: FrameFormat;
   /** The first scene's size (the window is resized per scene). */
@@ -30,14 +32,23 @@ export interface EyeBrowserOptions {
 export interface EyeBrowser {
   readonly method: CaptureMethod;
   readonly format: FrameFormat;
+  /** Launched under --deterministic-mode (the canvas and beginFrame paths need it; screenshots do not). */
+  readonly deterministic: boolean;
   readonly version: string;
   /** Why the capture method is what it is (the probe's finding). */
   readonly probe: string;
   /** Load a scene into a fresh copy of the page; resolves to its frame count. With `measure`, the page measures every frame's mask. */
   load(scene: Scene, pass: RenderPass, measure?: PixelMeasureOptions | null): Promise<number>;
   goToFrame(frame: number): Promise<void>;
+  /** Step to frame n, draw it and return its image (one round trip on the canvas path). */
+  frame(frame: number): Promise<Buffer>;
   /** The image of the frame just drawn (pass the same frame number). */
   grab(frame: number): Promise<Buffer>;
+  /**
+   * Capture the next loaded scene another way (the benchmark compares paths in one browser). A
+   * compositor-free browser (not deterministic) can only take screenshots.
+   */
+  setCapture(method: CaptureMethod, format: FrameFormat): void;
   readTrace(): Promise<TraceChunk>;
   /** The pixel rows the page measured since the last read. */
   readPixels(): Promise<PixelChunk>;
@@ -117,9 +128,10 @@ function dispose(l: Launched): void {
 }
 
 /**
- * Launch Chromium and load the eye page. With beginFrame allowed, it launches under
- * --deterministic-mode and probes HeadlessExperimental.beginFrame; if that fails it relaunches plainly
- * and captures with Page.captureScreenshot.
+ * Launch Chromium and load the eye page. Unless screenshots are asked for, it launches under
+ * --deterministic-mode (the compositor makes no frame unless asked, so the canvas path pays for none)
+ * and probes: the canvas's own pixels first, then HeadlessExperimental.beginFrame; if neither works
+ * it relaunches plainly and captures with Page.captureScreenshot.
  */
 export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser> {
   let l: Launched | null = null;
@@ -131,17 +143,28 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
       dispose(l!);
       throw err;
     });
-    const found = await probeBeginFrame(l.cdp);
-    if (found.ok) {
-      method = 'beginFrame';
-      probe = found.why;
-    } else {
-      dispose(l);
-      l = null;
-      if (o.capture === 'beginFrame') throw new Error(`HeadlessExperimental.beginFrame does not work in ${o.executable.path}: ${found.why}`);
-      probe = `beginFrame probe failed (${found.why}); falling back to Page.captureScreenshot`;
+    const failed: string[] = [];
+    let chosen = false;
+    if (o.capture === 'auto' || o.capture === 'canvas') {
+      const found = await probeCanvasCapture(l.cdp, o.format);
+      if (found.ok) [chosen, method, probe] = [true, 'canvas', found.why];
+      else if (o.capture === 'canvas') {
+        dispose(l);
+        throw new Error(`canvas capture does not work in ${o.executable.path}: ${found.why}`);
+      } else failed.push(`canvas probe failed (${found.why})`);
+    }
+    if (!chosen) {
+      const found = await probeBeginFrame(l.cdp);
+      if (found.ok) [chosen, method, probe] = [true, 'beginFrame', [...failed, found.why].join('; ')];
+      else {
+        dispose(l);
+        l = null;
+        if (o.capture === 'beginFrame') throw new Error(`HeadlessExperimental.beginFrame does not work in ${o.executable.path}: ${found.why}`);
+        probe = [...failed, `beginFrame probe failed (${found.why}); falling back to Page.captureScreenshot`].join('; ');
+      }
     }
   }
+  const deterministic = l !== null;
   if (!l) {
     l = await launch(o, false);
     await openPage(l, o.width, o.height).catch((err) => {
@@ -152,6 +175,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
   const it: Launched = l;
   const version = await it.browser.version();
   let grabber: FrameGrabber | null = null;
+  let format = o.format;
   let size = { width: o.width, height: o.height };
   let closed = false;
 
@@ -169,8 +193,13 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
   };
 
   return {
-    method,
-    format: o.format,
+    get method() {
+      return method;
+    },
+    get format() {
+      return format;
+    },
+    deterministic,
     version,
     probe,
     async load(scene, pass, measure) {
@@ -182,24 +211,26 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
             await it.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
             size = { width: scene.width, height: scene.height };
           }
-          grabber = createFrameGrabber(it.cdp, method, o.format, scene.fps);
+          grabber = createFrameGrabber(it.cdp, method, format, scene.fps);
           const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)}, ${JSON.stringify(measure ?? null)})`, true);
           return frameCount;
         })(),
       );
     },
     goToFrame(frame) {
-      return guard(
-        (async () => {
-          // One round trip: step, then ask the page whether the frame is drawn.
-          const drawn = await callPage<boolean>(it.cdp, `(window.__eye.goToFrame(${frame}), window.__eye.ready())`);
-          if (!drawn) throw new PageError(`frame ${frame} was not drawn`);
-        })(),
-      );
+      return guard(stepPage(it.cdp, frame));
+    },
+    frame(frame) {
+      if (!grabber) throw new Error('frame before load');
+      return guard(grabber.frame(frame));
     },
     grab(frame) {
       if (!grabber) throw new Error('grab before load');
       return guard(grabber.grab(frame));
+    },
+    setCapture(m, f) {
+      if (m !== 'screenshot' && !deterministic) throw new Error(`capture ${m}: this browser was launched for screenshots only`);
+      [method, format, grabber] = [m, f, null];
     },
     readTrace() {
       return guard(callPage<TraceChunk>(it.cdp, 'window.__eye.readTrace()'));

@@ -42,7 +42,7 @@ describe('renderScene', () => {
     const a = session();
     first = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
     const second = await renderScene(scene, { session: session(), ffmpeg, outDir: outB });
-    expect(first.capture.method).toBe('beginFrame');
+    expect(first.capture.method).toBe('canvas');
     expect(first.frames).toBe(15);
     expect(readOut(outA, 'trace.json').equals(readOut(outB, 'trace.json'))).toBe(true);
     expect(second.frameHashes.perFrame).toEqual(first.frameHashes.perFrame);

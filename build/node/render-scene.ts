@@ -10,6 +10,7 @@ import type { PixelMeasureOptions, RenderPass } from '../page/protocol.ts';
 import type { Scene } from '../scene/scene.ts';
 import type { BrowserSession } from './browser-session.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
+import type { EncodeSettings } from './ffmpeg-args.ts';
 import type { EyeBrowser } from './launch-eye-browser.ts';
 import type { FfmpegTools } from './find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
@@ -42,7 +43,11 @@ export interface RenderOptions {
    * spread verdicts are reported only.
    */
   holdSpread?: boolean;
+  /** Encoder settings beyond the film's own (the benchmark compares x264 threads and conversions). */
+  encode?: Pick<EncodeSettings, 'threads' | 'conversion'>;
   onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
+  /** Called once the film's last byte is written, before it is checked (the benchmark's CPU clock stops here). */
+  onEncoded?: () => void;
   /** Called before each frame (tests use it to kill the browser mid-film). */
   onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
 }
@@ -98,7 +103,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     encoder = startEncoder({
       ffmpegPath: o.ffmpeg.ffmpeg,
       outFile: partial,
-      settings: { width: scene.width, height: scene.height, fps: scene.fps, input: browser.format },
+      settings: { ...o.encode, width: scene.width, height: scene.height, fps: scene.fps, input: browser.format },
     });
     const hashes = new FrameHashes();
     const chunks: TraceChunk[] = [];
@@ -108,8 +113,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     for (let f = 0; f < frames; f++) {
       await o.onFrame?.(f, attempt, browser);
       const t0 = performance.now();
-      await browser.goToFrame(f);
-      const image = await browser.grab(f);
+      const image = await browser.frame(f);
       const t1 = performance.now();
       captureMs += t1 - t0;
       hashes.add(image);
@@ -131,6 +135,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     const t2 = performance.now();
     await pending;
     await encoder.finish();
+    o.onEncoded?.();
     waitMs += performance.now() - t2;
     const totalMs = performance.now() - start;
     const film = join(stage, 'film.mp4');

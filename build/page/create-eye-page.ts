@@ -64,6 +64,14 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       lastFrame = frame;
       drawn = true;
     },
+    image(format, quality) {
+      if (!player || !drawn) throw new Error('eye page: image before a frame was drawn');
+      const mime = `image/${format}`;
+      const url = canvas.toDataURL(mime, quality);
+      const head = `data:${mime};base64,`;
+      if (!url.startsWith(head)) throw new Error(`eye page: this browser's canvas cannot encode ${mime} (got ${url.slice(0, 30)})`);
+      return url.slice(head.length);
+    },
     readTrace() {
       if (!player) throw new Error('eye page: readTrace before load');
       return player.recorder.drainChunk();

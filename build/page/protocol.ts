@@ -16,6 +16,9 @@ export interface PixelMeasureOptions {
   maskUpperLidOffsetMm?: number;
 }
 
+/** How an image of the canvas is encoded (by Chromium's own encoders, in the page or the compositor). */
+export type ImageFormat = 'png' | 'jpeg';
+
 /** How the page runs: driven frame by frame from Node, or animating itself in an ordinary tab. */
 export type PageMode = 'render' | 'live';
 
@@ -24,7 +27,7 @@ export const PAGE_MODE_ATTRIBUTE = 'data-eye-mode';
 
 /**
  * The page's whole protocol, exposed as `window.__eye`. Node drives it:
- * load(scene) → ready → goToFrame(n) → ready → capture → … → readTrace(), readPixels().
+ * load(scene) → ready → goToFrame(n) → ready → capture (image(), or the compositor) → … → readTrace(), readPixels().
  * The page never animates by wall clock in render mode.
  */
 export interface EyePageApi {
@@ -39,6 +42,12 @@ export interface EyePageApi {
    * capturing it) so the trace covers the whole duration, like the Node-side `simulate`.
    */
   goToFrame(frame: number): void;
+  /**
+   * The canvas's own pixels as an image, base64 without the `data:` prefix (canvas.toDataURL): the
+   * capture path that skips the compositor. `quality` (0–1) is for JPEG. Throws before the first
+   * drawn frame or if the browser cannot encode `format` (toDataURL would silently fall back to PNG).
+   */
+  image(format: ImageFormat, quality: number): string;
   /** Every 240 Hz sample and ground-truth event recorded since the last read. */
   readTrace(): TraceChunk;
   /** The pixel rows measured since the last read (empty columns without `measure`). */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { withSettings } from '../../scene/parse.ts';
-import { benchSize, type BenchRow } from '../../node/bench-size.ts';
-import type { FrameFormat } from '../../node/capture-frame.ts';
+import { benchSize, type BenchRow, type BenchTiming } from '../../node/bench-size.ts';
+import { DEFAULT_X264_THREADS } from '../../node/ffmpeg-args.ts';
 import { findBrowser } from '../../node/find-browser.ts';
 import { findFfmpeg } from '../../node/find-ffmpeg.ts';
 import { handleInterrupts } from '../../node/interrupt.ts';
@@ -13,23 +13,25 @@ interface BenchFlags {
   size: string;
   frames: string;
   scene: string;
-  format: string;
+  x264Threads: string;
   json?: boolean;
 }
 
-/** Targets from issue 2: overlap keeps the pipeline near its slower floor, and it beats screenshots. */
-const MAX_PIPELINE_OVER_FLOOR = 1.5;
-const MIN_SCREENSHOT_OVER_PIPELINE = 2.5;
+/** Aims from pipeline.md (speed): the pipeline within 2.5× of the drawing and 1.25× of its slower floor. */
+const MAX_PIPELINE_OVER_DRAWING = 2.5;
+const MAX_PIPELINE_OVER_FLOOR = 1.25;
 
-/** `eye bench`: ms per frame of the pipeline and its parts, side by side, in one run. */
+/** `eye bench`: ms per frame of the pipeline and its parts, wall and CPU, side by side, in one run. */
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description('Time the render pipeline against its floors (capture alone, encode alone) and a plain page.screenshot loop, per frame, in one run.')
-    .option('--size <list>', 'comma-separated sizes WxH', '1440x900,1280x720')
+    .description(
+      'Time the render pipeline against its floors, per frame, wall and CPU (Node + browser + ffmpeg), in one run: the page\'s drawing alone; each capture path (the canvas\'s own pixels as JPEG and PNG, beginFrame, captureScreenshot) on a still page and on the eye; encode alone (zscale and swscale); the full pipeline; a plain page.screenshot loop; and their ratios.',
+    )
+    .option('--size <list>', 'comma-separated sizes WxH', '1280x720,1440x900')
     .option('--frames <n>', 'frames per mode (10 to 1800)', '90')
     .option('--scene <name>', 'the scene to film', '1970-script')
-    .option('--format <list>', 'frame formats to compare: jpeg, png, or jpeg,png', 'jpeg')
+    .option('--x264-threads <list>', `x264 threads to compare, comma-separated, 0 = x264's choice; the first is used for the ratios (default ${DEFAULT_X264_THREADS}: the films' setting)`, String(DEFAULT_X264_THREADS))
     .option('--json', 'print the rows as JSON on stdout')
     .action(async (flags: BenchFlags) => {
       process.exitCode = await runBench(flags);
@@ -39,8 +41,8 @@ export function registerBench(program: Command): void {
 async function runBench(flags: BenchFlags): Promise<number> {
   const sizes = flags.size.split(',').map((s) => parseSize(s));
   const frames = intOption(flags.frames, '--frames', 10, 1800);
-  const formats = flags.format.split(',').map((f) => f.trim().toLowerCase());
-  for (const f of formats) if (f !== 'png' && f !== 'jpeg') throw new CliError(EXIT.badInput, `--format: expected png, jpeg or png,jpeg, got "${flags.format}"`);
+  const threads = flags.x264Threads.split(',').map((t) => intOption(t, '--x264-threads', 0, 64));
+  if (new Set(threads).size !== threads.length) throw new CliError(EXIT.badInput, `--x264-threads: each value once, got "${flags.x264Threads}"`);
   const base = loadScene(flags.scene);
   const scenes = sizes.map(({ width, height }) => withSettings(base, { width, height, durationS: frames / base.fps }));
   const executable = findBrowser();
@@ -48,31 +50,35 @@ async function runBench(flags: BenchFlags): Promise<number> {
   handleInterrupts();
 
   const rows: BenchRow[] = [];
-  for (const scene of scenes) {
-    for (const format of formats as FrameFormat[]) {
-      rows.push(await benchSize({ scene, format, executable, ffmpeg, log: (s) => process.stderr.write(`bench: ${s}\n`) }));
-    }
-  }
-  if (flags.json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return EXIT.ok;
-  }
-  const head = ['size', 'format', 'frames', 'capture', 'pipeline', 'capture alone', 'encode alone', 'page.screenshot', 'fallback capture', 'pipeline/max(floors)', 'screenshot/pipeline'];
-  const lines = rows.map((r) => [
-    r.size,
-    r.format,
-    String(r.frames),
-    r.method,
-    r.pipelineMs.toFixed(1),
-    r.captureMs.toFixed(1),
-    r.encodeMs.toFixed(1),
-    r.screenshotMs.toFixed(1),
-    r.fallbackCaptureMs.toFixed(1),
-    `${r.pipelineOverFloor.toFixed(2)} ${r.pipelineOverFloor <= MAX_PIPELINE_OVER_FLOOR ? 'ok' : `> ${MAX_PIPELINE_OVER_FLOOR}`}`,
-    `${r.screenshotOverPipeline.toFixed(2)} ${r.screenshotOverPipeline >= MIN_SCREENSHOT_OVER_PIPELINE ? 'ok' : `< ${MIN_SCREENSHOT_OVER_PIPELINE}`}`,
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  process.stdout.write(`ms per frame (lower is faster)\n${fmt(head)}\n${lines.map(fmt).join('\n')}\n`);
+  for (const scene of scenes) rows.push(await benchSize({ scene, executable, ffmpeg, threads, log: (s) => process.stderr.write(`bench: ${s}\n`) }));
+  process.stdout.write(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : rows.map(benchTable).join('\n'));
   return EXIT.ok;
+}
+
+/** One size as a table: mode, wall ms and CPU ms per frame, then the ratios against their aims. */
+function benchTable(r: BenchRow): string {
+  const rows: [string, BenchTiming, string?][] = [
+    ['drawing alone (colour + mask measured)', r.drawing],
+    ['drawing alone (colour only)', r.drawingColorOnly],
+    ...r.captures.flatMap((c): [string, BenchTiming, string?][] => [
+      [`capture ${c.path}, page still`, c.still],
+      [`capture ${c.path}, drawing the eye`, c.eye, c.identicalToDefault === null ? '' : `${c.identicalToDefault}/${r.frames} frames identical to ${r.capture.method}/${r.capture.format}`],
+    ]),
+    ...r.encode.map((e): [string, BenchTiming] => [`encode alone, ${e.conversion}, x264 threads ${e.threads}`, e.timing]),
+    ...r.pipeline.map((p): [string, BenchTiming] => [`full pipeline, x264 threads ${p.threads}`, p.timing]),
+    ...(r.pipelineBefore ? [['full pipeline as before (beginFrame, swscale, x264 threads 0)', r.pipelineBefore] as [string, BenchTiming]] : []),
+    ['page.screenshot loop', r.pageScreenshot],
+  ];
+  const cells = rows.map(([name, t, note]) => [name, t.wallMs.toFixed(1), t.cpuMs === null ? '—' : t.cpuMs.toFixed(1), note ?? '']);
+  const head = ['ms per frame', 'wall', 'CPU', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const fmt = (c: string[]) => c.map((x, i) => (i === 1 || i === 2 ? x.padStart(widths[i]) : x.padEnd(widths[i]))).join('  ').trimEnd();
+  const verdict = (v: number, max: number) => `${v.toFixed(2)} ${v <= max ? 'ok' : 'over'} (aim ≤ ${max})`;
+  return [
+    `${r.size}, ${r.frames} frames of ${r.scene}; capture ${r.capture.method}/${r.capture.format} (${r.capture.probe})`,
+    fmt(head),
+    ...cells.map(fmt),
+    `pipeline ÷ drawing: ${verdict(r.ratios.pipelineOverDrawing, MAX_PIPELINE_OVER_DRAWING)}; pipeline ÷ max(capture, encode): ${verdict(r.ratios.pipelineOverFloor, MAX_PIPELINE_OVER_FLOOR)}; page.screenshot ÷ pipeline: ${r.ratios.screenshotOverPipeline.toFixed(2)}`,
+    '',
+  ].join('\n');
 }

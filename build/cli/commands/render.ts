@@ -1,3 +1,4 @@
+import { availableParallelism, freemem } from 'node:os';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Option, type Command } from 'commander';
@@ -5,6 +6,7 @@ import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { createBrowserSession, type BrowserSession } from '../../node/browser-session.ts';
 import { defaultFrameFormat, type CaptureMethod, type FrameFormat } from '../../node/capture-frame.ts';
+import { defaultJobs } from '../../node/default-jobs.ts';
 import { findBrowser } from '../../node/find-browser.ts';
 import { findFfmpeg } from '../../node/find-ffmpeg.ts';
 import { handleInterrupts } from '../../node/interrupt.ts';
@@ -29,7 +31,7 @@ interface RenderFlags extends RawSceneOptions {
   maskLidOffsetMm?: string;
 }
 
-const CAPTURES = ['auto', 'beginframe', 'screenshot'] as const;
+const CAPTURES = ['auto', 'canvas', 'beginframe', 'screenshot'] as const;
 const FORMATS = ['auto', 'png', 'jpeg'] as const;
 
 function oneOf<T extends string>(v: string, flag: string, allowed: readonly T[]): T {
@@ -81,8 +83,8 @@ export function registerRender(program: Command): void {
     .option('--seed <n>', 'random seed, an integer from 0 to 2^31-1 (default: the scene\'s)')
     .option('--out <dir>', 'where scene folders are written', resolve(projectRoot(), 'proof'))
     .option('--json', 'print the summaries as JSON on stdout')
-    .option('--jobs <n>', 'scenes rendered at once, each in its own browser (1 to 8)', '1')
-    .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: beginFrame if the start-up probe finds it)`, 'auto')
+    .option('--jobs <n>', 'scenes rendered at once, each in its own browser (1 to 8; default: one per core, as memory allows)', String(defaultJobs(availableParallelism(), freemem())))
+    .option('--capture <how>', `frame capture: ${CAPTURES.join(', ')} (auto: the canvas's own pixels if the page can encode them, else beginFrame if the start-up probe finds it, else screenshot)`, 'auto')
     .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, 'auto')
     .option('--no-ledger', 'do not append a line to ledger.jsonl')
     .option('--no-pixels', 'skip the pixel path (the film is then not measured from its mask nor held to its model)')
