@@ -26,6 +26,8 @@ export interface LedgerSceneResult {
   metrics: Record<string, number | null>;
   /** Names of the assertions that failed (empty when `pass`). */
   failed: string[];
+  /** Restored from cache/ rather than rendered by this run (its metrics are the original render's). */
+  cached?: boolean;
 }
 
 /** One ledger line. */
@@ -44,15 +46,17 @@ export interface LedgerEntry {
   pass: boolean;
   /** Wall time of the whole run, ms. */
   wallMs: number;
+  /** A merged sharded run (`eye merge`): each shard's own run; wallMs is then the slowest shard's. */
+  shards?: { shard: string; revision: string; time: string; wallMs: number; argv: string[] }[];
 }
 
 /** What a caller gives: time, revision, dirty and pass are filled in unless given. */
 export type LedgerInput = Pick<LedgerEntry, 'command' | 'argv' | 'scenes' | 'wallMs'> &
-  Partial<Pick<LedgerEntry, 'time' | 'revision' | 'dirty' | 'pass'>>;
+  Partial<Pick<LedgerEntry, 'time' | 'revision' | 'dirty' | 'pass' | 'shards'>>;
 
-/** Append one run to the ledger; returns the line's entry as written. */
-export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntry {
-  const entry: LedgerEntry = {
+/** The line a run would append (a sharded render keeps it in its shard manifest for `eye merge`). */
+export function ledgerEntry(input: LedgerInput): LedgerEntry {
+  return {
     time: input.time ?? new Date().toISOString(),
     revision: input.revision ?? gitRevision(),
     dirty: input.dirty ?? gitDirty(),
@@ -61,7 +65,13 @@ export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntr
     scenes: input.scenes,
     pass: input.pass ?? input.scenes.every((s) => s.pass),
     wallMs: input.wallMs,
+    ...(input.shards ? { shards: input.shards } : {}),
   };
+}
+
+/** Append one run to the ledger; returns the line's entry as written. */
+export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntry {
+  const entry = ledgerEntry(input);
   const fd = openSync(file, 'a+');
   try {
     const lead = endsWithoutNewline(fd) ? '\n' : '';

@@ -6,6 +6,8 @@ import { registerBench } from './bench.ts';
 import { registerRender } from './render.ts';
 import { registerLook } from './look.ts';
 import { registerPicture } from './picture.ts';
+import { registerCache } from './cache.ts';
+import { registerMerge } from './merge.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -17,4 +19,6 @@ export function registerCommands(program: Command): void {
   registerLedger(program);
   registerLook(program);
   registerPicture(program);
+  registerCache(program);
+  registerMerge(program);
 }
