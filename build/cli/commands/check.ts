@@ -116,7 +116,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   // The result is a pure function of the scenes, the settings (not --jobs) and the code: cached by them.
   const store = opts.cache === false ? null : openCache(resolve(opts.cacheDir ?? join(projectRoot(), 'cache')));
   const { jobs: _threads, ...what } = settings;
-  const key = cacheKey({ kind: 'check', scenes, settings: what, code: codeHash(projectRoot()) });
+  const key = cacheKey({ kind: 'check', scenes, settings: what, code: (await codeHash(projectRoot(), 'build/cli/commands/check.ts')).hash });
   const run = await cachedJson(store, { kind: 'checks', key, name: 'check', force: opts.force }, () => runCheck(scenes, settings, progress));
   const result = run.value;
   if (run.cached) process.stderr.write(`eye check: restored from the cache (the same scenes, settings and code ran at ${run.createdAt}; --force runs again)\n`);

@@ -1,31 +1,48 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-
-const memo = new Map<string, string>();
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
 
 /**
- * A hash of the Node-side code: every .ts under build/ except tests, and package-lock.json (esbuild,
- * sharp and puppeteer-core versions shape the bytes too). All of build/ rather than the render path's
- * import graph, on purpose: the render reaches code an import walk would miss (check-pool starts
- * check-worker.ts by file name for the era spread; the page bundle has its own hash but is built by
- * bundle-page.ts), and a needless re-render after editing, say, a CLI help text costs minutes while a
- * stale film restored after a real change would be a wrong proof. Memoised per process (~20 ms).
+ * Modules started by file name rather than imported (a worker's entry): an import walk cannot see
+ * them, so every command's walk starts from them too. code-hash.test.ts fails when build/ gains one
+ * that is not listed here.
  */
-export function codeHash(root: string): string {
-  const hit = memo.get(root);
-  if (hit) return hit;
-  const h = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ts|mjs|js)$/.test(e.name) && !/\.test\.ts$/.test(e.name)) h.update(relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
-    }
-  };
-  walk(join(root, 'build'));
-  h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
-  const hex = h.digest('hex');
-  memo.set(root, hex);
-  return hex;
+export const BY_NAME_ENTRIES = ['build/node/check-worker.ts'];
+
+const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
+
+/**
+ * A hash of the Node-side code a command runs: every source file reachable by imports from `entry`
+ * (e.g. build/cli/commands/render.ts) and from BY_NAME_ENTRIES, found by esbuild's import graph
+ * (its metafile; nothing is written), plus package-lock.json (esbuild, sharp and puppeteer-core
+ * versions shape the bytes too). The import graph rather than all of build/: editing `eye check`'s
+ * table or the ledger's listing must not make every film render again (minutes); what the render
+ * really runs is still all in it. Memoised per process.
+ */
+export function codeHash(root: string, entry: string): Promise<{ hash: string; files: string[] }> {
+  const k = `${root}\0${entry}`;
+  let hit = memo.get(k);
+  if (!hit) {
+    hit = build({
+      entryPoints: [entry, ...BY_NAME_ENTRIES].map((e) => join(root, e)),
+      absWorkingDir: root,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outdir: 'out',
+      logLevel: 'silent',
+    }).then((r) => {
+      const files = Object.keys(r.metafile.inputs).sort();
+      const h = createHash('sha256');
+      for (const f of files) h.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+      h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
+      return { hash: h.digest('hex'), files };
+    });
+    memo.set(k, hit);
+  }
+  return hit;
 }

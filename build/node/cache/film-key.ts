@@ -20,7 +20,7 @@ export interface FilmSettings {
 export interface FilmCode {
   /** sha256 of the page bundle the browser runs. */
   bundle: string;
-  /** codeHash(): every non-test source under build/, and package-lock.json. */
+  /** codeHash() of build/cli/commands/render.ts: the sources `eye render` imports (and its workers), and package-lock.json. */
   node: string;
   browser: string;
   encoder: string;
