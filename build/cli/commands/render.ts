@@ -137,7 +137,8 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir)) : null;
   store?.sweep();
   // One code fingerprint for the run (page bundle, build/ sources, browser and ffmpeg versions).
-  const code: FilmCode | null = store && scenes.length > 0 ? await filmCode(projectRoot(), executable.path, ffmpeg.ffmpeg) : null;
+  // (A shard records it too, so eye merge can refuse shards made by different code, browsers or encoders.)
+  const code: FilmCode | null = (store && scenes.length > 0) || shard ? await filmCode(projectRoot(), executable.path, ffmpeg.ffmpeg) : null;
   const cached = new Set<string>();
 
   handleInterrupts();
@@ -216,6 +217,8 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
       allScenes: allScenes.map((s) => s.name).sort(),
       scenes: scenes.map((s) => s.name),
       digests: Object.fromEntries(results.map((r) => [r.scene, r.frameHashes.digest])),
+      settings: { ...settings, capture: method, format, measure: measured, holdSpread },
+      code: code!,
       ledger: ledgerEntry(line),
     };
     mkdirSync(outDir, { recursive: true });

@@ -13,7 +13,7 @@ let n = 0;
 const ALL = ['1970-script', '1981-script', 'tour'];
 
 /** A shard's proof folder as `eye render --shard i/n` leaves it. */
-function shard(root: string, index: number, count: number, scenes: string[], o: { revision?: string; all?: string[]; skipFolder?: string; render?: boolean } = {}): string {
+function shard(root: string, index: number, count: number, scenes: string[], o: { revision?: string; all?: string[]; skipFolder?: string; seed?: number; browser?: string } = {}): string {
   const dir = join(root, `shard-${index}`);
   mkdirSync(dir, { recursive: true });
   const digests: Record<string, string> = {};
@@ -34,7 +34,15 @@ function shard(root: string, index: number, count: number, scenes: string[], o: 
     pass: true,
     wallMs: 1000 * index,
   };
-  const m: ShardManifest = { shard: { index, count }, allScenes: o.all ?? ALL, scenes, digests, ledger };
+  const m: ShardManifest = {
+    shard: { index, count },
+    allScenes: o.all ?? ALL,
+    scenes,
+    digests,
+    settings: { durationS: 2, seed: o.seed, capture: 'auto', format: 'jpeg' },
+    code: { bundle: 'b', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
+    ledger,
+  };
   writeFileSync(join(dir, shardManifestName({ index, count })), JSON.stringify(m));
   return dir;
 }
@@ -66,6 +74,8 @@ describe('mergeShards', () => {
     ['shards of different counts', (root) => [shard(root, 1, 2, ['tour']), shard(root, 2, 3, ['1970-script', '1981-script'])], /is one of 3 shards, but shard 1\/2 .* is one of 2/],
     ['shards of different revisions', (root) => [shard(root, 1, 2, ['tour']), shard(root, 2, 2, ['1970-script', '1981-script'], { revision: 'def456' })], /rendered revision def456.*shards must come from one revision/],
     ['shards of different scene lists', (root) => [shard(root, 1, 2, ['tour']), shard(root, 2, 2, ['1970-script', '1981-script'], { all: ['1970-script', '1981-script'] })], /split from another scene list/],
+    ['shards rendered with other settings', (root) => [shard(root, 1, 2, ['tour']), shard(root, 2, 2, ['1970-script', '1981-script'], { seed: 5 })], /shard 2\/2 .* was rendered with other settings than shard 1\/2 .*"seed":5/],
+    ['shards rendered by another browser', (root) => [shard(root, 1, 2, ['tour']), shard(root, 2, 2, ['1970-script', '1981-script'], { browser: 'Chromium 157' })], /shard 2\/2 .* was rendered with other code than shard 1\/2 .*Chromium 157/],
     ['a folder that is not a shard', (root) => { mkdirSync(join(root, 'plain'), { recursive: true }); return [join(root, 'plain')]; }, /holds no shard-<i>-of-<n>\.json/],
   ];
   for (const [what, make, message] of refusals) {

@@ -48,6 +48,12 @@ function plan(found: Found[]): { scenes: { name: string; from: string }[]; manif
     if (m.ledger.revision !== first.ledger.revision) {
       throw bad(`${label} rendered revision ${m.ledger.revision.slice(0, 10)}, shard ${first.shard.index}/${count} rendered ${first.ledger.revision.slice(0, 10)}: shards must come from one revision`);
     }
+    // The joined run must equal one run: the same settings, and the same code, browser and encoder.
+    for (const [what, mine, theirs] of [['settings', m.settings, first.settings], ['code', m.code, first.code]] as const) {
+      if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+        throw bad(`${label} was rendered with other ${what} than shard ${first.shard.index}/${count} (${found[0].dir}): ${JSON.stringify(mine)} vs ${JSON.stringify(theirs)}`);
+      }
+    }
     const twice = byIndex.get(m.shard.index);
     if (twice) throw bad(`shard ${m.shard.index}/${count} appears twice: in ${twice.dir} and in ${f.dir}`);
     byIndex.set(m.shard.index, f);

@@ -1,3 +1,4 @@
+import type { FilmCode } from '../cache/film-key.ts';
 import type { LedgerEntry } from '../ledger.ts';
 import type { Shard } from './shard-scenes.ts';
 
@@ -14,6 +15,10 @@ export interface ShardManifest {
   scenes: string[];
   /** Per rendered scene, its summary.json frame-hash digest: the folder merged must be the one this run wrote. */
   digests: Record<string, string>;
+  /** The render's settings (fps, duration, size, seed, capture, format, pixel path, spread held): equal across shards. */
+  settings: Record<string, unknown>;
+  /** The page bundle, the Node-side code, the browser and ffmpeg versions: equal across shards, or the joined run is not one run. */
+  code: FilmCode;
   ledger: LedgerEntry;
 }
 
