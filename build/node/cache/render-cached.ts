@@ -1,8 +1,8 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scene } from '../../scene/scene.ts';
 import { renderScene, type RenderOptions, type RenderSummary } from '../render-scene.ts';
-import type { CacheStore } from './store.ts';
+import { copyDir, type CacheStore } from './store.ts';
 
 /** How a render uses the cache: where, the film's key, and whether to ignore what is there. */
 export interface FilmCacheUse {
@@ -29,7 +29,7 @@ export async function renderCached(scene: Scene, o: RenderOptions, cache: FilmCa
   const summary = await renderScene(scene, o);
   if (cache) {
     try {
-      cache.store.put('films', cache.key, scene.name, (data) => cpSync(target, data, { recursive: true }));
+      cache.store.put('films', cache.key, scene.name, (data) => copyDir(target, data));
     } catch (err) {
       cache.onWarning?.(`${scene.name}: not cached (${(err as Error).message.split('\n')[0]})`);
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -97,5 +97,31 @@ describe('the cache store', () => {
     expect(store.list()[0].lastUsedMs).toBe(1000);
     store.lookup('checks', key);
     expect(store.list()[0].lastUsedMs).toBeGreaterThan(1000);
+  });
+
+  it('leaves a target that already is the entry\'s untouched copy in place, and restores one that was edited since', () => {
+    const store = openCache(join(tmp, 'c7'));
+    const key = cacheKey('in place');
+    // Made a while ago (as a cold run's entry is by the time a warm run reads it).
+    store.put('films', key, 's', (data) => {
+      sceneFolder(data, 'A');
+      utimesSync(join(data, 'film.mp4'), new Date(1e6), new Date(1e6));
+    });
+    const target = join(tmp, 'proof7', 's');
+    store.restoreDir('films', key, target);
+    const ino = statSync(target).ino;
+    expect(store.restoreDir('films', key, target)).toBe(true);
+    expect(statSync(target).ino).toBe(ino); // not copied again
+    // An edit (same size, new content and time) is noticed, and the entry's bytes come back.
+    writeFileSync(join(target, 'film.mp4'), 'film B');
+    expect(store.restoreDir('films', key, target)).toBe(true);
+    expect(statSync(target).ino).not.toBe(ino);
+    expect(readFileSync(join(target, 'film.mp4'), 'utf8')).toBe('film A');
+    // So is a file added beside the entry's.
+    const ino2 = statSync(target).ino;
+    writeFileSync(join(target, 'extra.json'), '{}');
+    store.restoreDir('films', key, target);
+    expect(statSync(target).ino).not.toBe(ino2);
+    expect(existsSync(join(target, 'extra.json'))).toBe(false);
   });
 });

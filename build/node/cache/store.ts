@@ -31,7 +31,10 @@ export interface CacheStore {
   readonly dir: string;
   /** The entry's data folder, if an entry with this key is whole; marks it used. */
   lookup(kind: CacheKind, key: string): string | null;
-  /** Copy an entry's data folder to `target` whole (staged beside it, then renamed); false when absent. */
+  /**
+   * Copy an entry's data folder to `target` whole (staged beside it, then renamed), unless the target
+   * already is that entry's copy, untouched (sameTree); false when there is no such entry.
+   */
   restoreDir(kind: CacheKind, key: string, target: string): boolean;
   /** Store a new entry: `fill` writes its files into a staging folder, which is renamed into place last. */
   put(kind: CacheKind, key: string, name: string, fill: (dataDir: string) => void): void;
@@ -74,9 +77,35 @@ function readMeta(path: string, kind: CacheKind, key: string): CacheEntryMeta | 
   }
 }
 
-/** Copy a folder, sharing blocks where the file system can (reflink), else byte for byte. */
-function copyDir(from: string, to: string): void {
-  cpSync(from, to, { recursive: true, mode: constants.COPYFILE_FICLONE });
+/**
+ * Copy a folder, sharing blocks where the file system can (reflink), else byte for byte. Timestamps
+ * are kept so sameTree can tell later that a folder is still this copy.
+ */
+export function copyDir(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, mode: constants.COPYFILE_FICLONE, preserveTimestamps: true });
+}
+
+/**
+ * The same names, and each file of the same size and modification time (rsync's quick check): a
+ * target restored from (or stored into) the entry and not touched since. Lets a warm run leave a
+ * proof folder that already is the entry in place instead of copying hundreds of MB again.
+ */
+function sameTree(a: string, b: string): boolean {
+  try {
+    const an = readdirSync(a, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1));
+    const bn = readdirSync(b, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1));
+    if (an.length !== bn.length) return false;
+    return an.every((e, i) => {
+      const f = bn[i];
+      if (e.name !== f.name || e.isDirectory() !== f.isDirectory()) return false;
+      if (e.isDirectory()) return sameTree(join(a, e.name), join(b, f.name));
+      const [sa, sb] = [statSync(join(a, e.name)), statSync(join(b, f.name))];
+      // Within 2 ms: a copied timestamp comes back up to ~0.4 ms off (Node passes utimes seconds as a double).
+      return sa.size === sb.size && Math.abs(sa.mtimeMs - sb.mtimeMs) < 2;
+    });
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -107,6 +136,7 @@ export function openCache(dir: string): CacheStore {
     restoreDir(kind, key, target) {
       const data = store.lookup(kind, key);
       if (!data) return false;
+      if (sameTree(data, target)) return true;
       mkdirSync(dirname(target), { recursive: true });
       const stage = mkdtempSync(join(dirname(target), `.${basename(target)}.restore-`));
       const unregister = onInterrupt(() => rmSync(stage, { recursive: true, force: true }));
