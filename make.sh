@@ -9,6 +9,23 @@ cd "$(dirname "$0")"
 
 say() { printf '%s\n' "$*" >&2; }
 
+start_ns=$(date +%s%N)
+# Wall time and CPU seconds per wall second of this run. bash's `times` gives the user+sys of every
+# child this shell waited for, and theirs (node, its worker threads, the browsers, ffmpeg), so it is
+# the whole process tree's CPU. It must run in this shell (a $(…) subshell would report its own).
+report_cpu() {
+  local tf wall_ns
+  wall_ns=$(( $(date +%s%N) - start_ns ))
+  tf=$(mktemp)
+  times >"$tf"
+  awk -v wall_ns="$wall_ns" -v cores="$(nproc)" '
+    function secs(t,  m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return m * 60 + t }
+    NR == 2 { cpu = secs($1) + secs($2) }
+    END { wall = wall_ns / 1e9; printf "make.sh: %.1f s wall, %.1f CPU-s (user+sys, every child), %.2f CPU-s per wall-s on %d cores\n", wall, cpu, cpu / wall, cores }
+  ' "$tf" >&2
+  rm -f "$tf"
+}
+
 have_browser() {
   [ -n "${PUPPETEER_EXECUTABLE_PATH:-}" ] && [ -x "${PUPPETEER_EXECUTABLE_PATH}" ] && return 0
   command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1
@@ -53,6 +70,7 @@ case "${1:-all}" in
     npx vitest run
     ;;
   all)
+    trap report_cpu EXIT
     npm run --silent build
     # Render every scene, then assert; both always run, and the first failure's code is the exit code.
     status=0

@@ -25,6 +25,8 @@ export interface LedgerSceneResult {
   metrics: Record<string, number | null>;
   /** Names of the assertions that failed (empty when `pass`). */
   failed: string[];
+  /** Restored from cache/ rather than rendered by this run (its metrics are the original render's). */
+  cached?: boolean;
 }
 
 /** One ledger line. */
@@ -43,15 +45,17 @@ export interface LedgerEntry {
   pass: boolean;
   /** Wall time of the whole run, ms. */
   wallMs: number;
+  /** A merged sharded run (`eye merge`): each shard's own run; wallMs is then the slowest shard's. */
+  shards?: { shard: string; revision: string; time: string; wallMs: number; argv: string[] }[];
 }
 
 /** What a caller gives: time, revision, dirty and pass are filled in unless given. */
 export type LedgerInput = Pick<LedgerEntry, 'command' | 'argv' | 'scenes' | 'wallMs'> &
-  Partial<Pick<LedgerEntry, 'time' | 'revision' | 'dirty' | 'pass'>>;
+  Partial<Pick<LedgerEntry, 'time' | 'revision' | 'dirty' | 'pass' | 'shards'>>;
 
-/** Append one run to the ledger; returns the line's entry as written. */
-export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntry {
-  const entry: LedgerEntry = {
+/** The line a run would append (a sharded render keeps it in its shard manifest for `eye merge`). */
+export function ledgerEntry(input: LedgerInput): LedgerEntry {
+  return {
     time: input.time ?? new Date().toISOString(),
     revision: input.revision ?? gitRevision(),
     dirty: input.dirty ?? gitDirty(),
@@ -60,7 +64,13 @@ export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntr
     scenes: input.scenes,
     pass: input.pass ?? input.scenes.every((s) => s.pass),
     wallMs: input.wallMs,
+    ...(input.shards ? { shards: input.shards } : {}),
   };
+}
+
+/** Append one run to the ledger (all or nothing: io/append-line.ts); returns the line's entry as written. */
+export function appendLedger(input: LedgerInput, file = LEDGER_FILE): LedgerEntry {
+  const entry = ledgerEntry(input);
   appendLine(file, JSON.stringify(entry));
   return entry;
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -15,6 +16,10 @@ import { appendLedger } from '../../node/ledger.ts';
 import { ensureOutDir } from '../../node/io/ensure-out-dir.ts';
 import { listScenes, loadScene } from '../../node/load-scene.ts';
 import { projectRoot } from '../../node/project-root.ts';
+import { cachedJson } from '../../node/cache/cached-json.ts';
+import { codeHash } from '../../node/cache/code-hash.ts';
+import { cacheKey } from '../../node/cache/key.ts';
+import { openCache } from '../../node/cache/store.ts';
 
 /** `eye check`'s own options, each declared once with its default and range. */
 const OPTIONS = {
@@ -51,6 +56,9 @@ export interface CheckCliOptions {
   ledger?: boolean;
   films?: boolean;
   pickSeeds?: boolean;
+  cache?: boolean;
+  cacheDir?: string;
+  force?: boolean;
 }
 
 export function registerCheck(program: Command): void {
@@ -69,6 +77,9 @@ export function registerCheck(program: Command): void {
     .option('--bench', 'also time the detectors alone (samples per second) beside the check\'s wall time')
     .option('--out <dir>', 'where assertions.json and summary.json go (default: proof/check)')
     .option('--no-ledger', 'do not append this run to ledger.jsonl')
+    .option('--force', 'run even when the same scenes, settings and code have a result in the cache (and replace it)')
+    .option('--no-cache', 'neither restore the result from nor store it into the cache')
+    .option('--cache-dir <dir>', 'the content-addressed cache: a check whose scenes, settings and build/ code are unchanged restores its result instead of simulating again', resolve(projectRoot(), 'cache'))
     .option(
       '--films',
       'also hold every other scene\'s proof film (rest, tour, pointer, the generic and none presets) to its spread ' +
@@ -87,6 +98,7 @@ export function registerCheck(program: Command): void {
 
 /** The whole command: load, run, report, write, ledger; throws a CliError (exit 1) when a cap fails. */
 export async function checkCommand(args: string[], opts: CheckCliOptions): Promise<CheckResult> {
+  const t0 = performance.now();
   const settings: CheckSettings = {
     minutes: parseOption('minutes', opts.minutes),
     seeds: parseOption('seeds', opts.seeds),
@@ -105,11 +117,18 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   const outDir = opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out);
   ensureOutDir(outDir);
   const progress = progressLine(scenes.length * settings.seeds);
-  const result = await runCheck(scenes, settings, progress);
+  // The result is a pure function of the scenes, the settings (not --jobs) and the code: cached by them.
+  const store = opts.cache === false ? null : openCache(resolve(opts.cacheDir ?? join(projectRoot(), 'cache')));
+  const { jobs: _threads, ...what } = settings;
+  const key = cacheKey({ kind: 'check', scenes, settings: what, code: (await codeHash(projectRoot(), 'build/cli/commands/check.ts')).hash });
+  const run = await cachedJson(store, { kind: 'checks', key, name: 'check', force: opts.force }, () => runCheck(scenes, settings, progress));
+  const result = run.value;
+  if (run.cached) process.stderr.write(`eye check: restored from the cache (the same scenes, settings and code ran at ${run.createdAt}; --force runs again)\n`);
   if (opts.films) await checkOtherFilms(result, args, settings);
   const files = writeCheckProof(outDir, result, settings);
   if (opts.ledger !== false) {
-    appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: ledgerScenes(result), wallMs: result.wallMs });
+    const scenesLine = ledgerScenes(result).map((s) => (run.cached ? { ...s, cached: true } : s));
+    appendLedger({ command: 'check', argv: process.argv.slice(3), scenes: scenesLine, wallMs: run.cached ? Math.round(performance.now() - t0) : result.wallMs });
   }
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {

@@ -7,6 +7,8 @@ import { registerRender } from './render.ts';
 import { registerLook } from './look.ts';
 import { registerPicture } from './picture.ts';
 import { registerSchema } from './schema.ts';
+import { registerCache } from './cache.ts';
+import { registerMerge } from './merge.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -19,4 +21,6 @@ export function registerCommands(program: Command): void {
   registerLook(program);
   registerPicture(program);
   registerSchema(program);
+  registerCache(program);
+  registerMerge(program);
 }

@@ -35,4 +35,24 @@ describe('eye ledger', () => {
     expect(err?.exitCode).toBe(2);
     expect(err?.message).toContain('the ledger has 2 run(s)');
   });
+
+  it('shows which scenes of a run came from the cache, and the shards a merged run was joined from', () => {
+    const f = join(tempDir('ledger-cached-'), 'ledger.jsonl');
+    appendLedger(
+      {
+        command: 'render',
+        argv: [],
+        wallMs: 5000,
+        revision: 'c'.repeat(40),
+        dirty: false,
+        scenes: [{ ...scene(1.2), cached: true }, { ...scene(1.3), scene: '1981-script' }],
+        shards: [{ shard: '1/2', revision: 'c'.repeat(40), time: '', wallMs: 5000, argv: [] }, { shard: '2/2', revision: 'c'.repeat(40), time: '', wallMs: 4000, argv: [] }],
+      },
+      f,
+    );
+    const run = ledgerCommand(['1'], { file: f });
+    expect(run).toContain('1970-script: pass (restored from the cache');
+    expect(run).toMatch(/1981-script: pass\n/);
+    expect(run).toContain('merged from shards 1/2 (5.0 s), 2/2 (4.0 s)');
+  });
 });

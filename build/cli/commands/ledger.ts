@@ -64,8 +64,9 @@ function runIndex(raw: string, count: number): number {
 
 function formatRun(e: LedgerEntry, n: number): string {
   const lines = [`run ${n}: ${e.command} at ${e.time}, ${e.revision}${e.dirty ? ' (uncommitted changes)' : ''}, ${(e.wallMs / 1000).toFixed(1)} s, ${e.pass ? 'pass' : 'FAIL'}`];
+  if (e.shards) lines.push(`  merged from shards ${e.shards.map((x) => `${x.shard} (${(x.wallMs / 1000).toFixed(1)} s)`).join(', ')}`);
   for (const s of e.scenes) {
-    lines.push(`  ${s.scene}: ${s.pass ? 'pass' : `FAIL (${s.failed.join(', ')})`}`);
+    lines.push(`  ${s.scene}: ${s.pass ? 'pass' : `FAIL (${s.failed.join(', ')})`}${s.cached ? ' (restored from the cache: the original render\'s numbers)' : ''}`);
     for (const [k, v] of Object.entries(s.metrics)) lines.push(`    ${k} ${formatValue(v)}`);
   }
   return lines.join('\n');

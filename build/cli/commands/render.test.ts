@@ -29,7 +29,8 @@ async function eye(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
 
 // Small and short: the point is the pipeline, not the picture.
 const SCENE = '1970-script';
-const SETTINGS = ['--duration', '1', '--size', '640x360', '--fps', '30', '--no-ledger'];
+// --no-cache: each test must watch a real render (a cached film would be restored, not rendered).
+const SETTINGS = ['--duration', '1', '--size', '640x360', '--fps', '30', '--no-ledger', '--no-cache'];
 
 describe('eye render, end to end', () => {
   const outA = join(tmp, 'a');
@@ -66,7 +67,7 @@ describe('eye render, end to end', () => {
   it('a proof film that is not typical of its era (its own length and seed) exits 1 naming the metric; with another --seed it only reports', async () => {
     const bad = join(root, 'scenes', 'fixtures', 'atypical-1995-4s.json');
     const out = join(tmp, 'atypical');
-    const r = await eye(['render', bad, '--out', out, '--no-ledger', '--json']);
+    const r = await eye(['render', bad, '--out', out, '--no-ledger', '--no-cache', '--json']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^eye: atypical-1995-4s: the film is not typical of its era: proof film, pixel-measured: blinks per minute 45 \(p10–p90 /);
     const [summary] = JSON.parse(r.stdout) as RenderSummary[];
@@ -74,7 +75,7 @@ describe('eye render, end to end', () => {
     expect(summary.pixels?.representative?.held).toBe(true);
     expect(summary.pixels?.representative?.verdicts.find((v) => v.metric === 'blinksPerMin')?.pass).toBe(false);
     // The same film asked for with --seed is a sample of the eye, not the scene's proof film.
-    const sample = await eye(['render', bad, '--seed', '34', '--out', join(tmp, 'sample'), '--no-ledger']);
+    const sample = await eye(['render', bad, '--seed', '34', '--out', join(tmp, 'sample'), '--no-ledger', '--no-cache']);
     expect(sample.code, sample.stderr).toBe(0);
     expect(sample.stderr).toMatch(/not typical \(reported only: not the proof film\) of its era \(blinksPerMin\)/);
   });
@@ -122,7 +123,7 @@ describe('eye render, bad input: one line, a distinct exit code, nothing in the 
 describe('eye render, Ctrl-C', () => {
   it('kills the browser and ffmpeg, removes its temporary files and exits 130', async () => {
     const out = join(tmp, 'interrupted');
-    const child = spawn(process.execPath, [join(root, 'bin', 'eye.js'), 'render', SCENE, '--duration', '6', '--size', '640x360', '--out', out, '--no-ledger'], {
+    const child = spawn(process.execPath, [join(root, 'bin', 'eye.js'), 'render', SCENE, '--duration', '6', '--size', '640x360', '--out', out, '--no-ledger', '--no-cache'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

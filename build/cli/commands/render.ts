@@ -1,5 +1,6 @@
 import { availableParallelism, freemem } from 'node:os';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Option, type Command } from 'commander';
 import { withSettings } from '../../scene/parse.ts';
@@ -15,7 +16,17 @@ import { ensureOutDir } from '../../node/io/ensure-out-dir.ts';
 import { loadScenes } from '../../node/load-scene.ts';
 import { createProgress } from '../../node/progress.ts';
 import { projectRoot } from '../../node/project-root.ts';
-import { pixelDisagreement, renderScene, type RenderSummary } from '../../node/render-scene.ts';
+import { pixelDisagreement, type RenderSummary } from '../../node/render-scene.ts';
+import { filmCode } from '../../node/cache/film-code.ts';
+import { filmKey, type FilmCode } from '../../node/cache/film-key.ts';
+import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
+import { parseByteSize } from '../../node/cache/byte-size.ts';
+import { renderCached } from '../../node/cache/render-cached.ts';
+import { openCache, type CacheStore } from '../../node/cache/store.ts';
+import { ledgerEntry, type LedgerInput } from '../../node/ledger.ts';
+import { parseShard, shardBins, type Shard } from '../../node/shard/shard-scenes.ts';
+import { shardManifestName, type ShardManifest } from '../../node/shard/shard-manifest.ts';
+import { writeFileAtomic } from '../../node/stills/write-file-atomic.ts';
 import { DEFAULT_MASK_SCALE } from '../../node/pixel-proof.ts';
 import { CliError, EXIT } from '../exit.ts';
 import { intOption, sceneSettings, type RawSceneOptions } from './render-options.ts';
@@ -29,6 +40,10 @@ interface RenderFlags extends RawSceneOptions {
   ledger: boolean;
   pixels: boolean;
   maskLidOffsetMm?: string;
+  cache: boolean;
+  cacheDir: string;
+  force?: boolean;
+  shard?: string;
 }
 
 const CAPTURES = ['auto', 'canvas', 'beginframe', 'screenshot'] as const;
@@ -88,6 +103,10 @@ export function registerRender(program: Command): void {
     .option('--format <fmt>', `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, 'auto')
     .option('--no-ledger', 'do not append a line to ledger.jsonl')
     .option('--no-pixels', 'skip the pixel path (the film is then not measured from its mask nor held to its model)')
+    .option('--force', 'render even scenes whose films are in the cache (and replace their entries)')
+    .option('--no-cache', 'neither restore from nor store into the cache')
+    .option('--cache-dir <dir>', `the content-addressed cache: a scene whose scene, settings and code are unchanged is restored from it whole, not rendered; after the run it is pruned to ${DEFAULT_CACHE_MAX_SIZE} (least recently used first; eye cache prune --max-size to choose)`, resolve(projectRoot(), 'cache'))
+    .option('--shard <i/n>', 'render only shard i of n: the scenes split into n bins balanced by frame count (longest first, ties by name); writes <out>/shard-i-of-n.json with the run\'s ledger line instead of appending to ledger.jsonl (eye merge joins the shards)')
     // A deliberately broken mask (its upper lid drawn this much low), so a test can watch the pixel check fail.
     .addOption(new Option('--mask-lid-offset-mm <mm>').hideHelp())
     .action(async (names: string[], flags: RenderFlags) => {
@@ -103,10 +122,12 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const formatFlag = oneOf(flags.format.toLowerCase(), '--format', FORMATS);
   const format: FrameFormat = formatFlag === 'auto' ? defaultFrameFormat('color') : formatFlag;
   const settings = sceneSettings(flags);
-  const scenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
+  const allScenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
+  const shard: Shard | null = flags.shard === undefined ? null : shardOption(flags.shard);
+  const scenes = shard ? shardBins(allScenes, shard.count)[shard.index - 1] : allScenes;
   // A proof film is the scene as its file says; another length or seed is a sample, its spread reported only.
   const holdSpread = settings.durationS === undefined && settings.seed === undefined;
-  if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
+  if (allScenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();
   const outDir = resolve(flags.out);
@@ -115,6 +136,13 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const offset = flags.maskLidOffsetMm === undefined ? 0 : Number(flags.maskLidOffsetMm);
   if (!Number.isFinite(offset) || Math.abs(offset) > 20) throw new CliError(EXIT.badInput, `--mask-lid-offset-mm: expected a number of mm from -20 to 20, got "${flags.maskLidOffsetMm}"`);
   const measure = flags.pixels ? (offset === 0 ? {} : { maskUpperLidOffsetMm: offset }) : null;
+  const measured = measure === null ? null : { ...defaultMeasure(), ...measure };
+  const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir)) : null;
+  store?.sweep();
+  // One code fingerprint for the run (page bundle, build/ sources, browser and ffmpeg versions).
+  // (A shard records it too, so eye merge can refuse shards made by different code, browsers or encoders.)
+  const code: FilmCode | null = (store && scenes.length > 0) || shard ? await filmCode(projectRoot(), executable.path, ffmpeg.ffmpeg) : null;
+  const cached = new Set<string>();
 
   handleInterrupts();
   const progress = createProgress();
@@ -127,11 +155,21 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
     sessions.push(session);
     for (let scene = queue.shift(); scene; scene = queue.shift()) {
       try {
-        const summary = await renderScene(scene, { session, ffmpeg, outDir, measure: measure === null ? null : { ...defaultMeasure(), ...measure }, holdSpread, onProgress: (p) => progress.update(p) });
+        const use =
+          store && code
+            ? {
+                store,
+                key: filmKey(scene, { pass: 'color', measure: measured, holdSpread, capture: method, format }, code),
+                force: flags.force === true,
+                onWarning: (m: string) => progress.line(`cache: ${m}`),
+              }
+            : null;
+        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, onProgress: (p) => progress.update(p) }, use);
         results.push(summary);
-        progress.line(
-          `${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}), film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`,
-        );
+        if (restored) cached.add(scene.name);
+        // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.
+        const how = restored ? `cached (rendered at ${summary.msPerFrame.total} ms/frame)` : `${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format})`;
+        progress.line(`${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${how}, film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`);
         // The folder is written either way (the evidence); a film that disagrees fails the run.
         const disagrees = pixelDisagreement(summary);
         if (disagrees) {
@@ -153,21 +191,44 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
     await Promise.all(sessions.map((s) => s.close()));
   }
 
-  if (flags.ledger) {
-    appendLedger({
-      command: 'render',
-      argv,
-      wallMs: Math.round(performance.now() - wallStart),
-      scenes: [
-        ...results.map((r) => ({
-          scene: r.scene,
-          pass: r.film.verdict.ok && (r.pixels?.pass ?? true),
-          metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes, ...pixelMetrics(r) },
-          failed: [...r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name), ...(r.pixels && !r.pixels.pass ? ['pixels'] : [])],
-        })),
-        ...failures.filter((f) => !results.some((r) => r.scene === f.scene)).map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
-      ],
-    });
+  if (store) {
+    try {
+      pruneCache(store, parseByteSize(DEFAULT_CACHE_MAX_SIZE));
+    } catch (err) {
+      progress.line(`cache: not pruned (${(err as Error).message.split('\n')[0]})`);
+    }
+  }
+  const line: LedgerInput = {
+    command: 'render',
+    argv,
+    wallMs: Math.round(performance.now() - wallStart),
+    scenes: [
+      ...results.map((r) => ({
+        scene: r.scene,
+        pass: r.film.verdict.ok && (r.pixels?.pass ?? true),
+        metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes, ...pixelMetrics(r) },
+        failed: [...r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name), ...(r.pixels && !r.pixels.pass ? ['pixels'] : [])],
+        ...(cached.has(r.scene) ? { cached: true } : {}),
+      })),
+      ...failures.filter((f) => !results.some((r) => r.scene === f.scene)).map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
+    ],
+  };
+  if (shard) {
+    // The shard's ledger line travels with its proof folder; eye merge appends the joined line.
+    const manifest: ShardManifest = {
+      shard,
+      allScenes: allScenes.map((s) => s.name).sort(),
+      scenes: scenes.map((s) => s.name),
+      digests: Object.fromEntries(results.map((r) => [r.scene, r.frameHashes.digest])),
+      settings: { ...settings, capture: method, format, measure: measured, holdSpread },
+      code: code!,
+      ledger: ledgerEntry(line),
+    };
+    mkdirSync(outDir, { recursive: true });
+    writeFileAtomic(join(outDir, shardManifestName(shard)), `${JSON.stringify(manifest, null, 2)}\n`);
+    progress.line(`shard ${shard.index}/${shard.count}: ${scenes.length} of ${allScenes.length} scenes (${scenes.map((s) => s.name).join(', ') || 'none'}) → ${join(outDir, shardManifestName(shard))}`);
+  } else if (flags.ledger) {
+    appendLedger(line);
   }
   if (flags.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   if (failures.length > 0) {
@@ -179,4 +240,13 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
     throw first;
   }
   return EXIT.ok;
+}
+
+/** `--shard i/n` as a Shard, or a bad-input error stating the form. */
+function shardOption(text: string): Shard {
+  try {
+    return parseShard(text);
+  } catch (err) {
+    throw new CliError(EXIT.badInput, `--shard: ${(err as Error).message}`);
+  }
 }

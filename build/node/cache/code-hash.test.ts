@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../project-root.ts';
+import { BY_NAME_ENTRIES, codeHash } from './code-hash.ts';
+
+const root = projectRoot();
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? sources(p) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+describe('codeHash', () => {
+  it("holds what eye render runs (the render, its workers, the encoder's arguments, stills), not what it does not (eye check's command, eye ledger)", async () => {
+    const { files, hash } = await codeHash(root, 'build/cli/commands/render.ts');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    for (const f of ['build/node/render-scene.ts', 'build/node/check-worker.ts', 'build/node/ffmpeg-args.ts', 'build/node/stills/write-stills.ts', 'build/node/era-spread.ts', 'build/cli/commands/render.ts']) {
+      expect(files).toContain(f);
+    }
+    for (const f of ['build/cli/commands/check.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);
+  });
+
+  it('every module started by file name (a worker) is one of BY_NAME_ENTRIES, so no walk misses it', () => {
+    const byName = sources(join(root, 'build')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/new URL\(\s*'(\.{1,2}\/[^']+\.ts)'\s*,\s*import\.meta\.url\s*\)/g)].map((m) => relative(root, join(dirname(file), m[1]))),
+    );
+    expect(byName.length).toBeGreaterThan(0);
+    for (const f of byName) expect(BY_NAME_ENTRIES).toContain(f);
+  });
+});

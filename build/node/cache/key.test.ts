@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseScene } from '../../scene/parse.ts';
+import { cacheKey, KEY_HEX_DIGITS } from './key.ts';
+import { filmKey, type FilmCode, type FilmSettings } from './film-key.ts';
+
+const scene = parseScene({ era: '1970', mode: 'script', seed: 7, durationS: 2 }, 'test.json', 'test');
+const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
+const code: FilmCode = { bundle: 'b'.repeat(64), node: 'n'.repeat(64), browser: 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' };
+
+describe('cacheKey', () => {
+  it('is the same for the same data whatever the order of its fields, and hex of the stated length', () => {
+    const a = cacheKey({ x: 1, y: [1, 2, { p: 'q', r: null }] });
+    expect(a).toMatch(new RegExp(`^[0-9a-f]{${KEY_HEX_DIGITS}}$`));
+    expect(cacheKey({ y: [1, 2, { r: null, p: 'q' }], x: 1 })).toBe(a);
+    expect(cacheKey({ x: 1, y: [2, 1, { p: 'q', r: null }] })).not.toBe(a);
+  });
+
+  it('refuses what JSON would silently change (NaN, Infinity, functions), naming the field', () => {
+    expect(() => cacheKey({ a: { b: NaN } })).toThrow(/key\.a\.b is NaN/);
+    expect(() => cacheKey({ a: [Infinity] })).toThrow(/key\.a\[0\] is Infinity/);
+    expect(() => cacheKey({ f: () => 1 })).toThrow(/key\.f is a function/);
+  });
+});
+
+describe('filmKey', () => {
+  const base = filmKey(scene, settings, code);
+
+  it('is stable for the same scene, settings and code', () => {
+    expect(filmKey(structuredClone(scene), { ...settings }, { ...code })).toBe(base);
+  });
+
+  it('changes with every field of the resolved scene', () => {
+    const changes: Partial<typeof scene>[] = [
+      { name: 'other' }, { era: '1981' }, { mode: 'rest' }, { preset: 'generic' }, { durationS: 3 }, { fps: 60 }, { width: 640 }, { height: 360 },
+      { seed: 8 }, { calm: !scene.calm }, { reducedMotion: true }, { pointer: [{ tS: 1, xR: 1, yR: 0, kind: 'move' }] },
+      { tour: [{ era: '1970', atS: 0 }] }, { overrides: { fixMs: 400 } },
+    ];
+    const keys = changes.map((c) => filmKey({ ...scene, ...c }, settings, code));
+    expect(keys.filter((k) => k === base)).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('changes with every setting (pass, measuring, spread holding, capture, format) and every piece of code', () => {
+    const s: Partial<FilmSettings>[] = [{ pass: 'mask' }, { measure: null }, { measure: { maskScale: 0.25 } }, { holdSpread: false }, { capture: 'screenshot' }, { format: 'png' }];
+    const c: Partial<FilmCode>[] = [{ bundle: 'c'.repeat(64) }, { node: 'm'.repeat(64) }, { browser: 'Chromium 157' }, { encoder: 'ffmpeg version 6.1' }];
+    const keys = [...s.map((x) => filmKey(scene, { ...settings, ...x }, code)), ...c.map((x) => filmKey(scene, settings, { ...code, ...x }))];
+    expect(keys.filter((k) => k === base)).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
