@@ -35,15 +35,19 @@ import { FOLD_SKIN_MM, lidUnroll } from './lid-unroll.ts';
  * before: every pixel that differs between two lid states is recomputed.
  */
 export const LOWER_ANCHOR_MM = 1.5;
-/** The crease's fold: a thin dark line just under it and the hood's soft shadow below that, mm. */
-const FOLD_LINE_MM = 0.11;
-const FOLD_LINE_AT_MM = 0.08;
-const FOLD_SHADOW_MM = 0.55;
-const FOLD_SHADOW_AT_MM = 0.35;
-const FOLD_LINE_DARK = 0.2;
-const FOLD_SHADOW_DARK = 0.14;
+/**
+ * The crease's fold: a dark line just under it and the hood's soft shadow below that, mm. The line is
+ * soft and light (at 0.11 mm and 20 % dark, 32 % with the shadow, it was a 1–2 px pen line 57 levels
+ * deep at 720p: a dome outlined above the lid), and its depth wanders along the crease (foldWander).
+ */
+const FOLD_LINE_MM = 0.17;
+const FOLD_LINE_AT_MM = 0.2;
+const FOLD_SHADOW_MM = 0.7;
+const FOLD_SHADOW_AT_MM = 0.4;
+const FOLD_LINE_DARK = 0.06;
+const FOLD_SHADOW_DARK = 0.12;
 /** The fold's edge ramps in over this depth: soft, never a stepped pixel line. */
-const FOLD_RAMP_MM = 0.12;
+const FOLD_RAMP_MM = 0.3;
 /** Where the crease fades (mm): from about the lateral canthus and short of the medial one, inward. */
 const CREASE_FADE_FROM_LATERAL_MM = CREASE_LATERAL_END_MM + 3.5;
 const CREASE_FADE_LATERAL_MM = 9;
@@ -93,6 +97,11 @@ export function creaseFade(xMm: number): number {
     smoothstep(CREASE_FADE_FROM_MEDIAL_MM, CREASE_FADE_FROM_MEDIAL_MM - CREASE_FADE_MEDIAL_MM, xMm);
   // Squared: the fold's last, steep stretch toward the canthi stays faint, not an outline.
   return f * f;
+}
+
+/** A real crease is deeper in places and shallower in others: 0.6–1 along it, slowly (periods 7–17 mm). */
+export function foldWander(xMm: number): number {
+  return 0.8 + 0.2 * Math.sin(0.9 * xMm + 1.1) * Math.sin(0.37 * xMm + 0.4);
 }
 
 /** The fold's depth for a lid stretch k: deeper bunched up (k < 1), unrolling as the lid closes. */
@@ -240,7 +249,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     wp.xMm[x] = xm;
     wp.inFissure[x] = inF ? 1 : 0;
     wp.creaseY[x] = cy;
-    wp.foldFade[x] = creaseFade(xm);
+    wp.foldFade[x] = creaseFade(xm) * foldWander(xm);
     wp.foldScale[x] = LUT_STEPS_PER_PX / Math.sqrt(1 + slope * slope);
     wp.restUpperY[x] = yPx(f, rm.upperMm(xm)) - box.y;
     wp.anchorY[x] = yPx(f, rm.lowerMm(xm) - LOWER_ANCHOR_MM) - box.y;
