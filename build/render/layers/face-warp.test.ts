@@ -116,3 +116,21 @@ describe('face warp', () => {
     expect(aboveMarginMm).toBeLessThan(2.9);
   });
 });
+
+describe('the crease', () => {
+  it('is a soft fold, not a pen line: at 720p its shading deepens by ≤ 4 % a row and ≤ 20 % in all (a 57-level line outlined a dome)', () => {
+    const g = eyeFrame(1280, 720);
+    const flat = new Uint8ClampedArray(g.widthPx * g.heightPx * 4).fill(200);
+    const w = createFaceWarp(g, flat);
+    paintFaceWarp(w, g, margins(gazeSample(0, 0)));
+    const x = Math.floor(g.centerXPx) - w.box.x;
+    const cy = Math.floor(yPx(g, creaseMm(0))) - w.box.y;
+    const col: number[] = [];
+    for (let y = cy - 2; y < cy + 1.5 * g.pxPerMm; y++) col.push(w.img.data[(y * w.box.w + x) * 4] / 200);
+    let steepest = 0;
+    for (let i = 1; i < col.length; i++) steepest = Math.max(steepest, Math.abs(col[i] - col[i - 1]));
+    expect(1 - Math.min(...col)).toBeGreaterThan(0.05); // there is a crease
+    expect(1 - Math.min(...col)).toBeLessThanOrEqual(0.2);
+    expect(steepest).toBeLessThanOrEqual(0.04);
+  });
+});
