@@ -67,8 +67,10 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
   for (let f = 0; f < frames; f++) {
     const episode = blinkFrame.get(f);
     const isRef = refFrames.has(f);
-    if (f % o.stride !== 0 && episode === undefined && !isRef) continue;
+    // Every frame is drawn, checked or not: the lashes' lag spring carries state from frame to frame,
+    // so a page that skips frames draws lashes no film shows (the check must see the film's frames).
     await browsers.color.goToFrame(f);
+    if (f % o.stride !== 0 && episode === undefined && !isRef) continue;
     const color = await decode(await browsers.color.grab(f));
     let maskFrame: RgbaFrame | null = null;
     const mask = async () => {

@@ -36,6 +36,10 @@ export function irisPolar(): Float32Array {
   const fibres = [n('f1', 70), n('f2', 150), n('f3', 320), n('f4', 700)];
   const warp = new Noise2D(rng.spawn('warp'), 36, 6);
   const warp2 = new Noise2D(rng.spawn('warp2'), 120, 10);
+  // A shorter wave along each fibre (~0.5 mm), so no fibre is a ruler line: straight, the ones at
+  // 6 and 12 o'clock ran vertical for 1.7 mm, and a coarse medium (2003's 3-px blocks) stacked them in
+  // one column of blocks.
+  const kink = new Noise2D(rng.spawn('kink'), 48, 10);
   const along = new Noise2D(rng.spawn('along'), 260, 12);
   const coll = [n('c1', 11), n('c2', 37), n('c3', 90)];
   const spokes = n('spokes', 34);
@@ -74,7 +78,7 @@ export function irisPolar(): Float32Array {
     for (let i = 0; i < U; i++) {
       const u = i / U;
       // Fibres: nearly radial strands (trabeculae), a slight wave, broken into lengths along ρ.
-      const w = u + 0.0022 * warp.at(u * 36, rho * 3) + 0.0007 * warp2.at(u * 120, rho * 8);
+      const w = u + 0.0022 * warp.at(u * 36, rho * 3) + 0.0007 * warp2.at(u * 120, rho * 8) + 0.0035 * kink.at(u * 48, rho * 9);
       const f =
         0.3 * fibres[0].at(w * 70) + 0.34 * fibres[1].at(w * 150) + 0.26 * fibres[2].at(w * 320) + 0.12 * fibres[3].at(w * 700);
       const broken = 0.55 + 0.45 * along.at(w * 260, rho * 12);

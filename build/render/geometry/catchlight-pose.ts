@@ -62,11 +62,14 @@ export function catchlightSizeMm(light: EraLight): { widthMm: number; heightMm: 
 }
 
 /**
- * How much light the reflection adds (0–1, drawn with 'screen'): the cornea reflects ~2.5 % of the
- * screen, which lands near the brightness of the face the screen lights, so it is a veil over the
- * pupil, not a white patch; a dim terminal barely shows and a phone at full brightness is the
- * brightest. Log-scaled with luminance.
+ * How much light the reflection adds (0–1, drawn with 'screen'). The cornea reflects ~2.5 % of the
+ * screen, which lands near the brightness of the face the screen lights; but an iris reflects a
+ * fifth of what skin does, and this iris is drawn near the skin's own brightness, so a reflection at
+ * "2.5 %" (0.12–0.5 of the screen's colour) was a grey veil over the pupil and vanished over the
+ * iris. Here it is what a camera exposed for the face shows: a dim terminal a clear glow, a desk
+ * screen a light shape over iris and pupil alike, a phone at full brightness near white. Log-scaled
+ * with luminance.
  */
 export function catchlightStrength(light: EraLight): number {
-  return Math.min(0.5, Math.max(0.12, 0.15 + 0.12 * Math.log10(light.luminanceCdM2 / 10)));
+  return Math.min(0.85, Math.max(0.3, 0.34 + 0.22 * Math.log10(light.luminanceCdM2 / 10)));
 }

@@ -12,7 +12,7 @@ import type { ExtentPx } from './lashes.ts';
  * above the upper margin only (source-atop: the opening stays clear), as strong as the share of the
  * cornea the upper lid covers.
  */
-const BULGE_ALPHA = 0.14;
+const BULGE_ALPHA = 0.12;
 
 export function drawCorneaBulge(
   ctx: CanvasRenderingContext2D,
@@ -27,14 +27,18 @@ export function drawCorneaBulge(
   const cx = xPx(f, iris.centerXMm - 0.9);
   const cy = yPx(f, iris.centerYMm + 0.9);
   const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, 5.5 * mm);
-  g.addColorStop(0, `rgba(255, 238, 222, ${BULGE_ALPHA * strength})`);
-  g.addColorStop(0.55, `rgba(255, 238, 222, ${0.45 * BULGE_ALPHA * strength})`);
-  g.addColorStop(1, 'rgba(255, 238, 222, 0)');
-  // Where the bump turns away below the cornea, a little shade.
-  const s = ctx.createRadialGradient(xPx(f, iris.centerXMm), yPx(f, iris.centerYMm), 4.2 * mm, xPx(f, iris.centerXMm), yPx(f, iris.centerYMm), 7 * mm);
-  s.addColorStop(0, 'rgba(110, 60, 50, 0)');
-  s.addColorStop(0.4, `rgba(110, 60, 50, ${0.12 * strength})`);
-  s.addColorStop(1, 'rgba(110, 60, 50, 0)');
+  // Smooth falloffs with no plateau and no ring: with the shut lid's skin no longer streaked by a
+  // 2.7× stretch, a 0.55 stop and a shade ring 1 mm wide read as a disc drawn on the lid.
+  for (let i = 0; i <= 6; i++) {
+    const t = i / 6;
+    g.addColorStop(t, `rgba(255, 238, 222, ${BULGE_ALPHA * strength * 0.5 * (1 + Math.cos(Math.PI * t))})`);
+  }
+  // Where the bump turns away below the cornea, a little shade, spread over 3 mm.
+  const s = ctx.createRadialGradient(xPx(f, iris.centerXMm), yPx(f, iris.centerYMm), 3.5 * mm, xPx(f, iris.centerXMm), yPx(f, iris.centerYMm), 8.5 * mm);
+  for (let i = 0; i <= 6; i++) {
+    const t = i / 6;
+    s.addColorStop(t, `rgba(110, 60, 50, ${0.07 * strength * Math.sin(Math.PI * t) ** 2})`);
+  }
   const upper = marginPolylinePx(f, m, 'upper');
   ctx.save();
   ctx.beginPath();
@@ -45,9 +49,9 @@ export function drawCorneaBulge(
   ctx.clip();
   ctx.globalCompositeOperation = 'source-atop';
   ctx.fillStyle = s;
-  ctx.fillRect(cx - 8 * mm, cy - 8 * mm, 16 * mm, 16 * mm);
+  ctx.fillRect(cx - 9.5 * mm, cy - 9.5 * mm, 19 * mm, 19 * mm);
   ctx.fillStyle = g;
   ctx.fillRect(cx - 6 * mm, cy - 6 * mm, 12 * mm, 12 * mm);
   ctx.restore();
-  return { x0: cx - 8 * mm - 1, y0: cy - 8 * mm - 1, x1: cx + 8 * mm + 1, y1: cy + 8 * mm + 1 };
+  return { x0: cx - 9.5 * mm - 1, y0: cy - 9.5 * mm - 1, x1: cx + 9.5 * mm + 1, y1: cy + 9.5 * mm + 1 };
 }

@@ -6,13 +6,17 @@ import type { LidMargins } from '../geometry/lid-margins.ts';
 import { restLidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
 import { faceWarpBox } from './face-warp-box.ts';
+import { FOLD_SKIN_MM, lidUnroll } from './lid-unroll.ts';
 
 /**
  * The lids as skin over the globe, computed per pixel from one continuous geometry (no strips, no
  * cached lid states, no rectangle anywhere). Per pixel column x:
- *   upper lid: the skin between the fixed crease c(x) and the margin u(x) is the rest skin between c(x)
- *     and the rest margin r(x), stretched: a point that lay at y₀ now lies at c + (y₀ − c)·k, with
- *     k = (u − c)/(r − c). Its pores and wrinkles are fixed to the skin (they spread, none slide).
+ *   upper lid: the skin between the fixed crease c(x) and the margin u(x) is the rest skin from the
+ *     rest margin r(x) up, plus what unrolls out of the fold under the crease (lid-unroll.ts), evenly
+ *     stretched: a point that lay σ above the rest margin now lies σ·q above the margin. Skin that lay
+ *     in the fold is the skin that continues above the crease in the rest face (the source is kept
+ *     FOLD_SKIN_MM taller than the box for it). Pores and wrinkles are fixed to the skin (they spread
+ *     a little, none slide).
  *   lower lid: the same about an anchor LOWER_ANCHOR_MM under the rest lower margin.
  *   the opening between the margins is transparent (the globe, drawn first, shows), with coverage
  *   antialiasing from each pixel's distance to the margin across it.
@@ -31,15 +35,19 @@ import { faceWarpBox } from './face-warp-box.ts';
  * before: every pixel that differs between two lid states is recomputed.
  */
 export const LOWER_ANCHOR_MM = 1.5;
-/** The crease's fold: a thin dark line just under it and the hood's soft shadow below that, mm. */
-const FOLD_LINE_MM = 0.11;
-const FOLD_LINE_AT_MM = 0.08;
-const FOLD_SHADOW_MM = 0.55;
-const FOLD_SHADOW_AT_MM = 0.35;
-const FOLD_LINE_DARK = 0.2;
-const FOLD_SHADOW_DARK = 0.14;
+/**
+ * The crease's fold: a dark line just under it and the hood's soft shadow below that, mm. The line is
+ * soft and light (at 0.11 mm and 20 % dark, 32 % with the shadow, it was a 1–2 px pen line 57 levels
+ * deep at 720p: a dome outlined above the lid), and its depth wanders along the crease (foldWander).
+ */
+const FOLD_LINE_MM = 0.17;
+const FOLD_LINE_AT_MM = 0.2;
+const FOLD_SHADOW_MM = 0.7;
+const FOLD_SHADOW_AT_MM = 0.4;
+const FOLD_LINE_DARK = 0.06;
+const FOLD_SHADOW_DARK = 0.12;
 /** The fold's edge ramps in over this depth: soft, never a stepped pixel line. */
-const FOLD_RAMP_MM = 0.12;
+const FOLD_RAMP_MM = 0.3;
 /** Where the crease fades (mm): from about the lateral canthus and short of the medial one, inward. */
 const CREASE_FADE_FROM_LATERAL_MM = CREASE_LATERAL_END_MM + 3.5;
 const CREASE_FADE_LATERAL_MM = 9;
@@ -54,8 +62,12 @@ export interface FaceWarp {
   box: BoundsPx;
   /** The output, box-sized; pixels outside each column's changing rows stay the rest skin forever. */
   img: ImageData;
-  /** The rest face in the box, transposed: src[x·h + y] = packed RGBA of box pixel (x, y). */
+  /** The rest face in the box and `srcTop` rows above it (skin unrolled from the fold), transposed:
+   * src[x·(h + srcTop) + srcTop + y] = packed RGBA of box pixel (x, y). */
   src: Uint32Array;
+  srcTop: number;
+  /** The box's rest face, transposed, untouched: what the rows above the crease show. */
+  hood: Uint32Array;
   /** Per box column, fixed: the first and last rows that can ever change, the crease row, the rest
    * margins' rows, the fold's fade and its depth-per-row scale (quarter pixels along the normal). */
   rowTop: Int32Array;
@@ -87,6 +99,11 @@ export function creaseFade(xMm: number): number {
   return f * f;
 }
 
+/** A real crease is deeper in places and shallower in others: 0.6–1 along it, slowly (periods 7–17 mm). */
+export function foldWander(xMm: number): number {
+  return 0.8 + 0.2 * Math.sin(0.9 * xMm + 1.1) * Math.sin(0.37 * xMm + 0.4);
+}
+
 /** The fold's depth for a lid stretch k: deeper bunched up (k < 1), unrolling as the lid closes. */
 function foldDepth(k: number): number {
   return k < 1 ? 1 + 4 * (1 - k) : 1 / (1 + 1.6 * (k - 1));
@@ -104,6 +121,79 @@ function foldLut(pxPerMm: number): Float32Array {
   return lut;
 }
 
+/**
+ * The skin that lay in the fold, written into the source rows above each column's crease (src rows
+ * 0 … crease). It is lid skin: the rest lid of a column 4 mm nearer the middle, read back and forth
+ * between that column's crease and rest margin (never its lashes' line: a band off the margin), so it
+ * has the lid's wrinkles and pores, not a copy of the skin beside it. Each pixel keeps its texture and
+ * takes this column's light just under the crease (scaled by the ratio of the smoothed colours, ±0.5
+ * mm), and it fades in over the first millimetre from the hood's own skin, which the rest lid already
+ * fades into there, so neither the crease's row nor the rest crease's point on a shut lid shows a seam.
+ * (The hood's skin itself, pulled down, carried the hood's light and no wrinkles: a pale band with an
+ * edge across a shut lid.)
+ */
+function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
+  const rad = Math.max(1, Math.round(0.5 * f.pxPerMm));
+  // Smoothed colour per column and row (a ±rad box, every other column), for the light ratios.
+  const smooth = new Float32Array(w * hs * 3);
+  const pre = new Float64Array((hs + 1) * 3);
+  const row = new Float64Array(hs * 3);
+  for (let x = 0; x < w; x++) {
+    row.fill(0);
+    let n = 0;
+    for (let xx = Math.max(0, x - rad); xx <= Math.min(w - 1, x + rad); xx += 2, n++) {
+      for (let y = 0; y < hs; y++) {
+        const p = src[xx * hs + y];
+        row[y * 3] += p & 255;
+        row[y * 3 + 1] += (p >>> 8) & 255;
+        row[y * 3 + 2] += (p >>> 16) & 255;
+      }
+    }
+    for (let i = 0; i < hs * 3; i++) pre[i + 3] = pre[i] + row[i] / n;
+    for (let y = 0; y < hs; y++) {
+      const a = Math.max(0, y - rad);
+      const b = Math.min(hs - 1, y + rad);
+      for (let c = 0; c < 3; c++) smooth[(x * hs + y) * 3 + c] = (pre[(b + 1) * 3 + c] - pre[a * 3 + c]) / (b - a + 1);
+    }
+  }
+  const rm = restLidMargins();
+  const creaseS = (x: number) => yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const marginS = (x: number) => yPx(f, rm.upperMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const offset = Math.round(4 * f.pxPerMm);
+  const fadePx = f.pxPerMm;
+  const orig = src.slice();
+  for (let x = 0; x < w; x++) {
+    const xm = xMmOf(f, box.x + x + 0.5);
+    if (xm <= rm.xLateralMm || xm >= rm.xMedialMm) continue;
+    const cy = creaseS(x);
+    const top = Math.ceil(cy - 0.5);
+    if (top <= 0) continue;
+    // The donor column, toward the middle; its lid from the crease to 0.6 mm short of the margin.
+    const xd = Math.max(0, Math.min(w - 1, xm < 0 ? x + offset : x - offset));
+    const d0 = Math.ceil(creaseS(xd)) + 1;
+    const span = Math.max(2, Math.floor(marginS(xd) - 0.6 * f.pxPerMm) - d0);
+    const refY = Math.min(hs - 1, Math.round(cy) + rad);
+    // Every row above the crease (the face as it was stays in `hood` for the rows drawn above it).
+    for (let y = 0; y < top; y++) {
+      const t = cy - (y + 0.5);
+      const m = Math.floor(t) % (2 * span);
+      const dy = d0 + (m < span ? m : 2 * span - 1 - m);
+      const p = orig[xd * hs + dy];
+      const h = orig[x * hs + y];
+      const wgt = Math.min(1, t / fadePx);
+      let out = 0xff000000;
+      for (let c = 0; c < 3; c++) {
+        const ref = smooth[(x * hs + refY) * 3 + c];
+        const lid = ((p >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(xd * hs + dy) * 3 + c])));
+        const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
+        const v = Math.round(hood + (lid - hood) * wgt);
+        out |= (v > 255 ? 255 : v) << (8 * c);
+      }
+      src[x * hs + y] = out >>> 0;
+    }
+  }
+}
+
 export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
   const box = faceWarpBox(f);
   const { w, h } = box;
@@ -113,15 +203,25 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     const s = ((box.y + y) * f.widthPx + box.x) * 4;
     d.set(rest.subarray(s, s + w * 4), y * w * 4);
   }
-  const src = new Uint32Array(w * h);
-  const d32 = new Uint32Array(d.buffer, d.byteOffset, w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) src[x * h + y] = d32[y * w + x];
+  const srcTop = Math.ceil(FOLD_SKIN_MM * f.pxPerMm) + 2;
+  const hs = h + srcTop;
+  const src = new Uint32Array(w * hs);
+  const rest32 = new Uint32Array(rest.buffer, rest.byteOffset, rest.length >> 2);
+  for (let y = 0; y < hs; y++) {
+    // Above the frame the top row repeats (only a frame cut very tight reaches it).
+    const fy = Math.max(0, box.y + y - srcTop);
+    for (let x = 0; x < w; x++) src[x * hs + y] = rest32[fy * f.widthPx + box.x + x];
+  }
+  const hood = src.slice();
+  writeFoldSkin(src, w, hs, srcTop, box, f);
   const f64 = () => new Float64Array(w);
   const nan = () => new Float64Array(w).fill(Number.NaN);
   const wp: FaceWarp = {
     box,
     img,
     src,
+    srcTop,
+    hood,
     rowTop: new Int32Array(w),
     rowBottom: new Int32Array(w),
     creaseY: f64(),
@@ -149,7 +249,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     wp.xMm[x] = xm;
     wp.inFissure[x] = inF ? 1 : 0;
     wp.creaseY[x] = cy;
-    wp.foldFade[x] = creaseFade(xm);
+    wp.foldFade[x] = creaseFade(xm) * foldWander(xm);
     wp.foldScale[x] = LUT_STEPS_PER_PX / Math.sqrt(1 + slope * slope);
     wp.restUpperY[x] = yPx(f, rm.upperMm(xm)) - box.y;
     wp.anchorY[x] = yPx(f, rm.lowerMm(xm) - LOWER_ANCHOR_MM) - box.y;
@@ -165,7 +265,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
  * bounds of what it rewrote (empty: w = 0).
  */
 export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx {
-  const { box, src, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
+  const { box, src, srcTop, hood, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
   const h = box.h;
   const bw = box.w;
   const out = new Uint32Array(w.img.data.buffer, w.img.data.byteOffset, bw * h);
@@ -188,6 +288,9 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     const cy = creaseY[x];
     let ku = 1;
     let kl = 1;
+    // Upper lid: source row (in src, with srcTop) = sA + yc·sB for a pixel centre yc under the crease.
+    let sA = srcTop;
+    let sB = 1;
     let uy = 0;
     let ly = 0;
     let uCos = 1;
@@ -197,6 +300,12 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       ly = lyA[x];
       const ry = restUpperY[x];
       ku = ry - cy > 0.5 ? Math.max(0.05, (uy - cy) / (ry - cy)) : 1;
+      if (ry - cy > 0.5 && uy - cy > 0.5) {
+        // σ above the margin in rest px is (uy − yc)/q, and lay at ry − σ in the rest face.
+        const q = lidUnroll(ry - cy, uy - cy, f.pxPerMm).stretch;
+        sB = 1 / q;
+        sA = srcTop + ry - uy * sB;
+      }
       kl = Math.max(0.15, (anchorY[x] - ly) / anchor);
       // Coverage across a sloping margin: distance along its normal, not straight down.
       const x0 = x > 0 && inFissure[x - 1] === 1 ? x - 1 : x;
@@ -226,8 +335,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     w.prevUy[x] = inF ? uy : Number.NaN;
     w.prevLy[x] = inF ? ly : Number.NaN;
     w.prevFold[x] = fold;
-    const col = x * h;
-    const invKu = 1 / ku;
+    const col = x * (h + srcTop);
     const invKl = 1 / kl;
     const ay = anchorY[x];
     const fScale = foldScale[x];
@@ -246,10 +354,10 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       if (yc <= uFull) {
         const dy = yc - cy;
         if (dy <= 0) {
-          out[y * bw + x] = src[col + y];
+          out[y * bw + x] = hood[col + srcTop + y];
           continue;
         }
-        const s = cy + dy * invKu - 0.5;
+        const s = sA + yc * sB - 0.5;
         const s0 = s < 0 ? 0 : s | 0;
         const ti = ((s - s0) * 256) | 0;
         const ui = 256 - ti;
@@ -267,7 +375,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         continue;
       }
       if (yc >= lFull) {
-        const s = (yc < ay ? ay - (ay - yc) * invKl : yc) - 0.5;
+        const s = srcTop + (yc < ay ? ay - (ay - yc) * invKl : yc) - 0.5;
         const s0 = s < 0 ? 0 : s | 0;
         const ti = ((s - s0) * 256) | 0;
         const ui = 256 - ti;
@@ -296,11 +404,12 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       if (aU > 0) {
         // Upper lid (or, outside the fissure, the skin under the crease, unstretched).
         const dy = yc - cy;
-        const s = dy > 0 ? cy + dy * invKu - 0.5 : y;
+        const s = dy > 0 ? sA + yc * sB - 0.5 : srcTop + y;
         const s0 = s < 0 ? 0 : s | 0;
         const t = s - s0;
-        const p0 = src[col + s0];
-        const p1 = src[col + s0 + 1];
+        const from = dy > 0 ? src : hood;
+        const p0 = from[col + s0];
+        const p1 = from[col + s0 + 1];
         let k = aU;
         if (dy > 0) {
           const li = (dy * fScale) | 0;
@@ -315,7 +424,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       }
       if (aL > 0) {
         // Stretched above the anchor, the skin itself below it.
-        const s = (yc < ay ? ay - (ay - yc) * invKl : yc) - 0.5;
+        const s = srcTop + (yc < ay ? ay - (ay - yc) * invKl : yc) - 0.5;
         const s0 = s < 0 ? 0 : s | 0;
         const t = s - s0;
         const p0 = src[col + s0];

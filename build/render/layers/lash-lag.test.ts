@@ -42,4 +42,12 @@ describe('lash lag', () => {
     for (let f = 0; f < 20; f++) second.push(lashLagRad(owner, f * 33.3, upperAt(f * 33.3)));
     expect(second).toEqual(first);
   });
+
+  it('stays bounded when the page skips frames (a stride of 5 at 30 fps through a blink)', () => {
+    const owner = {};
+    const lag: number[] = [];
+    for (let f = 0; f <= 40; f += 5) lag.push(lashLagRad(owner, (f * 1000) / 30, upperAt((f * 1000) / 30)));
+    const oneByOne = run(30, 1400);
+    expect(Math.max(...lag.map(Math.abs))).toBeLessThanOrEqual(Math.max(...oneByOne.map(Math.abs)) * 1.5);
+  });
 });

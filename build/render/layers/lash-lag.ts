@@ -3,7 +3,7 @@ import { LID_SPHERE_RADIUS_MM, REST_UPPER_LID_MM } from '../../model/anatomy/res
 /**
  * The lashes' lag (eye.md §6, §11): lashes are springy hairs on a lid that moves fast (70 ms to shut),
  * so they trail its roll a little closing and swing past it opening. The renderer keeps one lag spring
- * per canvas, stepped 4 times a frame on scene time (eye.md: "lashes 4 per frame"; stable at 15 fps),
+ * per canvas, stepped 4 times a frame on scene time (4 per 1/15 s when the page skips frames) (eye.md: "lashes 4 per frame"; stable at 15 fps),
  * and reset at the start of a film (time going back, or a jump longer than RESET_GAP_MS), so a film's
  * frames depend only on the film: the same scene gives the same pixels in a fresh or a reused page.
  * The lid's roll is how far the upper margin has turned down the lid sphere from rest, in radians.
@@ -11,6 +11,13 @@ import { LID_SPHERE_RADIUS_MM, REST_UPPER_LID_MM } from '../../model/anatomy/res
 export const LASH_LAG_HZ = 9;
 const ZETA = 0.55;
 const SUBSTEPS = 4;
+/**
+ * The longest time 4 substeps may cover: one frame at 15 fps, the slowest rate the springs are
+ * checked at (eye.md §6). A page stepped over several frames at once (the picture test's stride) gets
+ * 4 substeps per this span; 4 over the whole jump made the spring blow up (at a 133 ms jump ω·dt ≈ 1.9:
+ * 1981's lashes hung straight down for a frame, a 1.8 mm vertical edge no film shows).
+ */
+const MAX_SPAN_MS = 1000 / 15;
 const RESET_GAP_MS = 500;
 /** The lag is quantised (radians) so a still lid gives exactly the same lashes frame after frame. */
 export const LASH_LAG_QUANTUM_RAD = 0.005;
@@ -44,11 +51,12 @@ export function lashLagRad(owner: object, tMs: number, upperLidMm: number): numb
     states.set(owner, s);
     return 0;
   }
-  const dt = (tMs - s.tMs) / 1000 / SUBSTEPS;
+  const steps = SUBSTEPS * Math.max(1, Math.ceil((tMs - s.tMs) / MAX_SPAN_MS - 1e-9));
+  const dt = (tMs - s.tMs) / 1000 / steps;
   const w = 2 * Math.PI * LASH_LAG_HZ;
-  for (let i = 0; i < SUBSTEPS; i++) {
+  for (let i = 0; i < steps; i++) {
     // Semi-implicit Euler on a damped spring toward the lid's roll, which moves across the frame.
-    const goal = s.target + ((target - s.target) * (i + 1)) / SUBSTEPS;
+    const goal = s.target + ((target - s.target) * (i + 1)) / steps;
     s.speed += (-w * w * (s.roll - goal) - 2 * ZETA * w * s.speed) * dt;
     s.roll += s.speed * dt;
   }
