@@ -12,11 +12,12 @@ import { bundlePage } from './bundle-page.ts';
 import { callPage } from './call-page.ts';
 import { createFrameGrabber, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
 import type { BrowserExecutable } from './find-browser.ts';
-import { BrowserCrashError, PageError } from './page-error.ts';
+import { BrowserCrashError, PageError, RefusedRequestError } from './page-error.ts';
 import { pageHtml } from './page-html.ts';
 import { probeBeginFrame } from './probe-begin-frame.ts';
 import { probeCanvasCapture } from './probe-canvas-capture.ts';
 import { stepPage } from './step-page.ts';
+import { ownedPrefix, PROFILE_TEMP, sweepOwned } from './io/owned-temp.ts';
 
 export interface EyeBrowserOptions {
   executable: BrowserExecutable;
@@ -56,6 +57,10 @@ export interface EyeBrowser {
   plainScreenshot(): Promise<Buffer>;
   /** False once the browser has gone away. */
   alive(): boolean;
+  /** The browser's process id (tests find its renderer to kill). */
+  readonly pid: number | undefined;
+  /** Evaluate an expression in the page, awaiting a promise (a test's hook: the network and crash tests). */
+  runInPage(expression: string): Promise<unknown>;
   close(): Promise<void>;
   /** Synchronous kill for Ctrl-C: SIGKILL the browser and remove its profile. */
   killNow(): void;
@@ -66,10 +71,37 @@ interface Launched {
   page: Page;
   cdp: CDPSession;
   userDataDir: string;
+  /** Rejects the moment the page's renderer crashes or the browser disconnects (never resolves). */
+  crashed: Promise<never>;
+  /** Requests the page made, refused (a render loads nothing). */
+  refused: string[];
+}
+
+/**
+ * Watch a page for the two ways a render's browser fails outside a call: its renderer dies (a kill -9
+ * of the `--type=renderer` process: without this, calls in flight wait out the 60-s protocol timeout),
+ * or the page asks the network for something, which is refused and recorded (the driver, not only
+ * the page, keeps a render offline).
+ */
+async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise<Pick<Launched, 'crashed' | 'refused'>> {
+  const crashed = new Promise<never>((_, reject) => {
+    page.once('error', (e: Error) => reject(new BrowserCrashError(`the page's renderer crashed (${e.message})`)));
+    browser.once('disconnected', () => reject(new BrowserCrashError('the browser disconnected')));
+  });
+  crashed.catch(() => undefined);
+  const refused: string[] = [];
+  cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
+    refused.push(e.request.url);
+    cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
+  return { crashed, refused };
 }
 
 async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Launched> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'eye-chrome-'));
+  // Profiles of browsers whose eye was killed (-9 leaves no chance to clean up) go first.
+  sweepOwned(tmpdir(), PROFILE_TEMP);
+  const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
   try {
     const browser = await puppeteer.launch({
       executablePath: o.executable.path,
@@ -87,7 +119,7 @@ async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Lau
     // Under --deterministic-mode only the first tab has begin-frame control: use it, never open another.
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const cdp = await page.createCDPSession();
-    return { browser, page, cdp, userDataDir };
+    return { browser, page, cdp, userDataDir, ...(await watchPage(browser, page, cdp)) };
   } catch (err) {
     rmSync(userDataDir, { recursive: true, force: true });
     // It exists (discovery found it) but will not start: missing libraries, a wrong binary. The machine's problem.
@@ -182,8 +214,11 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
   /** Turn a failure into a crash if the browser is gone (so the scene is retried), else pass it on. */
   const guard = async <T>(work: Promise<T>): Promise<T> => {
     try {
-      return await work;
+      const result = await Promise.race([work, it.crashed]);
+      if (it.refused.length > 0) throw new RefusedRequestError(it.refused[0]);
+      return result;
     } catch (err) {
+      if (err instanceof BrowserCrashError || err instanceof RefusedRequestError) throw err;
       if (err instanceof PageError) throw err;
       if (!it.browser.connected || it.browser.process()?.exitCode !== null || it.browser.process()?.signalCode) {
         throw new BrowserCrashError(`the browser went away: ${(err as Error).message.split('\n')[0]}`);
@@ -243,6 +278,12 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     },
     alive() {
       return !closed && it.browser.connected;
+    },
+    get pid() {
+      return it.browser.process()?.pid;
+    },
+    runInPage(expression) {
+      return guard(callPage<unknown>(it.cdp, expression, true));
     },
     async close() {
       if (closed) return;

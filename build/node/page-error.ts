@@ -6,6 +6,14 @@ export class PageError extends Error {
   }
 }
 
+/** The page asked the network for something: a render loads nothing, so it was refused and the render fails, naming it. */
+export class RefusedRequestError extends Error {
+  constructor(readonly url: string) {
+    super(`the page asked for ${url}; a render loads nothing from the network, so it was refused`);
+    this.name = 'RefusedRequestError';
+  }
+}
+
 /** The browser went away mid-film (crashed, was killed): the scene is retried once in a new browser. */
 export class BrowserCrashError extends Error {
   constructor(message: string) {

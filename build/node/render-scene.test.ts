@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../cli/exit.ts';
 import { simulate } from '../model/player.ts';
@@ -12,6 +13,27 @@ import { findBrowser } from './find-browser.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
 import { loadScene } from './load-scene.ts';
 import { pixelDisagreement, renderScene, type RenderSummary } from './render-scene.ts';
+
+/** The renderer processes under a browser (Chromium's `--type=renderer` children), from /proc. */
+function rendererPids(browserPid: number): number[] {
+  const parent = new Map<number, number>();
+  const renderer = new Set<number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('--type=renderer')) renderer.add(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let p = pid, n = 0; p > 1 && n < 64; p = parent.get(p) ?? 0, n++) if (p === browserPid) return true;
+    return false;
+  };
+  return [...renderer].filter(under);
+}
 
 // In one process, so both renders use the same page bundle even while the tree is being edited.
 const tmp = mkdtempSync(join(tmpdir(), 'eye-render-scene-'));
@@ -116,16 +138,62 @@ describe('renderScene', () => {
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
-  it('ffmpeg failing is an internal error (exit 4) with ffmpeg\'s own last words, and leaves nothing', async () => {
+  it('ffmpeg failing is an internal error (exit 4) with ffmpeg\'s own last words; its full disk is the machine\'s (exit 3); both leave nothing', async () => {
+    // An ffmpeg that answers fluent-ffmpeg's capability queries but fails the encode.
+    const fakeFfmpeg = (name: string, words: string) => {
+      const fake = join(tmp, `${name}.sh`);
+      writeFileSync(fake, `#!/bin/sh\ncase "$1" in -formats|-encoders|-codecs|-filters) exec ${ffmpeg.ffmpeg} "$@";; esac\necho "${words}" >&2\nexit 1\n`);
+      chmodSync(fake, 0o755);
+      return { ...ffmpeg, ffmpeg: fake };
+    };
     const out = join(tmp, 'ffmpeg-fails');
-    // An ffmpeg that answers fluent-ffmpeg's capability queries but fails the encode, like a full disk.
-    const fake = join(tmp, 'ffmpeg-fails.sh');
-    writeFileSync(fake, `#!/bin/sh\ncase "$1" in -formats|-encoders|-codecs|-filters) exec ${ffmpeg.ffmpeg} "$@";; esac\necho "No space left on device (simulated)" >&2\nexit 1\n`);
-    chmodSync(fake, 0o755);
-    const err = await renderScene(scene, { session: session(), ffmpeg: { ...ffmpeg, ffmpeg: fake }, outDir: out }).catch((e: unknown) => e);
+    const err = await renderScene(scene, { session: session(), ffmpeg: fakeFfmpeg('ffmpeg-fails', 'Invalid data found when processing input (simulated)'), outDir: out }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(4);
-    expect((err as CliError).message).toMatch(/1970-script: ffmpeg failed: .*No space left on device \(simulated\)/);
+    expect((err as CliError).message).toMatch(/1970-script: ffmpeg failed: .*Invalid data found when processing input \(simulated\)/);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    const full = await renderScene(scene, { session: session(), ffmpeg: fakeFfmpeg('ffmpeg-full', 'film.mp4: No space left on device'), outDir: out }).catch((e: unknown) => e);
+    expect((full as CliError).exitCode).toBe(3);
+    expect((full as CliError).message).toBe(`cannot write 1970-script's film under ${out}: no space left on the device (ENOSPC)`);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it('a killed renderer process (kill -9 of --type=renderer) is found within seconds and the scene retried once', async () => {
+    const out = join(tmp, 'renderer-killed');
+    const t0 = performance.now();
+    let killedMs = 0;
+    const summary = await renderScene(scene, {
+      session: session(),
+      ffmpeg,
+      outDir: out,
+      onFrame: (frame, attempt, browser) => {
+        if (attempt !== 1 || frame !== 5) return;
+        const renderers = rendererPids(browser.pid!);
+        expect(renderers.length).toBeGreaterThan(0);
+        for (const pid of renderers) process.kill(pid, 'SIGKILL');
+        killedMs = performance.now();
+      },
+    });
+    expect(summary.attempts).toBe(2);
+    expect(summary.frameHashes.digest).toBe(first.frameHashes.digest);
+    // The retry (a new browser, the whole 15-frame scene) is done well inside the 60-s protocol timeout.
+    expect(performance.now() - killedMs).toBeLessThan(20_000);
+    expect(killedMs - t0).toBeGreaterThan(0);
+  });
+
+  it('a page that asks the network for anything is refused, and the render fails naming the URL (exit 4), leaving nothing', async () => {
+    const out = join(tmp, 'network');
+    const err = await renderScene(scene, {
+      session: session(),
+      ffmpeg,
+      outDir: out,
+      onFrame: async (frame, _attempt, browser) => {
+        if (frame === 3) await browser.runInPage("fetch('http://example.invalid/beacon?x=1').then(() => 'loaded', () => 'refused')");
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(4);
+    expect((err as CliError).message).toBe('1970-script: the page asked for http://example.invalid/beacon?x=1; a render loads nothing from the network, so it was refused');
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 

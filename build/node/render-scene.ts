@@ -16,10 +16,11 @@ import type { FfmpegTools } from './find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { onInterrupt } from './interrupt.ts';
-import { BrowserCrashError, PageError } from './page-error.ts';
+import { BrowserCrashError, PageError, RefusedRequestError } from './page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from './publish-dir.ts';
 import { environmentError } from './io/environment-error.ts';
+import { ownedPrefix } from './io/owned-temp.ts';
 import { writeStills } from './stills/write-stills.ts';
 import { eraSpread, type EraSpread } from './era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
@@ -88,7 +89,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
   const pass = o.pass ?? 'color';
   const browser = await o.session.get();
   mkdirSync(o.outDir, { recursive: true });
-  const stage = mkdtempSync(join(o.outDir, `.${scene.name}.tmp-`));
+  const stage = mkdtempSync(join(o.outDir, ownedPrefix(`.${scene.name}.tmp-`)));
   let encoder: FilmEncoder | null = null;
   const unregister = onInterrupt(() => {
     encoder?.kill();
@@ -224,6 +225,7 @@ export async function renderScene(scene: Scene, o: RenderOptions): Promise<Rende
         if (attempt < 2) continue;
         throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
       }
+      if (err instanceof RefusedRequestError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
       if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
       if (err instanceof CliError) throw err;
       // The machine, not the pipeline (a full disk, a read-only or forbidden output folder): exit 3.

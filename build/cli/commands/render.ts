@@ -13,6 +13,7 @@ import { findFfmpeg } from '../../node/find-ffmpeg.ts';
 import { handleInterrupts } from '../../node/interrupt.ts';
 import { appendLedger } from '../../node/ledger.ts';
 import { ensureOutDir } from '../../node/io/ensure-out-dir.ts';
+import { OUT_TEMP, sweepOwned } from '../../node/io/owned-temp.ts';
 import { loadScenes } from '../../node/load-scene.ts';
 import { createProgress } from '../../node/progress.ts';
 import { projectRoot } from '../../node/project-root.ts';
@@ -132,6 +133,8 @@ async function runRender(names: string[], flags: RenderFlags, argv: string[]): P
   const ffmpeg = findFfmpeg();
   const outDir = resolve(flags.out);
   ensureOutDir(outDir);
+  // Staging folders of renders that were killed (-9: no chance to clean up) are removed now.
+  sweepOwned(outDir, OUT_TEMP);
   const method: 'auto' | CaptureMethod = capture === 'beginframe' ? 'beginFrame' : capture;
   const offset = flags.maskLidOffsetMm === undefined ? 0 : Number(flags.maskLidOffsetMm);
   if (!Number.isFinite(offset) || Math.abs(offset) > 20) throw new CliError(EXIT.badInput, `--mask-lid-offset-mm: expected a number of mm from -20 to 20, got "${flags.maskLidOffsetMm}"`);

@@ -1,3 +1,4 @@
+import { ownedPrefix, pidAlive } from '../io/owned-temp.ts';
 import { randomBytes } from 'node:crypto';
 import { constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -48,16 +49,7 @@ export interface CacheStore {
 const KEY_RE = new RegExp(`^[0-9a-f]{${KEY_HEX_DIGITS}}$`);
 const STAGE_RE = /^\.stage-(\d+)-[0-9a-f]+$/;
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but is someone else's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const alive = pidAlive;
 
 function bytesUnder(dir: string): number {
   let n = 0;
@@ -138,7 +130,7 @@ export function openCache(dir: string): CacheStore {
       if (!data) return false;
       if (sameTree(data, target)) return true;
       mkdirSync(dirname(target), { recursive: true });
-      const stage = mkdtempSync(join(dirname(target), `.${basename(target)}.restore-`));
+      const stage = mkdtempSync(join(dirname(target), ownedPrefix(`.${basename(target)}.restore-`)));
       const unregister = onInterrupt(() => rmSync(stage, { recursive: true, force: true }));
       try {
         rmSync(stage, { recursive: true });
