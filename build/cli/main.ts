@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { SceneError } from '../scene/parse.ts';
-import { CliError, EXIT } from './exit.ts';
+import { CliError, EXIT } from '../errors/exit.ts';
 import { safeMessage } from '../errors/safe-text.ts';
 import { registerCommands } from './commands/index.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restSample } from '../model/anatomy/rest.ts';
 import { simulate } from '../model/player.ts';
 import type { EyeSample } from '../model/types.ts';
-import { loadScene } from '../node/load-scene.ts';
+import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
 import { frameMotion, GAZE_MOVING_DEG_PER_S, LIDS_MOVING_MM_PER_S } from './frame-motion.ts';
 

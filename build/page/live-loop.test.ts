@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Player, simulate } from '../model/player.ts';
 import { SAMPLE_FIELDS } from '../model/types.ts';
-import { loadScene } from '../node/load-scene.ts';
+import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
 import type { Scene } from '../scene/scene.ts';
 import { IDLE_DRAW_EVERY_FRAMES, IDLE_STILL_MS, POINTER_IDLE_MS } from '../spec/eye-spec.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SCENE_SCHEMA_FILE, sceneSchemaText } from '../cli/commands/schema.ts';
-import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../node/load-scene.ts';
+import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../node/io/load-scene.ts';
 import { parseScene, sceneJsonSchema } from './parse.ts';
 
 const sceneFiles = [

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listScenes, SCENES_DIR } from '../node/load-scene.ts';
+import { listScenes, SCENES_DIR } from '../node/io/load-scene.ts';
 import { describe, expect, it } from 'vitest';
 import { parseScene } from './parse.ts';
 import { unexplainedSharedSeeds, type SceneFile } from './shared-seeds.ts';

@@ -62,8 +62,8 @@ if (!existsSync(timecutMain)) {
   if (r.status !== 0 || !existsSync(timecutMain)) fail(3, `npm i timecut@${TIMECUT_VERSION} in ${opt.dir} failed (exit ${r.status})`);
 }
 
-const { findBrowser } = await tsImport('../node/find-browser.ts', import.meta.url);
-const { writeLivePage } = await tsImport('../node/write-live-page.ts', import.meta.url);
+const { findBrowser } = await tsImport('../node/browser/find-browser.ts', import.meta.url);
+const { writeLivePage } = await tsImport('../node/browser/write-live-page.ts', import.meta.url);
 let browser;
 try {
   browser = findBrowser();

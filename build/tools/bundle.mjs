@@ -5,6 +5,6 @@ import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
 const root = join(import.meta.dirname, '..', '..');
-const { writeLivePage } = await tsImport('../node/write-live-page.ts', import.meta.url);
+const { writeLivePage } = await tsImport('../node/browser/write-live-page.ts', import.meta.url);
 const file = await writeLivePage(process.argv[2] ?? join(root, 'proof', 'live', 'index.html'));
 console.log(`live page: ${file}`);

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { withSettings } from '../../scene/parse.ts';
-import { benchSize, type BenchRow, type BenchTiming } from '../../node/bench-size.ts';
-import { DEFAULT_X264_THREADS } from '../../node/ffmpeg-args.ts';
-import { findBrowser } from '../../node/find-browser.ts';
-import { findFfmpeg } from '../../node/find-ffmpeg.ts';
-import { handleInterrupts } from '../../node/interrupt.ts';
-import { loadScene } from '../../node/load-scene.ts';
-import { CliError, EXIT } from '../exit.ts';
+import { benchSize, type BenchRow, type BenchTiming } from '../../node/bench/bench-size.ts';
+import { DEFAULT_X264_THREADS } from '../../node/render/ffmpeg-args.ts';
+import { findBrowser } from '../../node/browser/find-browser.ts';
+import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { handleInterrupts } from '../../node/io/interrupt.ts';
+import { loadScene } from '../../node/io/load-scene.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { intOption, parseSize } from './render-options.ts';
 
 interface BenchFlags {

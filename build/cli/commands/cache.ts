@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatTable, writeStdout } from '../../node/check-report.ts';
+import { formatTable, writeStdout } from '../../node/check/check-report.ts';
 import { formatBytes, parseByteSize } from '../../node/cache/byte-size.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
 import { openCache, type CacheEntry } from '../../node/cache/store.ts';
-import { projectRoot } from '../../node/project-root.ts';
-import { CliError, EXIT } from '../exit.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 
 interface CacheFlags {
   dir: string;

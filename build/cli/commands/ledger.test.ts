@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendLedger } from '../../node/ledger.ts';
-import { CliError } from '../exit.ts';
+import { appendLedger } from '../../node/ledger/ledger.ts';
+import { CliError } from '../../errors/exit.ts';
 import { ledgerCommand } from './ledger.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../exit.ts';
-import { formatTable, formatValue, writeStdout } from '../../node/check-report.ts';
-import { diffLedger, type LedgerDiff } from '../../node/ledger-diff.ts';
-import { LEDGER_FILE, readLedger, type LedgerEntry } from '../../node/ledger.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import { formatTable, formatValue, writeStdout } from '../../node/check/check-report.ts';
+import { diffLedger, type LedgerDiff } from '../../node/ledger/ledger-diff.ts';
+import { LEDGER_FILE, readLedger, type LedgerEntry } from '../../node/ledger/ledger.ts';
 
 export function registerLedger(program: Command): void {
   program

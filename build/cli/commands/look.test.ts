@@ -2,14 +2,14 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findFfmpeg } from '../../node/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { decodeFrames } from '../../node/stills/decode-frames.ts';
 import { evenlySpaced } from '../../node/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
 import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
-import { CliError } from '../exit.ts';
+import { CliError } from '../../errors/exit.ts';
 import type { LookResult } from '../../node/stills/look-film.ts';
 import { runLook, type LookFlags } from './look.ts';
 

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { findFfmpeg } from '../../node/find-ffmpeg.ts';
-import { writeStdout } from '../../node/check-report.ts';
+import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { writeStdout } from '../../node/check/check-report.ts';
 import { FRAME_SPEC_FORMS } from '../../node/stills/frame-spec.ts';
 import { lookFilm, STRIP_MAX_FRAMES, type LookRequest, type LookResult } from '../../node/stills/look-film.ts';
 import { lookMoments, type MomentsResult } from '../../node/stills/look-moments.ts';
-import { CliError, EXIT } from '../exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { intOption } from './render-options.ts';
 
 export interface LookFlags {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/player.ts';
 import type { TruthEvent } from '../../model/types.ts';
 import { scoreEvents } from '../../measure/score.ts';
-import { loadScene } from '../../node/load-scene.ts';
-import { CliError } from '../exit.ts';
+import { loadScene } from '../../node/io/load-scene.ts';
+import { CliError } from '../../errors/exit.ts';
 import { measureFile } from './measure.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 

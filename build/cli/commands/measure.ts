@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { GazeCsvReader } from '../../measure/csv.ts';
 import { LineTooLongError, readLines } from '../../node/io/read-lines.ts';
 import { environmentError } from '../../node/io/environment-error.ts';
@@ -9,7 +9,7 @@ import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
-import { writeStdout } from '../../node/check-report.ts';
+import { writeStdout } from '../../node/check/check-report.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../node/project-root.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
 import type { ShardManifest } from '../../node/shard/shard-manifest.ts';
 
 const run = promisify(execFile);

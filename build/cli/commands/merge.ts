@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { writeStdout } from '../../node/check-report.ts';
-import { appendLedger } from '../../node/ledger.ts';
-import { projectRoot } from '../../node/project-root.ts';
+import { writeStdout } from '../../node/check/check-report.ts';
+import { appendLedger } from '../../node/ledger/ledger.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
 import { mergeShards } from '../../node/shard/merge-shards.ts';
-import { CliError, EXIT } from '../exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 
 /** `eye merge DIR…`: sharded renders' proof folders and ledger lines, joined as one run. */
 export function registerMerge(program: Command): void {

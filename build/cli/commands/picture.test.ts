@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
-import { projectRoot } from '../../node/project-root.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
 
 const run = promisify(execFile);
 const root = projectRoot();

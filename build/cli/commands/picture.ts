@@ -3,16 +3,16 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { skinChangeSeverity, type PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
-import { createBrowserSession } from '../../node/browser-session.ts';
-import { findBrowser } from '../../node/find-browser.ts';
-import { handleInterrupts } from '../../node/interrupt.ts';
-import { loadScenes } from '../../node/load-scene.ts';
-import { BrowserCrashError, PageError } from '../../node/page-error.ts';
+import { createBrowserSession } from '../../node/browser/browser-session.ts';
+import { findBrowser } from '../../node/browser/find-browser.ts';
+import { handleInterrupts } from '../../node/io/interrupt.ts';
+import { loadScenes } from '../../node/io/load-scene.ts';
+import { BrowserCrashError, PageError } from '../../node/browser/page-error.ts';
 import { runPicture } from '../../node/picture/run-picture.ts';
-import { createProgress } from '../../node/progress.ts';
-import { projectRoot } from '../../node/project-root.ts';
+import { createProgress } from '../../node/render/progress.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
 import { withSettings } from '../../scene/parse.ts';
-import { CliError, EXIT } from '../exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { intOption, sceneSettings, type RawSceneOptions } from './render-options.ts';
 
 interface PictureFlags extends RawSceneOptions {

@@ -1,4 +1,4 @@
-import { CliError, EXIT } from '../exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import type { Scene } from '../../scene/scene.ts';
 
 /** Raw command-line values shared by `render` and `bench` (strings, as commander hands them over). */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../node/project-root.ts';
-import type { RenderSummary } from '../../node/render-scene.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
+import type { RenderSummary } from '../../node/render/render-scene.ts';
 
 const run = promisify(execFile);
 const root = projectRoot();
@@ -36,7 +36,7 @@ describe('eye render, end to end', () => {
   const outA = join(tmp, 'a');
   let a: { code: number; stdout: string; stderr: string };
 
-  // Determinism and page-vs-simulate are proven in build/node/render-scene.test.ts (in one process, so
+  // Determinism and page-vs-simulate are proven in build/node/render/render-scene.test.ts (in one process, so
   // both renders share one page bundle even while others edit the tree); here, the real CLI end to end.
   beforeAll(async () => {
     a = await eye(['render', SCENE, ...SETTINGS, '--out', outA, '--json']);

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { sceneJsonSchema } from '../../scene/parse.ts';
-import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../../node/load-scene.ts';
-import { writeStdout } from '../../node/check-report.ts';
+import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../../node/io/load-scene.ts';
+import { writeStdout } from '../../node/check/check-report.ts';
 
 /** Where the scene files' `$schema` points. */
 export const SCENE_SCHEMA_FILE = join(SCENES_DIR, SCENE_SCHEMA_NAME);

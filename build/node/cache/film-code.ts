@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { bundlePage } from '../bundle-page.ts';
+import { bundlePage } from '../browser/bundle-page.ts';
 import { codeHash } from './code-hash.ts';
 import type { FilmCode } from './film-key.ts';
 import { toolVersions } from './tool-versions.ts';

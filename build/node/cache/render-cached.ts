@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scene } from '../../scene/scene.ts';
-import { renderScene, type RenderOptions, type RenderSummary } from '../render-scene.ts';
+import { renderScene, type RenderOptions, type RenderSummary } from '../render/render-scene.ts';
 import { copyDir, type CacheStore } from './store.ts';
 
 /** How a render uses the cache: where, the film's key, and whether to ignore what is there. */

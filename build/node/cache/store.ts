@@ -2,8 +2,8 @@ import { ownedPrefix, pidAlive } from '../io/owned-temp.ts';
 import { randomBytes } from 'node:crypto';
 import { constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { onInterrupt } from '../interrupt.ts';
-import { publishDir } from '../publish-dir.ts';
+import { onInterrupt } from '../io/interrupt.ts';
+import { publishDir } from '../io/publish-dir.ts';
 import { KEY_HEX_DIGITS } from './key.ts';
 
 /** What an entry holds: a whole proof/<scene>/ folder, or `eye check`'s result. */

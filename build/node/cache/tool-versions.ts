@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { CliError, EXIT } from '../../cli/exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 
 /** The first line a tool prints for `--version` / `-version` (an environment error if it cannot run). */
 function firstLine(path: string, flag: string): string {

@@ -1,4 +1,4 @@
-import { CliError, EXIT } from '../../cli/exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 
 /** Error codes that are the machine's, not the pipeline's: a full disk, a read-only or forbidden path, a file where a folder should be. */

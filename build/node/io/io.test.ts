@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError, EXIT } from '../../cli/exit.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { appendLine } from './append-line.ts';
 import { ensureOutDir } from './ensure-out-dir.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../project-root.ts';
+import { projectRoot } from './project-root.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-kill-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

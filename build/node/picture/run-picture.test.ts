@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { withSettings } from '../../scene/parse.ts';
-import { findBrowser } from '../find-browser.ts';
-import { launchEyeBrowser, type EyeBrowser } from '../launch-eye-browser.ts';
-import { loadScene } from '../load-scene.ts';
+import { findBrowser } from '../browser/find-browser.ts';
+import { launchEyeBrowser, type EyeBrowser } from '../browser/launch-eye-browser.ts';
+import { loadScene } from '../io/load-scene.ts';
 import { runPicture } from './run-picture.ts';
 
 /*

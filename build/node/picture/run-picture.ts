@@ -10,7 +10,7 @@ import { browRowsFromColor, topRowsBrow } from '../../measure/picture/top-rows-b
 import { longestVerticalEdge, verticalEdgeRuns, verticalEdges, type VerticalEdge } from '../../measure/picture/vertical-edges.ts';
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import type { Scene } from '../../scene/scene.ts';
-import type { EyeBrowser } from '../launch-eye-browser.ts';
+import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
 import { planPicture } from './picture-plan.ts';
 
 export interface PictureOptions {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../ledger.ts';
+import type { LedgerEntry } from '../ledger/ledger.ts';
 import { mergeShards } from './merge-shards.ts';
 import { shardManifestName, type ShardManifest } from './shard-manifest.ts';
 

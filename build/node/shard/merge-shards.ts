@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CliError, EXIT } from '../../cli/exit.ts';
-import type { LedgerEntry, LedgerInput } from '../ledger.ts';
-import { publishDir } from '../publish-dir.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import type { LedgerEntry, LedgerInput } from '../ledger/ledger.ts';
+import { publishDir } from '../io/publish-dir.ts';
 import { SHARD_MANIFEST_RE, type ShardManifest } from './shard-manifest.ts';
 
 const bad = (message: string) => new CliError(EXIT.badInput, `merge: ${message}`);

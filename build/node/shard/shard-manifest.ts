@@ -1,5 +1,5 @@
 import type { FilmCode } from '../cache/film-key.ts';
-import type { LedgerEntry } from '../ledger.ts';
+import type { LedgerEntry } from '../ledger/ledger.ts';
 import type { Shard } from './shard-scenes.ts';
 
 /**

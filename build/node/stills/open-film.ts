@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CliError, EXIT } from '../../cli/exit.ts';
-import { probeFilm } from '../probe-film.ts';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import { probeFilm } from '../render/probe-film.ts';
 
 /** What stills need to know about an encoded film. */
 export interface FilmInfo {

@@ -1,0 +1,88 @@
+import type { CDPSession } from 'puppeteer-core';
+import type { ImageFormat } from '../../page/protocol.ts';
+import { callPage } from './call-page.ts';
+import { stepPage } from './step-page.ts';
+
+/**
+ * `canvas`: the page's canvas encodes its own pixels (toDataURL) in the same round trip as goToFrame;
+ * no compositor at all. `beginFrame`: HeadlessExperimental.beginFrame under --deterministic-mode.
+ * `screenshot`: Page.captureScreenshot. The last two are the compositor fallbacks.
+ */
+export type CaptureMethod = 'canvas' | 'beginFrame' | 'screenshot';
+/** The image each frame travels in (and ffmpeg decodes). */
+export type FrameFormat = ImageFormat;
+
+/** JPEG quality when frames travel as JPEG: visually lossless before the H.264 pass (which is lossier). */
+export const JPEG_QUALITY = 95;
+
+/**
+ * The frame format a pass travels in when none is asked for. The colour film goes as JPEG: cheaper
+ * end to end than PNG (Chromium encodes it faster and ffmpeg decodes it faster; see `eye bench`),
+ * and the H.264 pass after it is lossier anyway. The mask pass goes as PNG: its flat colours are
+ * measured, so they must arrive exactly.
+ */
+export function defaultFrameFormat(pass: 'color' | 'mask'): FrameFormat {
+  return pass === 'mask' ? 'png' : 'jpeg';
+}
+
+/** The last beginFrame time given to each page's session. */
+const lastTicksMs = new WeakMap<CDPSession, number>();
+
+export interface FrameGrabber {
+  /** Step the page to film frame `frame`, draw it and return its image. */
+  frame(frame: number): Promise<Buffer>;
+  /** The image of film frame `frame`, which the page has just drawn (goToFrame). */
+  grab(frame: number): Promise<Buffer>;
+}
+
+/**
+ * Make a grabber for one page.
+ * canvas: goToFrame and the canvas's toDataURL in one Runtime.evaluate; the image is exactly the
+ * canvas's pixels (the page is one canvas), encoded by the same Chromium JPEG/PNG encoder the
+ * compositor paths use.
+ * beginFrame: one BeginFrame per film frame, its frame time exactly frame/fps after a start just
+ * ahead of the browser's monotonic clock (Chromium's TimeTicks and Node's hrtime are both
+ * CLOCK_MONOTONIC; an earlier time would be clamped), so page time advances in whole film frames; the
+ * screenshot is taken from that frame. A frame without damage returns no image and reuses the
+ * previous one (the pixels did not change).
+ * screenshot: the viewport only, encoded for speed.
+ */
+export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
+  if (method === 'canvas') {
+    const image = `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
+    const read = async (expression: string) => Buffer.from(await callPage<string>(cdp, expression), 'base64');
+    return {
+      frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),
+      grab: () => read(image),
+    };
+  }
+  const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
+  let grab: (frame: number) => Promise<Buffer>;
+  if (method === 'screenshot') {
+    grab = async () => {
+      const r = await cdp.send('Page.captureScreenshot', { ...screenshot, captureBeyondViewport: false });
+      return Buffer.from(r.data, 'base64');
+    };
+  } else {
+    const intervalMs = 1000 / fps;
+    // A page's frame times only ever go forward: a new grabber on a page whose frames ran ahead of the
+    // wall clock (a film rendered faster than real time) starts after the last frame it was given.
+    const startTicksMs = Math.max(Number(process.hrtime.bigint() / 1_000_000n) + 1000, (lastTicksMs.get(cdp) ?? -Infinity) + intervalMs);
+    let previous: Buffer | null = null;
+    grab = async (frame) => {
+      const frameTimeTicks = startTicksMs + frame * intervalMs;
+      lastTicksMs.set(cdp, Math.max(lastTicksMs.get(cdp) ?? -Infinity, frameTimeTicks));
+      const r = await cdp.send('HeadlessExperimental.beginFrame', { frameTimeTicks, interval: intervalMs, screenshot });
+      if (r.screenshotData) previous = Buffer.from(r.screenshotData, 'base64');
+      if (!previous) throw new Error('beginFrame returned no image for the first frame');
+      return previous;
+    };
+  }
+  return {
+    async frame(frame) {
+      await stepPage(cdp, frame);
+      return grab(frame);
+    },
+    grab,
+  };
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSettings } from '../../scene/parse.ts';
+import { bundlePage } from './bundle-page.ts';
+import type { CaptureMethod, FrameFormat } from './capture-frame.ts';
+import { findBrowser } from './find-browser.ts';
+import { launchEyeBrowser, type EyeBrowser } from './launch-eye-browser.ts';
+import { loadScene } from '../io/load-scene.ts';
+
+/** The canvas path hands over the very pixels the compositor paths would: the page is one opaque canvas. */
+const scene = withSettings(loadScene('2026-script'), { durationS: 1, width: 640, height: 360 });
+const FRAMES = 8;
+let browser: EyeBrowser;
+const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+async function capture(method: CaptureMethod, format: FrameFormat): Promise<Buffer[]> {
+  browser.setCapture(method, format);
+  await browser.load(scene, 'color');
+  const out: Buffer[] = [];
+  for (let f = 0; f < FRAMES; f++) out.push(await browser.frame(f));
+  return out;
+}
+const pixels = async (png: Buffer) => (await sharp(png).removeAlpha().raw().toBuffer()).toString('base64');
+
+beforeAll(async () => {
+  await bundlePage();
+  browser = await launchEyeBrowser({ executable: findBrowser(), capture: 'auto', format: 'jpeg', width: 640, height: 360 });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('capture paths', () => {
+  it('the probe picks the canvas path first, under --deterministic-mode', () => {
+    expect(browser.method).toBe('canvas');
+    expect(browser.deterministic).toBe(true);
+    expect(browser.probe).toMatch(/canvas encodes image\/jpeg/);
+  });
+
+  it('canvas JPEG frames are byte-identical to beginFrame JPEG frames (same Chromium encoder, same pixels)', async () => {
+    const canvas = await capture('canvas', 'jpeg');
+    const begin = await capture('beginFrame', 'jpeg');
+    expect(canvas.map(hash)).toEqual(begin.map(hash));
+    // Not trivially so: the eye moves, and frames differ from one another.
+    expect(new Set(canvas.map(hash)).size).toBeGreaterThan(1);
+    expect(canvas.slice(1).map(hash)).not.toEqual(begin.slice(0, -1).map(hash));
+  }, 60_000);
+
+  it('canvas PNG frames hold the same pixels as beginFrame PNG frames (the mask pass travels as PNG)', async () => {
+    const canvas = await Promise.all((await capture('canvas', 'png')).map(pixels));
+    const begin = await Promise.all((await capture('beginFrame', 'png')).map(pixels));
+    expect(canvas).toEqual(begin);
+  }, 60_000);
+
+  it('a screenshots-only browser refuses the canvas path', async () => {
+    const plain = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'jpeg', width: 640, height: 360 });
+    try {
+      expect(() => plain.setCapture('canvas', 'jpeg')).toThrow(/launched for screenshots only/);
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+});

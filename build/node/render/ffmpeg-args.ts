@@ -1,0 +1,90 @@
+import type { FrameFormat } from '../browser/capture-frame.ts';
+
+export interface EncodeSettings {
+  width: number;
+  height: number;
+  fps: number;
+  /** What each frame on stdin is: a PNG or JPEG image (image2pipe). */
+  input: FrameFormat;
+  /** x264 constant rate factor, 0..18 (18 is visually lossless; higher is not allowed for proof films). */
+  crf?: number;
+  /** x264 speed preset (veryfast keeps the encoder under the capture's cost on two cores). */
+  preset?: (typeof X264_PRESETS)[number];
+  /** The RGB → BT.709 conversion (default zscale: the same pixels within a level, a third of the CPU). */
+  conversion?: ColourConversion;
+  /** x264 threads, 0 for x264's own choice (default DEFAULT_X264_THREADS). */
+  threads?: number;
+}
+
+/**
+ * `zscale`: zimg, twice: the frame to 8-bit RGB (clamped, as swscale's RGB is: a JPEG's YCbCr strays
+ * outside RGB at saturated edges, and zimg's float path would carry that on), then RGB → BT.709 tv
+ * range 4:2:0. Bicubic B=0, C=0.6 is swscale's own bicubic; chroma sited at the centre, as swscale
+ * placed it. `swscale`: the accurate_rnd+full_chroma_int path the films used before (3–4× the CPU).
+ */
+export type ColourConversion = 'zscale' | 'swscale';
+
+const BICUBIC = 'filter=bicubic:param_a=0:param_b=0.6';
+export const COLOUR_FILTERS: Record<ColourConversion, string> = {
+  zscale: `zscale=${BICUBIC},format=gbrp,zscale=matrix=709:range=tv:${BICUBIC}:chromal=center,format=yuv420p`,
+  // accurate_rnd: without it a JPEG frame's flat skin tone came out 2 levels darker in red.
+  swscale: 'scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p',
+};
+
+export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+export const DEFAULT_CRF = 18;
+export const DEFAULT_PRESET = 'veryfast';
+/**
+ * x264's threads. One: it keeps up with the capture on its own (encode alone ~14 CPU-ms a frame at
+ * 720p against the capture's ~35), spends the least CPU (`eye bench --x264-threads 1,0,2`: pipeline
+ * 49 CPU-ms a frame vs 53 with x264's own choice), leaves the other cores to other --jobs, and its
+ * output does not depend on the machine's core count (x264's bitstream varies with its threads).
+ */
+export const DEFAULT_X264_THREADS = 1;
+
+export interface FfmpegArgs {
+  /** Before `-i pipe:0`. */
+  inputOptions: string[];
+  /** After the input, before the output file. */
+  outputOptions: string[];
+}
+
+/**
+ * The ffmpeg command line for a proof film, as data (pure: tested without running ffmpeg). Images
+ * arrive on stdin at `fps`; the output is H.264 High, yuv420p, BT.709 both in the pixels (the RGB →
+ * YUV matrix; swscale would otherwise use BT.601) and in the tags, CRF ≤ 18, moov at the front.
+ */
+export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
+  const crf = s.crf ?? DEFAULT_CRF;
+  const preset = s.preset ?? DEFAULT_PRESET;
+  if (!Number.isInteger(s.width) || !Number.isInteger(s.height) || s.width < 2 || s.height < 2 || s.width % 2 || s.height % 2) {
+    throw new RangeError(`film size ${s.width}x${s.height}: expected even integers ≥ 2 (yuv420p halves the chroma)`);
+  }
+  if (!Number.isInteger(s.fps) || s.fps < 1 || s.fps > 240) throw new RangeError(`fps ${s.fps}: expected an integer from 1 to 240`);
+  if (!Number.isInteger(crf) || crf < 0 || crf > 18) throw new RangeError(`crf ${crf}: expected an integer from 0 to 18`);
+  if (!X264_PRESETS.includes(preset)) throw new RangeError(`preset ${preset}: expected one of ${X264_PRESETS.join(', ')}`);
+  const conversion = s.conversion ?? 'zscale';
+  if (!(conversion in COLOUR_FILTERS)) throw new RangeError(`conversion ${conversion}: expected one of ${Object.keys(COLOUR_FILTERS).join(', ')}`);
+  const threads = s.threads ?? DEFAULT_X264_THREADS;
+  if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new RangeError(`x264 threads ${threads}: expected an integer from 0 (x264's choice) to 64`);
+  return {
+    inputOptions: ['-f', 'image2pipe', '-framerate', String(s.fps), '-c:v', s.input === 'png' ? 'png' : 'mjpeg'],
+    outputOptions: [
+      '-map', '0:v:0',
+      '-an',
+      '-vf', COLOUR_FILTERS[conversion],
+      '-c:v', 'libx264',
+      '-threads', String(threads),
+      '-preset', preset,
+      '-profile:v', 'high',
+      '-crf', String(crf),
+      '-pix_fmt', 'yuv420p',
+      '-colorspace', 'bt709',
+      '-color_primaries', 'bt709',
+      '-color_trc', 'bt709',
+      '-color_range', 'tv',
+      '-movflags', '+faststart',
+      '-f', 'mp4',
+    ],
+  };
+}

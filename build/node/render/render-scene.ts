@@ -1,0 +1,239 @@
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import type { TraceChunk } from '../../model/trace.ts';
+import type { FilmPixels } from './pixel-proof.ts';
+import { maskSizePx } from '../../measure/pixels/mask-size.ts';
+import type { PixelChunk } from '../../measure/pixels/pixel-trace.ts';
+import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
+import type { Scene } from '../../scene/scene.ts';
+import type { BrowserSession } from '../browser/browser-session.ts';
+import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
+import type { EncodeSettings } from './ffmpeg-args.ts';
+import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
+import type { FfmpegTools } from './find-ffmpeg.ts';
+import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
+import { FrameHashes } from './frame-hashes.ts';
+import { onInterrupt } from '../io/interrupt.ts';
+import { BrowserCrashError, PageError, RefusedRequestError } from '../browser/page-error.ts';
+import { probeFilm, type FilmProbe } from './probe-film.ts';
+import { publishDir } from '../io/publish-dir.ts';
+import { environmentError } from '../io/environment-error.ts';
+import { ownedPrefix } from '../io/owned-temp.ts';
+import { writeStills } from '../stills/write-stills.ts';
+import { eraSpread, type EraSpread } from '../check/era-spread.ts';
+import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
+import { traceJson } from './trace-json.ts';
+
+export interface RenderOptions {
+  session: BrowserSession;
+  ffmpeg: FfmpegTools;
+  /** Where scene folders go (proof/ by default): `<outDir>/<scene>/film.mp4`, trace.json, summary.json. */
+  outDir: string;
+  pass?: RenderPass;
+  /**
+   * The pixel path: measure every frame from its mask pass (default on, at DEFAULT_MASK_SCALE) and
+   * hold it to the model (summary.pixels, pixels.json, assertions.json); null renders the film only.
+   */
+  measure?: PixelMeasureOptions | null;
+  /**
+   * Fail a film whose pixel-measured numbers lie outside its era's p10–p90 spread (default true).
+   * The render holds it only for a proof film, the scene as its file says (its own length and seed);
+   * a film with another --duration or --seed is a sample of the eye, not the era's proof, and its
+   * spread verdicts are reported only.
+   */
+  holdSpread?: boolean;
+  /** Encoder settings beyond the film's own (the benchmark compares x264 threads and conversions). */
+  encode?: Pick<EncodeSettings, 'threads' | 'conversion'>;
+  onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
+  /** Called once the film's last byte is written, before it is checked (the benchmark's CPU clock stops here). */
+  onEncoded?: () => void;
+  /** Called before each frame (tests use it to kill the browser mid-film). */
+  onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
+}
+
+export interface RenderSummary {
+  scene: string;
+  frames: number;
+  durationS: number;
+  fps: number;
+  width: number;
+  height: number;
+  seed: number;
+  pass: RenderPass;
+  capture: { method: string; format: string; probe: string; browser: string };
+  /** Wall ms per frame: capture = goToFrame + grab; encodeWait = time the loop waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
+  msPerFrame: { capture: number; encodeWait: number; total: number };
+  attempts: number;
+  frameHashes: ReturnType<FrameHashes['summary']>;
+  trace: { file: string; samples: number; events: number };
+  film: { file: string; bytes: number; probe: FilmProbe; verdict: FilmVerdict };
+  /** The film measured from its own pixels against the model (absent when not measured). */
+  pixels?: PixelsSummary;
+}
+
+/** summary.json's `pixels`: the agreement (its assertions are in assertions.json) and where the rows are. */
+export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
+  file: string;
+  assertionsFile: string;
+  mask: { widthPx: number; heightPx: number; scale: number };
+};
+
+/** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
+const TRACE_READ_EVERY = 240;
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Promise<RenderSummary> {
+  const pass = o.pass ?? 'color';
+  const browser = await o.session.get();
+  mkdirSync(o.outDir, { recursive: true });
+  const stage = mkdtempSync(join(o.outDir, ownedPrefix(`.${scene.name}.tmp-`)));
+  let encoder: FilmEncoder | null = null;
+  const unregister = onInterrupt(() => {
+    encoder?.kill();
+    rmSync(stage, { recursive: true, force: true });
+  });
+  let pending: Promise<void> = Promise.resolve();
+  try {
+    const start = performance.now();
+    const measure = pixelOptions(o);
+    const frames = await browser.load(scene, pass, measure);
+    const partial = join(stage, 'film.partial.mp4');
+    encoder = startEncoder({
+      ffmpegPath: o.ffmpeg.ffmpeg,
+      outFile: partial,
+      settings: { ...o.encode, width: scene.width, height: scene.height, fps: scene.fps, input: browser.format },
+    });
+    const hashes = new FrameHashes();
+    const chunks: TraceChunk[] = [];
+    const pixelRows: PixelChunk[] = [];
+    let captureMs = 0;
+    let waitMs = 0;
+    for (let f = 0; f < frames; f++) {
+      await o.onFrame?.(f, attempt, browser);
+      const t0 = performance.now();
+      const image = await browser.frame(f);
+      const t1 = performance.now();
+      captureMs += t1 - t0;
+      hashes.add(image);
+      // Frame f-1 drained into ffmpeg while frame f was captured: capture and encoding overlap.
+      await pending;
+      waitMs += performance.now() - t1;
+      pending = encoder.write(image);
+      pending.catch(() => undefined);
+      if ((f + 1) % TRACE_READ_EVERY === 0) {
+        chunks.push(await browser.readTrace());
+        if (measure) pixelRows.push(await browser.readPixels());
+      }
+      o.onProgress?.({ scene: scene.name, frame: f + 1, frames, msPerFrame: (performance.now() - start) / (f + 1) });
+    }
+    // Step to the end of the film (not captured) so the trace spans the whole duration.
+    await browser.goToFrame(frames);
+    chunks.push(await browser.readTrace());
+    if (measure) pixelRows.push(await browser.readPixels());
+    const t2 = performance.now();
+    await pending;
+    await encoder.finish();
+    o.onEncoded?.();
+    waitMs += performance.now() - t2;
+    const totalMs = performance.now() - start;
+    const film = join(stage, 'film.mp4');
+    renameSync(partial, film);
+
+    const probe = await probeFilm(o.ffmpeg.ffprobe, film);
+    const verdict = filmVerdict(probe, { width: scene.width, height: scene.height, fps: scene.fps, frames });
+    if (!verdict.ok) {
+      const bad = verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`);
+      throw new CliError(EXIT.internal, `${scene.name}: the encoded film failed its check: ${bad.join(', ')}`);
+    }
+    const trace = traceJson(scene, chunks);
+    writeFileSync(join(stage, 'trace.json'), trace);
+    // Stills (build/node/stills): contact sheet and named moments, decoded from the encoded film.
+    await writeStills(stage, o.ffmpeg);
+    const samples = chunks.reduce((n, c) => n + c.columns.tMs.length, 0);
+    const summary: RenderSummary = {
+      scene: scene.name,
+      frames,
+      durationS: frames / scene.fps,
+      fps: scene.fps,
+      width: scene.width,
+      height: scene.height,
+      seed: scene.seed,
+      pass,
+      capture: { method: browser.method, format: browser.format, probe: browser.probe, browser: browser.version },
+      msPerFrame: { capture: round(captureMs / frames), encodeWait: round(waitMs / frames), total: round(totalMs / frames) },
+      attempts: attempt,
+      frameHashes: hashes.summary(),
+      trace: { file: 'trace.json', samples, events: chunks.reduce((n, c) => n + c.events.length, 0) },
+      film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
+    };
+    if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict, await eraSpread(scene), o.holdSpread ?? true);
+    else writeFileSync(join(stage, 'assertions.json'), assertionsJson(scene, null, verdict));
+    writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
+    publishDir(stage, join(o.outDir, scene.name));
+    return summary;
+  } catch (err) {
+    encoder?.kill();
+    rmSync(stage, { recursive: true, force: true });
+    throw err;
+  } finally {
+    unregister();
+  }
+}
+
+/** The page's measuring options for a render (null: the film only). */
+function pixelOptions(o: RenderOptions): PixelMeasureOptions | null {
+  if (o.measure === null) return null;
+  return { maskScale: DEFAULT_MASK_SCALE, ...o.measure };
+}
+
+/** The pixel path's files in the staging folder (pixels.json, assertions.json); its summary section. */
+function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows: PixelChunk[], measure: PixelMeasureOptions, verdict: FilmVerdict, spread: EraSpread, holdSpread: boolean): PixelsSummary {
+  const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
+  const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, verdict, spread, holdSpread);
+  writeFileSync(join(stage, 'pixels.json'), pixelsJson);
+  writeFileSync(join(stage, 'assertions.json'), assertionsJson);
+  const { assertions: _inFile, ...rest } = agreement;
+  return { ...rest, file: 'pixels.json', assertionsFile: 'assertions.json', mask };
+}
+
+/**
+ * A film whose pixels disagree with its model: its folder is written (the evidence), and the render
+ * fails with exit 1 naming the scene and the checks. Null when it agrees (or was not measured).
+ */
+export function pixelDisagreement(s: RenderSummary): CliError | null {
+  if (!s.pixels || s.pixels.pass) return null;
+  const what = s.pixels.agreementPass ? 'the film is not typical of its era' : "the film's pixels disagree with its model";
+  return new CliError(EXIT.assertionFailed, `${s.scene}: ${what}: ${s.pixels.failed.join('; ')}`);
+}
+
+/**
+ * Render one scene into `<outDir>/<scene>/` (film.mp4, trace.json, summary.json), all or nothing: the
+ * files are made in a hidden staging folder and moved into place only once the film has passed its
+ * ffprobe check. A browser that dies mid-film is relaunched and the scene retried once.
+ */
+export async function renderScene(scene: Scene, o: RenderOptions): Promise<RenderSummary> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await renderOnce(scene, o, attempt);
+    } catch (err) {
+      if (err instanceof BrowserCrashError) {
+        await o.session.restart();
+        if (attempt < 2) continue;
+        throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
+      }
+      if (err instanceof RefusedRequestError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
+      if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
+      if (err instanceof CliError) throw err;
+      // The machine, not the pipeline (a full disk, a read-only or forbidden output folder): exit 3.
+      const env = environmentError(err, `write ${scene.name}'s film under`, o.outDir);
+      if (env) throw env;
+      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
+      const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      throw new CliError(EXIT.internal, `${scene.name}: ${message}`);
+    }
+  }
+}
