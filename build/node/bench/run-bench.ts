@@ -1,0 +1,63 @@
+import { withSettings } from '../../scene/parse.ts';
+import { benchSize, type BenchRow, type BenchTiming } from './bench-size.ts';
+import { findBrowser } from '../browser/find-browser.ts';
+import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { handleInterrupts } from '../io/interrupt.ts';
+import { loadScene } from '../io/load-scene.ts';
+import { EXIT } from '../../errors/exit.ts';
+
+/** Aims from pipeline.md (speed): the pipeline within 2.5× of the drawing and 1.25× of its slower floor. */
+const MAX_PIPELINE_OVER_DRAWING = 2.5;
+const MAX_PIPELINE_OVER_FLOOR = 1.25;
+
+/** What `eye bench` runs with, parsed and validated (build/cli/commands/bench.ts declares the flags). */
+export interface BenchRunOptions {
+  sizes: { width: number; height: number }[];
+  frames: number;
+  scene: string;
+  threads: number[];
+  json: boolean;
+}
+
+/** `eye bench`: every floor of the pipeline side by side, per size, printed as tables or JSON. */
+export async function runBench(flags: BenchRunOptions): Promise<number> {
+  const { sizes, frames, threads } = flags;
+  const base = loadScene(flags.scene);
+  const scenes = sizes.map(({ width, height }) => withSettings(base, { width, height, durationS: frames / base.fps }));
+  const executable = findBrowser();
+  const ffmpeg = findFfmpeg();
+  handleInterrupts();
+
+  const rows: BenchRow[] = [];
+  for (const scene of scenes) rows.push(await benchSize({ scene, executable, ffmpeg, threads, log: (s) => process.stderr.write(`bench: ${s}\n`) }));
+  process.stdout.write(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : rows.map(benchTable).join('\n'));
+  return EXIT.ok;
+}
+
+/** One size as a table: mode, wall ms and CPU ms per frame, then the ratios against their aims. */
+function benchTable(r: BenchRow): string {
+  const rows: [string, BenchTiming, string?][] = [
+    ['drawing alone (colour + mask measured)', r.drawing],
+    ['drawing alone (colour only)', r.drawingColorOnly],
+    ...r.captures.flatMap((c): [string, BenchTiming, string?][] => [
+      [`capture ${c.path}, page still`, c.still],
+      [`capture ${c.path}, drawing the eye`, c.eye, c.identicalToDefault === null ? '' : `${c.identicalToDefault}/${r.frames} frames identical to ${r.capture.method}/${r.capture.format}`],
+    ]),
+    ...r.encode.map((e): [string, BenchTiming] => [`encode alone, ${e.conversion}, x264 threads ${e.threads}`, e.timing]),
+    ...r.pipeline.map((p): [string, BenchTiming] => [`full pipeline, x264 threads ${p.threads}`, p.timing]),
+    ...(r.pipelineBefore ? [['full pipeline as before (beginFrame, swscale, x264 threads 0)', r.pipelineBefore] as [string, BenchTiming]] : []),
+    ['page.screenshot loop', r.pageScreenshot],
+  ];
+  const cells = rows.map(([name, t, note]) => [name, t.wallMs.toFixed(1), t.cpuMs === null ? '—' : t.cpuMs.toFixed(1), note ?? '']);
+  const head = ['ms per frame', 'wall', 'CPU', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const fmt = (c: string[]) => c.map((x, i) => (i === 1 || i === 2 ? x.padStart(widths[i]) : x.padEnd(widths[i]))).join('  ').trimEnd();
+  const verdict = (v: number, max: number) => `${v.toFixed(2)} ${v <= max ? 'ok' : 'over'} (aim ≤ ${max})`;
+  return [
+    `${r.size}, ${r.frames} frames of ${r.scene}; capture ${r.capture.method}/${r.capture.format} (${r.capture.probe})`,
+    fmt(head),
+    ...cells.map(fmt),
+    `pipeline ÷ drawing: ${verdict(r.ratios.pipelineOverDrawing, MAX_PIPELINE_OVER_DRAWING)}; pipeline ÷ max(capture, encode): ${verdict(r.ratios.pipelineOverFloor, MAX_PIPELINE_OVER_FLOOR)}; page.screenshot ÷ pipeline: ${r.ratios.screenshotOverPipeline.toFixed(2)}`,
+    '',
+  ].join('\n');
+}
