@@ -106,6 +106,16 @@ describe('renderScene', () => {
     expect(trace.events).toEqual(JSON.parse(JSON.stringify(node.events)));
   });
 
+  it('a scene drawn after another in a reused page gives the frames a fresh page gives (no state carried between scenes)', async () => {
+    // 1981-script after 1981-rest: the face layer once kept coverage drawn for the last scene's margins (6 frames differed).
+    const small = (name: string) => withSettings(loadScene(name), { durationS: 0.5, width: 640, height: 360, fps: 30 });
+    const reused = session();
+    await renderScene(withSettings(small('1981-rest'), { durationS: 2 }), { session: reused, ffmpeg, outDir: join(tmp, 'reuse'), measure: null });
+    const after = await renderScene(small('1981-script'), { session: reused, ffmpeg, outDir: join(tmp, 'reuse'), measure: null });
+    const fresh = await renderScene(small('1981-script'), { session: session(), ffmpeg, outDir: join(tmp, 'fresh'), measure: null });
+    expect(after.frameHashes.perFrame).toEqual(fresh.frameHashes.perFrame);
+  });
+
   it('a browser that dies mid-film is relaunched and the scene retried once, with the same frames', async () => {
     const out = join(tmp, 'crash');
     const summary = await renderScene(scene, {

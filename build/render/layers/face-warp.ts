@@ -88,6 +88,9 @@ export interface FaceWarp {
   prevUy: Float64Array;
   prevLy: Float64Array;
   prevFold: Float64Array;
+  /** The margins' slope terms each column was last drawn with (its coverage reads its neighbours). */
+  prevUCos: Float64Array;
+  prevLCos: Float64Array;
 }
 
 /** How strongly the crease shows at column x (0 past its ends … 1 over the middle). */
@@ -238,6 +241,8 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     prevUy: nan(),
     prevLy: nan(),
     prevFold: nan(),
+    prevUCos: nan(),
+    prevLCos: nan(),
   };
   const rm = restLidMargins();
   const hMm = 0.5 / f.pxPerMm;
@@ -316,8 +321,10 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       lCos = 1 / Math.sqrt(1 + sl * sl);
     }
     const fold = foldFade[x] * foldDepth(ku);
-    // A column whose margins and fold are as last drawn keeps its pixels.
-    if (inF ? uy === w.prevUy[x] && ly === w.prevLy[x] && fold === w.prevFold[x] : fold === w.prevFold[x]) continue;
+    // A column whose margins, their slopes and its fold are as last drawn keeps its pixels. (The slope
+    // comes from the neighbours: without it, a column kept coverage drawn for its neighbours' old
+    // margins, so a frame depended on the frames before it, even on the scene a reused page drew last.)
+    if (inF ? uy === w.prevUy[x] && ly === w.prevLy[x] && fold === w.prevFold[x] && uCos === w.prevUCos[x] && lCos === w.prevLCos[x] : fold === w.prevFold[x]) continue;
     let upEnd = rowBottom[x];
     let lowStart = h;
     if (inF) {
@@ -335,6 +342,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     w.prevUy[x] = inF ? uy : Number.NaN;
     w.prevLy[x] = inF ? ly : Number.NaN;
     w.prevFold[x] = fold;
+    w.prevUCos[x] = uCos;
+    w.prevLCos[x] = lCos;
     const col = x * (h + srcTop);
     const invKl = 1 / kl;
     const ay = anchorY[x];
