@@ -30,8 +30,8 @@ export const MOTOR_PROGRAMS: Record<ProgramId, readonly ProgramStep[]> = {
   ],
   surprise: [
     { au: 'AU5', delayMs: 0, level: 0.8, holdMs: 420 },
-    { au: 'AU1', delayMs: FACE.surpriseLidLeadMs.value, level: 0.75, holdMs: 420 },
-    { au: 'AU2', delayMs: FACE.surpriseLidLeadMs.value, level: 0.75, holdMs: 420 },
+    { au: 'AU1', delayMs: FACE.surpriseLidLeadMs.value, level: 0.6, holdMs: 420 },
+    { au: 'AU2', delayMs: FACE.surpriseLidLeadMs.value, level: 0.6, holdMs: 420 },
   ],
   wince: [
     { au: 'AU7', delayMs: 0, level: 0.7, holdMs: 300 },

@@ -29,6 +29,9 @@ export interface MuscleOnset {
   program: string;
 }
 
+/** Below this a muscle with no command is taken as relaxed. */
+const RELAXED = 1e-4;
+
 export type AuLevels = Record<Au, number>;
 
 export function zeroLevels(): AuLevels {
@@ -85,7 +88,9 @@ export class Muscles {
     for (const au of AUS) {
       const a = this.activation[au];
       const c = command[au];
-      this.activation[au] = a + (c - a) * (c > a ? this.riseK : this.fallK);
+      const next = a + (c - a) * (c > a ? this.riseK : this.fallK);
+      // A relaxed muscle's tail is cut once invisible (1e-4 of full: < 0.001 mm anywhere), so the brow can settle.
+      this.activation[au] = c === 0 && next < RELAXED ? 0 : next;
     }
   }
 }
