@@ -38,7 +38,8 @@ const EMPTY: TruthEvent[] = [];
  * - Lids: the most shut of the natural blink, the face's held lid (AU43, AU7, AU6: a wince, a wary
  *   stare, boredom) and the stage's cut closure wins; the blink process runs every step regardless, so
  *   a blink caught by a cut finishes unseen under it. AU5 (surprise) lifts the open upper lid.
- * - Bell's phenomenon adds BELL_DEG × the blink's or cut's closure (not the face's held narrowing) to the sample's pitch; the lids themselves follow
+ * - Bell's phenomenon adds BELL_DEG × the lid's closure beyond the face's held narrowing (0 at the held lid, 1 shut)
+ *   to the sample's pitch, so the roll goes with the lid's visible movement; the lids themselves follow
  *   the gaze's pitch (before Bell), as a lid follows where the eye looks.
  * - The near reflex's inward turn (GazeState.convergenceDeg, not in the gaze's yaw) is added to the
  *   sample's yaw as +yaw: the drawn eye is a right eye, its nose on the viewer's right
@@ -83,7 +84,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let step = 0;
   let closure = 0;
-  /** The closure Bell's roll follows: a blink's or a cut's, not the face's held narrowing (a squint does not roll the eye up). */
+  /** The closure Bell's roll follows: the lid's movement beyond the face's held narrowing (a squint does not roll the eye up). */
   let bellClosure = 0;
   let cutEvents: TruthEvent[] = [];
 
@@ -111,8 +112,11 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
 
       const cutting = cutClock.inCut(tMs);
       const cut = cutting ? cutClosureAt(scene, tMs) : 0;
-      bellClosure = Math.max(blinks.closure, cut);
-      closure = Math.max(bellClosure, face.heldClosure);
+      const held = face.heldClosure;
+      closure = Math.max(blinks.closure, held, cut);
+      // The roll goes with the lid's movement from where the face holds it: none while a blink is still
+      // inside a held narrowing, the whole 9° at a shut lid (a squint alone does not roll the eye up).
+      bellClosure = held > 0 ? Math.max(0, (closure - held) / (1 - held)) : closure;
       lidsAt();
       // AU5 lifts the open lid; a closing lid takes the lift down with it.
       margins.upperMm += face.upperRaiseMm * (1 - closure);
