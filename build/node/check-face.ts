@@ -17,6 +17,7 @@ import { risingOnsetsMs } from '../measure/face/rising-onsets.ts';
 import type { DetectorParams } from '../measure/params.ts';
 import { signalFromTrace } from '../measure/signal.ts';
 import type { Physiology } from './check-physiology.ts';
+import { MOTOR_PROGRAMS } from '../model/tuned/muscles/motor-programs.ts';
 
 /**
  * The face's assertions (eye.md §7, issue 10), measured from traces of stimulus scenes: the muscles'
@@ -156,7 +157,7 @@ function visitorAssertions(era: EraId): Assertion[] {
   out.push(assertion(v, 'two pokes: no annoyance yet', 'twoPokesAu4At7s', meanIn(visit, col(visit, 'AU4'), 6.8, 7), { max: 0.05 }, '≤ 0.05', 'AU4 just before the third poke'));
   out.push(assertion(v, 'three pokes turn to annoyance', 'annoyanceAu4', meanIn(visit, col(visit, 'AU4'), 9, 12), { min: 0.3 }, 'AU4 ≥ 0.3', 'mean AU4 2–5 s after the third poke'));
   const farPress = onsetsIn(v1, 15, 16).length + onsetsIn(v7, 15, 16).length;
-  out.push(assertion(v, 'a press (after 8 s still) does not greet or wince', 'pressOnsets', farPress, { max: 0 }, '= 0', 'AU1 and AU7 onsets in the second after it'));
+  out.push(assertion(v, 'a press away from the eye does not greet or wince', 'pressOnsets', farPress, { max: 0 }, '= 0', 'AU1 and AU7 onsets in the second after it'));
   out.push(assertion(v, 'a return is greeted (the brow flashes)', 'returnGreetings', onsetsIn(v1, 20, 20.3).length, { min: 1 }, '≥ 1', 'AU1 onsets in 0.3 s after the return'));
   const braced = onsetsIn(v1, 26, 26.5).length === 0 ? meanIn(visit, col(visit, 'AU4'), 27, 30) : 0;
   out.push(assertion(v, 'a return 4 s after a poke is braced for, not greeted', 'bracedAu4', braced, { min: 0.1 }, 'AU4 ≥ 0.1, no flash', 'mean AU4 1–4 s after the return'));
@@ -224,7 +225,13 @@ function moodAssertions(): Assertion[] {
   const a1 = c.columns.au1Activation;
   const inContact = Math.min(meanIn(c, a1, 3, 5), meanIn(c, a1, 13, 15));
   const away = meanIn(c, a1, 7.5, 10);
+  // A new era is greeted × 0.4, and only when the era changes: a tour from 1995 to 2003 at 6 s.
+  const tour = simulate(scene('face-era-greeting', { era: '1995', mode: 'script', seed: 1, tour: [{ era: '1995', atS: 0 }, { era: '2003', atS: 6 }] }), 12);
+  const greetOnsets = risingOnsetsMs(tour.columns.tMs, tour.columns.au1Activation);
+  const greetPeak = peakIn(tour, tour.columns.au1Activation, 6, 9) / MOTOR_PROGRAMS.greeting.find((x) => x.au === 'AU1')!.level;
+  const g = FACE.eraGreetingScale;
   return [
+    assertion('face-era-greeting', 'a new era is greeted × 0.4', 'eraGreetingScale', onsetsIn(greetOnsets, 0, 6).length === 0 ? greetPeak : null, { min: g - 0.02, max: g + 0.02 }, `${g} ± 0.02`, `AU1 peak after the cut over a visitor's greeting; ${onsetsIn(greetOnsets, 0, 6).length} onsets before it`),
     assertion('face-mood-2013-script', '2013 lift while the eye is down at the screen', 'moodDownAu1Max', downMax, { max: 0.01 }, '≤ 0.01', `AU1 at the lens up to ${lensMax.toFixed(3)}`),
     assertion('face-contact-2026', '2026 mood in eye contact', 'moodContactAu1', inContact, { min: 0.15 }, 'AU1 ≥ 0.15'),
     assertion('face-contact-2026', '2026 mood looking away (following a pointer 4 R off)', 'moodAwayAu1', away, { max: 0.01 }, 'AU1 ≤ 0.01'),

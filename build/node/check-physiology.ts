@@ -4,6 +4,7 @@ import { simulate } from '../model/player.ts';
 import { pointerYawDeg } from '../model/pointer/pointer-gaze.ts';
 import { emptyPointerSample, PointerTrack } from '../model/pointer/pointer-track.ts';
 import { eraAt } from '../model/stage/stage.ts';
+import { PURSUIT_GAIN } from '../spec/eye-spec.ts';
 import { parseScene } from '../scene/parse.ts';
 import type { EraId, PointerKey, Scene } from '../scene/scene.ts';
 import { detect, type Detection } from '../measure/detect.ts';
@@ -59,7 +60,7 @@ function pursuitIn(era: EraId, params: DetectorParams): Physiology['pursuit'][nu
   const target = Float64Array.from(signal.tMs, (tMs) => follow * pointerYawDeg(track.sampleAt(tMs, ps).xR));
   const d = detect(signal, params);
   const { gain, samples } = pursuitGain(signal.tMs, signal.xDeg, target, windows, notSlow(d, signal.tMs));
-  return { era, gain, expected: era === '2026' ? 0.97 : 0.85, samples };
+  return { era, gain, expected: era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual, samples };
 }
 
 function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {
