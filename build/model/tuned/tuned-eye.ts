@@ -1,6 +1,5 @@
 import { CALM } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
-import { RELAXED_FACE } from '../anatomy/rest.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
@@ -147,7 +146,19 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         wobbleYMm: wobble.yMm,
         pupilMm: pupil.diameterMm,
         browLiftMm: 0,
-        ...RELAXED_FACE,
+        // Written by face.fill (listed here so every sample has one shape).
+        browHeadMm: 0,
+        browInnerMm: 0,
+        browMidMm: 0,
+        browOuterMm: 0,
+        browTailMm: 0,
+        au1Activation: 0,
+        au2Activation: 0,
+        au4Activation: 0,
+        au6Activation: 0,
+        au5Activation: 0,
+        au7Activation: 0,
+        au43Activation: 0,
         frameScale: 1,
       });
     },

@@ -53,15 +53,20 @@ export class Brow {
 
   /**
    * The node lifts head → tail (mm) for the renderer to bend the brow; undefined when the chain is
-   * settled with every node at one lift (the brow is then rigid at liftMm). A fresh array.
+   * settled with every node at one lift (the brow is then rigid at liftMm). Read-only: the same array
+   * until the nodes move.
    */
-  nodeLiftsMm(): number[] | undefined {
+  nodeLiftsMm(): readonly number[] | undefined {
     if (this.settled) {
       const x0 = this.nodes[0].x;
       if (this.nodes.every((n) => n.x === x0)) return undefined;
     }
-    return this.nodes.map((n) => n.x);
+    // One array per change of the nodes (a settled, bent brow is read every step and never changes).
+    const cached = this.lifts;
+    if (cached === undefined || this.nodes.some((n, i) => n.x !== cached[i])) this.lifts = this.nodes.map((n) => n.x);
+    return this.lifts;
   }
+  private lifts: number[] | undefined;
 
   /**
    * One step: the gaze's wanted shape now, the muscles' lifts now (both head → tail, mm), and whether

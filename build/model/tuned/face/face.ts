@@ -72,7 +72,7 @@ export class Face {
 
   step(tMs: number, gaze: GazeState, blinks: BlinkProcess): void {
     const senseOut = this.senseOut;
-    senseOut.length = 0;
+    if (senseOut.length > 0) senseOut.length = 0;
     let reachable = false;
     let idleMs = Infinity;
     if (this.pointer) {
@@ -90,13 +90,14 @@ export class Face {
       contactRegained = held && !this.moodHeld && mood.when === 'contact';
       this.moodHeld = held;
     }
-    this.feelingOut.length = 0;
+    if (this.feelingOut.length > 0) this.feelingOut.length = 0;
     this.feelings.step({ tMs, senses: senseOut, reachable, idleMs, eraChanged, mood, moodHeld: this.moodHeld, contactRegained }, this.feelingOut);
-    this.muscleOut.length = 0;
+    if (this.muscleOut.length > 0) this.muscleOut.length = 0;
     this.muscles.step(tMs, this.muscleOut);
 
     const a = this.muscles.activation;
-    const adopted = this.brow.step(gazeBrowShapeMm(gaze.rigX, gaze.rigY, this.shape), muscleBrowMm(a, this.muscleMm), gaze.inSaccade);
+    if (this.muscles.moving) muscleBrowMm(a, this.muscleMm);
+    const adopted = this.brow.step(gazeBrowShapeMm(gaze.rigX, gaze.rigY, this.shape), this.muscleMm, gaze.inSaccade);
     this.heldClosure = Math.max(a.AU43 * AU43_CLOSURE, a.AU7 * AU7_CLOSURE, a.AU6 * AU6_CLOSURE);
     this.upperRaiseMm = a.AU5 * AU5_RAISE_MM;
     this.arousal = Math.max(a.AU5, a.AU7);

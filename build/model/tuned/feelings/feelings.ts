@@ -48,6 +48,14 @@ const TONIC: Record<'annoyance' | 'braced' | 'wistful', Partial<AuLevels>> = {
   wistful: { AU1: 0.3 },
 };
 
+/** Raise each muscle in `want` to at least its level in `levels`. */
+function holdLevels(want: AuLevels, levels: Partial<AuLevels>): void {
+  for (const au in levels) {
+    const v = levels[au as Au]!;
+    if (v > want[au as Au]) want[au as Au] = v;
+  }
+}
+
 /**
  * Feelings and their memory (eye.md §7): senses in, motor programs and tonic muscle levels out.
  * - A dart startles (surprise); one within 10 s of the last is × 0.6 of it, and the third in a row
@@ -77,6 +85,10 @@ export class Feelings {
   private lastFlashMs = -Infinity;
   private lastGreetingMs = -Infinity;
   private readonly eased: AuLevels = zeroLevels();
+  private readonly want: AuLevels = zeroLevels();
+  private lastKey = -1;
+  private lastMood: EraBrow | null = null;
+  private arrived = false;
   private readonly easeK: number;
 
   constructor(
@@ -100,10 +112,9 @@ export class Feelings {
   step(x: FeelingInputs, out: FeelingOnset[]): void {
     const t = x.tMs;
     const mirror = x.mood.mirror;
-    const feel = (feeling: FeelingKind, scale: number, program?: ProgramId) => {
-      out.push({ feeling, atMs: t, scale });
-      if (program) fireProgram(this.muscles, program, t, scale);
-    };
+    this.out = out;
+    this.now = t;
+    const feel = this.feel;
     for (const s of x.senses) {
       if (s.sense === 'dart') {
         this.startleChain = t - this.lastStartleMs <= FACE.startleMemoryMs ? this.startleChain + 1 : 1;
@@ -157,21 +168,44 @@ export class Feelings {
     }
     this.blinksHeld = startled || annoyed;
 
-    const want = zeroLevels();
-    const hold = (levels: Partial<AuLevels>) => {
-      for (const au of Object.keys(levels) as Au[]) want[au] = Math.max(want[au], levels[au]!);
-    };
-    if (x.moodHeld) hold(x.mood.mood);
-    if (annoyed) hold(TONIC.annoyance);
-    if (t < this.bracedUntilMs) hold(TONIC.braced);
-    if (this.away) hold(TONIC.wistful);
+    // The common step: the same conditions as the last one and every tonic level arrived.
+    const braced = t < this.bracedUntilMs;
+    const key = (x.moodHeld ? 1 : 0) | (annoyed ? 2 : 0) | (braced ? 4 : 0) | (this.away ? 8 : 0) | (bored ? 16 : 0);
+    if (key === this.lastKey && x.mood === this.lastMood && this.arrived) return;
+    this.lastKey = key;
+    this.lastMood = x.mood;
+    const want = this.want;
+    for (let k = 0; k < AUS.length; k++) want[AUS[k]] = 0;
+    if (x.moodHeld) holdLevels(want, x.mood.mood);
+    if (annoyed) holdLevels(want, TONIC.annoyance);
+    if (braced) holdLevels(want, TONIC.braced);
+    if (this.away) holdLevels(want, TONIC.wistful);
     if (bored) want.AU43 = Math.max(want.AU43, this.boredomAu43);
-    for (const au of AUS) {
-      this.eased[au] += (want[au] - this.eased[au]) * this.easeK;
-      if (want[au] === 0 && this.eased[au] < 1e-4) this.eased[au] = 0;
-      this.muscles.tonic[au] = this.eased[au];
+    this.arrived = true;
+    for (let k = 0; k < AUS.length; k++) {
+      const au = AUS[k];
+      const e = this.eased[au];
+      if (e === want[au]) {
+        this.muscles.tonic[au] = e;
+        continue;
+      }
+      this.arrived = false;
+      let next = e + (want[au] - e) * this.easeK;
+      if (want[au] === 0 && next < 1e-4) next = 0;
+      // Within a millionth of its level the ease is over (so a held mood leaves the muscles still).
+      if (Math.abs(next - want[au]) < 1e-6) next = want[au];
+      this.eased[au] = next;
+      this.muscles.tonic[au] = next;
     }
   }
+
+  /** Note a feeling's onset (and play its program) at the step being taken. */
+  private readonly feel = (feeling: FeelingKind, scale: number, program?: ProgramId): void => {
+    this.out.push({ feeling, atMs: this.now, scale });
+    if (program) fireProgram(this.muscles, program, this.now, scale);
+  };
+  private out: FeelingOnset[] = [];
+  private now = 0;
 
   private drawBoredomMs(): number {
     return this.rng.uniform(FACE.boredomAfterMs.min, FACE.boredomAfterMs.max);

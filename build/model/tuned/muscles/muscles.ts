@@ -48,7 +48,10 @@ export function zeroLevels(): AuLevels {
 export class Muscles {
   readonly activation: AuLevels = zeroLevels();
   readonly tonic: AuLevels = zeroLevels();
+  /** Did any activation change on the last step? */
+  moving = false;
   private pulses: Pulse[] = [];
+  private readonly command: AuLevels = zeroLevels();
   private readonly riseK: number;
   private readonly fallK: number;
 
@@ -69,8 +72,18 @@ export class Muscles {
 
   /** One step at `tMs`; onsets of pulses that began are appended to `out`. */
   step(tMs: number, out: MuscleOnset[]): void {
-    const command = zeroLevels();
-    for (const au of AUS) command[au] = this.tonic[au];
+    const command = this.command;
+    const tonic = this.tonic;
+    const act = this.activation;
+    let any = this.pulses.length > 0;
+    for (let k = 0; k < AUS.length; k++) {
+      const au = AUS[k];
+      command[au] = tonic[au];
+      if (tonic[au] !== act[au]) any = true;
+    }
+    // The common step: every muscle where its tonic level holds it (relaxed, or a mood at rest), no pulse.
+    this.moving = any;
+    if (!any) return;
     if (this.pulses.length > 0) {
       let keep = 0;
       for (const p of this.pulses) {
@@ -85,12 +98,14 @@ export class Muscles {
       }
       this.pulses.length = keep;
     }
-    for (const au of AUS) {
-      const a = this.activation[au];
+    for (let k = 0; k < AUS.length; k++) {
+      const au = AUS[k];
+      const a = act[au];
       const c = command[au];
       const next = a + (c - a) * (c > a ? this.riseK : this.fallK);
-      // A relaxed muscle's tail is cut once invisible (1e-4 of full: < 0.001 mm anywhere), so the brow can settle.
-      this.activation[au] = c === 0 && next < RELAXED ? 0 : next;
+      // A relaxed muscle's tail is cut once invisible (1e-4 of full: < 0.001 mm anywhere), and one within
+      // a millionth of its command has arrived, so the brow can settle.
+      act[au] = c === 0 && next < RELAXED ? 0 : Math.abs(next - c) < 1e-6 ? c : next;
     }
   }
 }
