@@ -33,9 +33,36 @@ export interface EyeSample {
    * and every node equals browLiftMm). For the renderer to bend the brow; not a trace column.
    */
   browNodeLiftsMm?: readonly number[];
+  /** The brow chain's five node lifts, head (inner) → tail (outer), mm (+ up): trace columns. */
+  browHeadMm: number;
+  browInnerMm: number;
+  browMidMm: number;
+  browOuterMm: number;
+  browTailMm: number;
+  /** The seven muscles' activations, 0 (relaxed) … 1 (full) (eye.md §7). */
+  au1Activation: number;
+  au2Activation: number;
+  au4Activation: number;
+  au6Activation: number;
+  au5Activation: number;
+  au7Activation: number;
+  au43Activation: number;
   /** Frame scale: exactly 1 outside the enter moment. */
   frameScale: number;
 }
+
+/** The brow's node columns, head → tail. */
+export const BROW_NODE_FIELDS = ['browHeadMm', 'browInnerMm', 'browMidMm', 'browOuterMm', 'browTailMm'] as const satisfies readonly (keyof EyeSample)[];
+/** The muscles' columns, brow then lids. */
+export const AU_FIELDS = {
+  AU1: 'au1Activation',
+  AU2: 'au2Activation',
+  AU4: 'au4Activation',
+  AU6: 'au6Activation',
+  AU5: 'au5Activation',
+  AU7: 'au7Activation',
+  AU43: 'au43Activation',
+} as const satisfies Record<string, keyof EyeSample>;
 
 export const SAMPLE_FIELDS = [
   'tMs',
@@ -49,6 +76,8 @@ export const SAMPLE_FIELDS = [
   'wobbleYMm',
   'pupilMm',
   'browLiftMm',
+  ...BROW_NODE_FIELDS,
+  ...(Object.values(AU_FIELDS) as (typeof AU_FIELDS)[keyof typeof AU_FIELDS][]),
   'frameScale',
 ] as const satisfies readonly (keyof EyeSample)[];
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
@@ -66,6 +95,18 @@ export const SAMPLE_FIELD_DOCS: Record<SampleField, string> = {
   wobbleYMm: 'iris wobble offset, vertical, mm',
   pupilMm: 'pupil diameter, mm',
   browLiftMm: 'brow lift, mean of the brow chain, mm (+ up)',
+  browHeadMm: 'brow chain node 1 of 5 (head, by the nose), lift mm (+ up)',
+  browInnerMm: 'brow chain node 2 of 5, lift mm (+ up)',
+  browMidMm: 'brow chain node 3 of 5 (middle), lift mm (+ up)',
+  browOuterMm: 'brow chain node 4 of 5, lift mm (+ up)',
+  browTailMm: 'brow chain node 5 of 5 (tail, by the temple), lift mm (+ up)',
+  au1Activation: 'AU1 inner brow raiser activation, 0 relaxed .. 1 full',
+  au2Activation: 'AU2 outer brow raiser activation, 0 relaxed .. 1 full',
+  au4Activation: 'AU4 brow lowerer activation, 0 relaxed .. 1 full',
+  au6Activation: 'AU6 cheek raiser (smiling eyes) activation, 0 relaxed .. 1 full',
+  au5Activation: 'AU5 upper lid raiser activation, 0 relaxed .. 1 full',
+  au7Activation: 'AU7 lid tightener activation, 0 relaxed .. 1 full',
+  au43Activation: 'AU43 eyes closed (held lid) activation, 0 relaxed .. 1 full',
   frameScale: 'frame scale (1 = nothing scales the frame)',
 };
 
@@ -93,7 +134,13 @@ export type TruthEvent =
       /** Brought by a large saccade. */
       evoked: boolean;
     }
-  | { kind: 'cut'; startMs: number; endMs: number; era: string };
+  | { kind: 'cut'; startMs: number; endMs: number; era: string }
+  /** The face's ground truth (eye.md §7): what it sensed, felt, which muscle it drove, when the brow took a shape. */
+  | { kind: 'sense'; startMs: number; endMs: number; sense: string; xR: number; yR: number }
+  | { kind: 'feeling'; startMs: number; endMs: number; feeling: string; scale: number }
+  | { kind: 'muscle'; startMs: number; endMs: number; au: string; program: string }
+  /** The brow took up a new gaze shape: each node's new target arrives at its own time, head → tail. */
+  | { kind: 'brow'; startMs: number; endMs: number; nodeOnsetsMs: number[] };
 
 /**
  * One eye: a pure, deterministic function of (scene, seed, steps taken). Stepped at 240 Hz.

@@ -29,7 +29,10 @@ describe('frameMotion: what counts as motion between two display frames', () => 
     expect(frameMotion(still, moved({ apertureMm: LIDS_MOVING_MM_PER_S * 1.05 }), false)).toBe('lids');
     expect(frameMotion(still, moved({ apertureMm: LIDS_MOVING_MM_PER_S * 0.95 }), false)).toBe(null);
     expect(frameMotion(still, moved({ wobbleXMm: 0.6 }), false)).toBe('wobble');
-    expect(frameMotion(still, moved({ browLiftMm: 0.6 }), false)).toBe('brow');
+    expect(frameMotion(still, moved({ browLiftMm: 0.6, browHeadMm: 0.6, browInnerMm: 0.6, browMidMm: 0.6, browOuterMm: 0.6, browTailMm: 0.6 }), false)).toBe('brow');
+    // A shape tilting along the brow moves its ends while its mean holds still: that is motion too.
+    expect(frameMotion(still, moved({ browHeadMm: 0.6, browTailMm: -0.6 }), false)).toBe('brow');
+    expect(frameMotion(still, moved({ browHeadMm: 0.4, browTailMm: -0.4 }), false)).toBe(null);
     // The pupil's hippus never stops: it is not motion.
     expect(frameMotion(still, moved({ pupilMm: 0.2 }), false)).toBe(null);
   });

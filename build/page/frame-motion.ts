@@ -1,4 +1,4 @@
-import type { EyeSample } from '../model/types.ts';
+import { BROW_NODE_FIELDS, type EyeSample } from '../model/types.ts';
 
 /**
  * What counts as motion between two display frames, read from the model's samples (eye.md §8: saccades,
@@ -48,6 +48,7 @@ export function frameMotion(prev: EyeSample, cur: EyeSample, cutInProgress: bool
   if (Math.abs(cur.apertureMm - prev.apertureMm) / dtS > LIDS_MOVING_MM_PER_S) return 'lids';
   if (Math.abs(cur.upperLidMm - prev.upperLidMm) / dtS > LIDS_MOVING_MM_PER_S) return 'lids';
   if (Math.hypot(cur.wobbleXMm - prev.wobbleXMm, cur.wobbleYMm - prev.wobbleYMm) / dtS > WOBBLE_MOVING_MM_PER_S) return 'wobble';
-  if (Math.abs(cur.browLiftMm - prev.browLiftMm) / dtS > BROW_MOVING_MM_PER_S) return 'brow';
+  // Node by node: a shape that tilts along the brow (the gaze turning sideways) can leave the mean still.
+  for (const f of BROW_NODE_FIELDS) if (Math.abs(cur[f] - prev[f]) / dtS > BROW_MOVING_MM_PER_S) return 'brow';
   return null;
 }

@@ -91,6 +91,8 @@ describe('LiveLoop: the live page clock and its idle throttle', () => {
     const byFrame = new Map(frames.map((f) => [f.frame, f]));
     const seen: Record<string, number> = {};
     for (const e of player.recorder.trace().events) {
+      // The face's labels (senses, feelings, muscle and brow onsets) mark causes, not movements of their own span.
+      if (e.kind === 'sense' || e.kind === 'feeling' || e.kind === 'muscle' || e.kind === 'brow') continue;
       if (e.kind === 'microsaccade' && e.amplitudeDeg < 0.2) continue; // may show up to 2 frames late (frame-motion.ts)
       // The first display frame at or after an event's start may show no movement yet (a blink's closure
       // is 0 at its start, a saccade's first milliseconds barely move); from the next one on, all draw.

@@ -50,3 +50,62 @@ export const POINTER_IDLE_MS = 2800;
 export const IDLE_STILL_MS = 250;
 /** …and then it draws one display frame in this many, carrying the skipped time. */
 export const IDLE_DRAW_EVERY_FRAMES = 3;
+
+/** A number the spec gives as "about": its value and the band the check holds it to. */
+export interface Band {
+  value: number;
+  min: number;
+  max: number;
+}
+
+/** The face of eye.md §7 (and seed 000's brow paragraphs): senses, feelings, muscles, the brow chain. */
+export const FACE = {
+  /** Senses: an arrival counts only a move that goes further than this, R (a press is a move in place). */
+  arrivalMinR: 0.08,
+  /** Senses: a dart closes faster than this, R/s… */
+  dartClosingRPerS: 7,
+  /** …inside this distance, R… */
+  dartWithinR: 2,
+  /** …on a course passing within this of the eye's middle, R. */
+  dartCourseWithinR: 0.6,
+  /** Muscles rise fast, λ 18–25 /s… */
+  muscleRisePerS: { min: 18, max: 25 },
+  /** …and fall slowly, λ 4–5 /s. */
+  muscleFallPerS: { min: 4, max: 5 },
+  /** Brow node springs: head 3.4 Hz → tail 2.5 Hz, ζ 0.68. */
+  browHeadHz: 3.4,
+  browTailHz: 2.5,
+  browDampingRatio: 0.68,
+  /** The brow waits out a saccade: a beat (~120 ms) after the eye lands; the check's band 100–140 ms. */
+  browAfterLandingMs: { value: 120, min: 100, max: 140 },
+  /** Motor programs: a wince's lids lead its brow by ~50 ms (checked ± 15 ms). */
+  winceLidLeadMs: { value: 50, min: 35, max: 65 },
+  /** Surprise's lids lead the brows by 30–50 ms. */
+  surpriseLidLeadMs: { value: 40, min: 30, max: 50 },
+  /** Delight's smiling eyes (AU6) trail by ~180 ms (checked ± 30 ms). */
+  delightAu6TrailMs: { value: 180, min: 150, max: 210 },
+  /** A greeting flash's onset, ~100 ms. */
+  greetingOnsetMs: 100,
+  /** Memory: a startle within this long of the last one habituates… */
+  startleMemoryMs: 10_000,
+  /** …to this share of the last, and the third in a row turns wary. */
+  startleHabituation: 0.6,
+  startleWaryAt: 3,
+  /** Three pokes without going turn to annoyance. */
+  pokesToAnnoyance: 3,
+  /** A cursor returning after a poke is braced for, ~12 s. */
+  bracedMs: 12_000,
+  /** 30–40 s of nothing is gentle boredom, counted from when the eye can be reached… */
+  boredomAfterMs: { min: 30_000, max: 40_000 },
+  /** …lids at most ~0.7 mm heavier. */
+  boredomLidMaxMm: 0.7,
+  /** 2026's mood holds only in eye contact: the gaze within ~4° of the visitor. */
+  contactWithinDeg: 4,
+  /** 2026 mirrors the visitor (× 1.2 on what they make it feel). */
+  mirrorScale: 1.2,
+  /** A new era is greeted at × 0.4 (only when the era really changed). */
+  eraGreetingScale: 0.4,
+} as const;
+
+/** Pursuit gain on a steady glide (eye.md §2/§10: 0.85; 2026 0.97), checked ± 0.03. */
+export const PURSUIT_GAIN = { usual: 0.85, '2026': 0.97, tolerance: 0.03 } as const;

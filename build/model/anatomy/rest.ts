@@ -34,6 +34,23 @@ export function restSample(era: EraId = '2026'): EyeSample {
     wobbleYMm: 0,
     pupilMm: REST_PUPIL_MM,
     browLiftMm: 0,
+    ...RELAXED_FACE,
     frameScale: 1,
   };
 }
+
+/** A face with every muscle relaxed and the brow at rest: the trace columns of a model without a face. */
+export const RELAXED_FACE = {
+  browHeadMm: 0,
+  browInnerMm: 0,
+  browMidMm: 0,
+  browOuterMm: 0,
+  browTailMm: 0,
+  au1Activation: 0,
+  au2Activation: 0,
+  au4Activation: 0,
+  au6Activation: 0,
+  au5Activation: 0,
+  au7Activation: 0,
+  au43Activation: 0,
+} as const satisfies Partial<EyeSample>;

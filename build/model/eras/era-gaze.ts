@@ -1,4 +1,5 @@
 import type { EraId } from '../../scene/scene.ts';
+import { PURSUIT_GAIN } from '../../spec/eye-spec.ts';
 
 /**
  * ERA_GAZE (eye.md §3): what each era's eye is doing, as data. Positions are in rig units (1 unit =
@@ -119,7 +120,7 @@ export interface EraGaze {
   // The table's blink means (1970 5.5 s, 1991 6 s) live with the others in era-blink.ts.
 }
 
-const PURSUIT_GAIN = 0.85; // eye.md §2
+const PURSUIT_GAIN_USUAL = PURSUIT_GAIN.usual; // eye.md §2
 const CATCH_UP_DEG = 2; // our choice: a calm follower lets the error grow a little before catching up
 const MICRO_RATE_PER_S = 0.45; // Engbert 2006, slowed for a calm loader (eye.md §1)
 
@@ -150,7 +151,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: -0.12 },
     followGain: 0.5, // our choice: absorbed in the text
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -158,7 +159,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pattern: { kind: 'scatter', fixMs: 900, spreadUnits: { x: 0.35, y: 0.3 }, amplitudeDeg: 3.5 },
     rest: { x: 0, y: 0 },
     followGain: 0.9, // our choice: the pointing era watches the pointer
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -175,7 +176,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: 0.08 }, // our choice: "slightly up" (the realism table)
     followGain: 0.5,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -190,7 +191,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: 0 },
     followGain: 0.8, // our choice: distracted by whatever moves
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -209,7 +210,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: 0 },
     followGain: 0.7,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -217,7 +218,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pattern: { kind: 'lock' },
     rest: { x: 0, y: -0.4 },
     followGain: 0.25,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: 0.5, // as the table says; it sits on the ≤ 0.5/s cap, so the generator caps it
   },
@@ -231,7 +232,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: -0.28 },
     followGain: 0.6,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -239,7 +240,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pattern: { kind: 'scroll', fixMs: 950, scrollDegPerS: 1.6, columnHalfWidthUnits: 0.15 },
     rest: { x: 0, y: -0.7 },
     followGain: 0.4,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -257,7 +258,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     },
     rest: { x: 0, y: 0 },
     followGain: 0.5,
-    pursuitGain: PURSUIT_GAIN,
+    pursuitGain: PURSUIT_GAIN_USUAL,
     catchUpDeg: CATCH_UP_DEG,
     microRatePerS: MICRO_RATE_PER_S,
   },
@@ -265,7 +266,7 @@ export const ERA_GAZE: Record<EraId, EraGaze> = {
     pattern: CONTACT,
     rest: { x: 0, y: 0 },
     followGain: 1, // follows best of all
-    pursuitGain: 0.97,
+    pursuitGain: PURSUIT_GAIN['2026'],
     catchUpDeg: 1,
     microRatePerS: MICRO_RATE_PER_S,
   },

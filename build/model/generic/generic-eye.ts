@@ -1,5 +1,6 @@
 import { SACCADE_MIN_DEG } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
+import { RELAXED_FACE } from '../anatomy/rest.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
 import { cutClosureAt, CutClock, EraClock, eraAt } from '../stage/stage.ts';
@@ -212,6 +213,7 @@ export function createGenericEye(scene: Scene): EyeModel {
         wobbleYMm: 0,
         pupilMm,
         browLiftMm: 0,
+        ...RELAXED_FACE,
         frameScale: 1,
       };
     },

@@ -20,10 +20,12 @@ export interface PointerSample {
   vyRPerS: number;
   /** Ms since the pointer last did anything (moved, pressed, arrived, left); 0 while gliding. Infinity before the first key. */
   idleMs: number;
+  /** Presses reached so far (a press is a move in place: the senses need to tell it from one). */
+  presses: number;
 }
 
 export function emptyPointerSample(): PointerSample {
-  return { present: false, xR: 0, yR: 0, vxRPerS: 0, vyRPerS: 0, idleMs: Infinity };
+  return { present: false, xR: 0, yR: 0, vxRPerS: 0, vyRPerS: 0, idleMs: Infinity, presses: 0 };
 }
 
 /** A scene's own pointer keys as a track (null when it has none: nothing to follow). */
@@ -42,6 +44,7 @@ export class PointerTrack {
   private lastQueryMs = -Infinity;
   /** When the pointer last did something, ms. */
   private lastActivityMs = -Infinity;
+  private presses = 0;
 
   constructor(keys: readonly PointerKey[]) {
     this.keys = [...keys];
@@ -72,6 +75,7 @@ export class PointerTrack {
     if (tMs < this.lastQueryMs) {
       this.cursor = -1;
       this.lastActivityMs = -Infinity;
+      this.presses = 0;
     }
     this.lastQueryMs = tMs;
     const keys = this.keys;
@@ -81,6 +85,7 @@ export class PointerTrack {
     }
     out.vxRPerS = 0;
     out.vyRPerS = 0;
+    out.presses = this.presses;
     const k = this.cursor;
     if (k < 0 || keys[k].kind === 'leave') {
       out.present = false;
@@ -111,6 +116,7 @@ export class PointerTrack {
   private noteArrival(i: number): void {
     const key = this.keys[i];
     const prev = i > 0 ? this.keys[i - 1] : undefined;
+    if (key.kind === 'press') this.presses++;
     const moved = prev === undefined || prev.kind === 'leave' || prev.xR !== key.xR || prev.yR !== key.yR;
     // A glide ends at its key; a press reports a move in place; arriving and leaving are activity too.
     if (key.kind !== 'move' || moved) this.lastActivityMs = key.tS * 1000;

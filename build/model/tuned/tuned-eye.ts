@@ -9,7 +9,7 @@ import { STEP_MS, STEP_S, stepTimeMs } from '../time/clock.ts';
 import type { EyeInputs, EyeModel, EyeSample, TruthEvent } from '../types.ts';
 import { ERA_IDS, type EraId, type Scene } from '../../scene/scene.ts';
 import { BlinkProcess } from './blink/blink-process.ts';
-import { Brow, browTargetMm } from './brow/brow.ts';
+import { Face } from './face/face.ts';
 import { createGaze } from './gaze/create-gaze.ts';
 import type { GazeProcess } from './gaze/gaze-process.ts';
 import { eraPupilMm, Pupil } from './pupil/pupil.ts';
@@ -34,24 +34,28 @@ const EMPTY: TruthEvent[] = [];
  * wobble, brow), composed from one seeded root split per subsystem, every part stepped once per 240 Hz
  * step.
  *
- * - Lids: the most shut of the natural blink, a held lid (none yet: the brow rig's AU43 and the boredom
- *   heaviness come with the full rig) and the stage's cut closure wins; the blink process runs every
- *   step regardless, so a blink caught by a cut finishes unseen under it.
- * - Bell's phenomenon adds BELL_DEG × that closure to the sample's pitch; the lids themselves follow
+ * - Lids: the most shut of the natural blink, the face's held lid (AU43, AU7, AU6: a wince, a wary
+ *   stare, boredom) and the stage's cut closure wins; the blink process runs every step regardless, so
+ *   a blink caught by a cut finishes unseen under it. AU5 (surprise) lifts the open upper lid.
+ * - Bell's phenomenon adds BELL_DEG × the lid's closure beyond the face's held narrowing (0 at the held lid, 1 shut)
+ *   to the sample's pitch, so the roll goes with the lid's visible movement; the lids themselves follow
  *   the gaze's pitch (before Bell), as a lid follows where the eye looks.
  * - The near reflex's inward turn (GazeState.convergenceDeg, not in the gaze's yaw) is added to the
  *   sample's yaw as +yaw: the drawn eye is a right eye, its nose on the viewer's right
  *   (render/geometry/lid-shape.ts), so turning in is turning toward +x.
  * - The pupil reads the stage's era (the device changes at the cut, while the lid is shut); blink
  *   timing and the brow's mood read the gaze's era (the person's task, which finishes its movement
- *   first). Arousal is 0 until the brow rig's feelings land.
+ *   first). The face (face/face.ts) holds blinks through a startle, a stare or annoyance, asks for one
+ *   after a startle, and opens the pupil with arousal; it is stepped before the blinks so its hold
+ *   applies on the same step.
  * - Reduced motion: the clock freezes. Nothing is stepped after construction, so every sample but tMs
  *   is the first one: the gaze's initial state (its rest, the gaze's own rule), open lids, no blink,
  *   no wobble, a still brow and pupil. Cuts still happen on the stage (plain cuts) and are reported.
  */
 export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: EyeInputs = {}): EyeModel {
   const root = Random.fromSeed(scene.seed);
-  const gaze = (parts.createGaze ?? createGaze)(scene, root.spawn('gaze'), inputs.pointer === undefined ? scenePointer(scene) : inputs.pointer);
+  const pointer = inputs.pointer === undefined ? scenePointer(scene) : inputs.pointer;
+  const gaze = (parts.createGaze ?? createGaze)(scene, root.spawn('gaze'), pointer);
   const grain = scene.calm ? CALM_GRAIN : 1;
   const frozen = scene.reducedMotion;
 
@@ -66,20 +70,21 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
 
   const eraPupil = {} as Record<EraId, number>;
   for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
-  const arousal = 0;
   const eras = new EraClock(scene);
   let era = eras.at(0);
   let stageEra = era;
   let stagePupilMm = eraPupil[stageEra];
   const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
-  pupil.settle(pupil.targetMm(stagePupilMm, arousal));
+  pupil.settle(pupil.targetMm(stagePupilMm, 0));
 
   const wobble = new Wobble(STEP_S, grain);
-  const brow = new Brow(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), STEP_MS);
+  const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS);
 
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let step = 0;
   let closure = 0;
+  /** The closure Bell's roll follows: the lid's movement beyond the face's held narrowing (a squint does not roll the eye up). */
+  let bellClosure = 0;
   let cutEvents: TruthEvent[] = [];
 
   const lidsAt = (): void => {
@@ -101,13 +106,19 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         blinkEra = gazeState.era;
         blinks.setMeanIntervalS(blinkMeanS(blinkEra));
       }
+      face.step(tMs, gazeState, blinks);
       blinks.step(tMs, gaze.landings());
 
       const cutting = cutClock.inCut(tMs);
       const cut = cutting ? cutClosureAt(scene, tMs) : 0;
-      const held = 0;
+      const held = face.heldClosure;
       closure = Math.max(blinks.closure, held, cut);
+      // The roll goes with the lid's movement from where the face holds it: none while a blink is still
+      // inside a held narrowing, the whole 9° at a shut lid (a squint alone does not roll the eye up).
+      bellClosure = held > 0 ? Math.max(0, (closure - held) / (1 - held)) : closure;
       lidsAt();
+      // AU5 lifts the open lid; a closing lid takes the lift down with it.
+      margins.upperMm += face.upperRaiseMm * (1 - closure);
 
       wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
       // The device changes only inside a cut (mid-closure): look the era up there, keep it otherwise.
@@ -118,16 +129,15 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         }
       }
       pupil.turnHippus();
-      pupil.step(pupil.targetMm(stagePupilMm, arousal));
-      brow.step(browTargetMm(gazeState.rigX, gazeState.rigY, gazeState.era), gazeState.inSaccade);
+      pupil.step(pupil.targetMm(stagePupilMm, face.arousal));
     },
 
     sample(): EyeSample {
-      return {
+      return face.fill({
         tMs: stepTimeMs(step),
         era,
         yawDeg: gazeState.yawDeg + gazeState.convergenceDeg,
-        pitchDeg: gazeState.pitchDeg + BELL_DEG * closure,
+        pitchDeg: gazeState.pitchDeg + BELL_DEG * bellClosure,
         upperLidMm: margins.upperMm,
         lowerLidMm: margins.lowerMm,
         apertureMm: margins.upperMm - margins.lowerMm,
@@ -135,20 +145,34 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         wobbleXMm: wobble.xMm,
         wobbleYMm: wobble.yMm,
         pupilMm: pupil.diameterMm,
-        browLiftMm: brow.liftMm,
-        browNodeLiftsMm: brow.nodeLiftsMm(),
+        browLiftMm: 0,
+        // Written by face.fill (listed here so every sample has one shape).
+        browHeadMm: 0,
+        browInnerMm: 0,
+        browMidMm: 0,
+        browOuterMm: 0,
+        browTailMm: 0,
+        au1Activation: 0,
+        au2Activation: 0,
+        au4Activation: 0,
+        au6Activation: 0,
+        au5Activation: 0,
+        au7Activation: 0,
+        au43Activation: 0,
         frameScale: 1,
-      };
+      });
     },
 
     drainEvents(): TruthEvent[] {
       const g = frozen ? EMPTY : gaze.drainEvents();
       const b = blinks.drainEvents();
-      if (g.length === 0 && b.length === 0 && cutEvents.length === 0) return EMPTY;
+      const f = face.drainEvents();
+      if (g.length === 0 && b.length === 0 && f.length === 0 && cutEvents.length === 0) return EMPTY;
       const out = cutEvents.length === 0 ? [] : cutEvents;
       if (cutEvents.length > 0) cutEvents = [];
       for (const e of g) out.push(e);
       for (const e of b) out.push(e);
+      for (const e of f) out.push(e);
       return out;
     },
   };

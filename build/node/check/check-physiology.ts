@@ -13,6 +13,7 @@ import { pupilLatencyMs } from '../../measure/pupil-latency.ts';
 import { pursuitGain } from '../../measure/pursuit-gain.ts';
 import type { Span } from '../../measure/score.ts';
 import { signalFromTrace } from '../../measure/signal.ts';
+import { PURSUIT_GAIN } from '../../spec/eye-spec.ts';
 
 /** What eye.md §10 asks to be measured and reported beside the caps, from dedicated stimulus scenes. */
 export interface Physiology {
@@ -59,7 +60,7 @@ function pursuitIn(era: EraId, params: DetectorParams): Physiology['pursuit'][nu
   const target = Float64Array.from(signal.tMs, (tMs) => follow * pointerYawDeg(track.sampleAt(tMs, ps).xR));
   const d = detect(signal, params);
   const { gain, samples } = pursuitGain(signal.tMs, signal.xDeg, target, windows, notSlow(d, signal.tMs));
-  return { era, gain, expected: era === '2026' ? 0.97 : 0.85, samples };
+  return { era, gain, expected: era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual, samples };
 }
 
 function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {

@@ -147,6 +147,7 @@ export function writeCheckProof(dir: string, r: CheckResult, settings: CheckSett
     scenes: r.scenes,
     films: r.films,
     physiology: r.physiology,
+    face: r.face,
     timing: { wallMs: r.wallMs, simulateCpuMs: r.simulateMs, detectCpuMs: r.detectMs, samples: r.samples, sceneSeconds: r.sceneSeconds },
   };
   // Published together: both whole, or both as they were.
@@ -184,6 +185,13 @@ export function ledgerScenes(r: CheckResult): LedgerSceneResult[] {
     for (const x of p.pursuit) metrics[`pursuitGain${x.era}`] = x.gain;
     for (const a of own) metrics[a.metric] = a.value;
     out.push({ scene: 'physiology', pass: own.every((a) => a.pass), metrics, failed: own.filter((a) => !a.pass).map((a) => a.name) });
+  }
+  // The face's stimulus scenes, one ledger entry each.
+  for (const scene of [...new Set(r.face.map((a) => a.scene))]) {
+    const own = r.face.filter((a) => a.scene === scene);
+    const metrics: Record<string, number | null> = {};
+    for (const a of own) metrics[a.metric] = a.value;
+    out.push({ scene, pass: own.every((a) => a.pass), metrics, failed: own.filter((a) => !a.pass).map((a) => a.name) });
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { scoreCounts, type Score } from '../../measure/score.ts';
 import type { TraceStats } from '../../measure/trace-stats.ts';
 import type { DetectorAccuracy } from '../../measure/truth-score.ts';
 import type { CheckJob, CheckJobResult } from './check-job.ts';
+import { faceAssertions, pursuitAssertions } from './check-face.ts';
 import { measurePhysiology, OPENING_SCENE, type Physiology } from './check-physiology.ts';
 import { runCheckJobs } from './check-pool.ts';
 import { filmAssertions } from './check-films.ts';
@@ -67,6 +68,8 @@ export interface CheckResult {
   films: FilmCheck[];
   /** Pursuit gain, the opening table and pupil latency from stimulus scenes (with `physiology`). */
   physiology: Physiology | null;
+  /** The face's and pursuit's assertions on their stimulus scenes (with `physiology`; also in `assertions`). */
+  face: Assertion[];
   assertions: Assertion[];
   failed: Assertion[];
   pass: boolean;
@@ -116,15 +119,19 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
   const running = runCheckJobs(jobs, settings.jobs, onProgress);
   // The stimulus scenes are short: measured here while the workers run the long ones.
   const physiology = settings.physiology ? measurePhysiology(settings.params) : null;
+  // The face's stimuli (eye.md §7) go with the physiology's: a few seconds, also while the workers run.
+  const face = physiology ? [...pursuitAssertions(physiology), ...faceAssertions(settings.params)] : [];
   const results = await running;
   const sceneChecks = scenes.map((scene) => summarizeScene(scene, settings, results.filter((r) => r.scene === scene.name)));
   const assertions = sceneChecks.flatMap((s) => s.assertions);
   if (physiology) assertions.push(...openingTableAssertions(OPENING_SCENE, physiology.opening.measured));
+  assertions.push(...face);
   const failed = assertions.filter((a) => !a.pass);
   return {
     scenes: sceneChecks,
     films: [],
     physiology,
+    face,
     assertions,
     failed,
     pass: failed.length === 0,

@@ -150,3 +150,23 @@ describe('gaze-evoked blinks', () => {
     }
   });
 });
+
+describe('blinks and the face', () => {
+  it('a held process starts no blink (natural or evoked), then blinks once released; an asked blink is whole', () => {
+    const b = new BlinkProcess(Random.fromSeed(3).spawn('blink'), { meanIntervalS: 2, partialAllowedAt: () => true });
+    const big: Landing[] = [{ amplitudeDeg: 40, micro: false, corrective: false }];
+    b.held = true;
+    for (let i = 0; i < 240 * 20; i++) b.step((i * 1000) / 240, i % 240 === 0 ? big : []);
+    expect(b.drainEvents()).toHaveLength(0);
+    b.held = false;
+    b.ask();
+    const t0 = (240 * 20 * 1000) / 240;
+    for (let i = 0; i < 10; i++) b.step(t0 + (i * 1000) / 240, []);
+    expect(b.closure).toBeGreaterThan(0);
+    for (let i = 10; i < 240; i++) b.step(t0 + (i * 1000) / 240, []);
+    const first = b.drainEvents()[0] as Extract<TruthEvent, { kind: 'blink' }>;
+    expect(first.startMs).toBe(t0);
+    expect(first.depth).toBe(1);
+  });
+});
+

@@ -61,6 +61,12 @@ const EMPTY: TruthEvent[] = [];
 export class BlinkProcess {
   /** Closure 0 (open) … 1 (shut) after the last step. */
   closure = 0;
+  /**
+   * While held, no first blink starts: a natural one due is deferred, an evoked one dropped (eye.md §7:
+   * blinks are held through a startle, a stare or annoyance). A blink already in flight finishes.
+   */
+  held = false;
+  private askPending = false;
   private expMeanMs: number;
   private readonly timing: Random;
   private readonly kind: Random;
@@ -89,10 +95,15 @@ export class BlinkProcess {
     this.expMeanMs = blinkExponentialMeanS(meanS) * 1000;
   }
 
+  /** Ask for one whole blink as soon as one may start and blinks are not held (one follows a startle's end). */
+  ask(): void {
+    this.askPending = true;
+  }
+
   /** One step at scene time `tMs`, with the saccades that landed on it. */
   step(tMs: number, landings: readonly Landing[]): void {
     // The common step: nothing in flight, nothing due.
-    if (this.inFlight === 0 && this.pendingSecondMs < 0 && tMs < this.nextNaturalMs && landings.length === 0) {
+    if (this.inFlight === 0 && this.pendingSecondMs < 0 && tMs < this.nextNaturalMs && landings.length === 0 && !this.askPending) {
       this.closure = 0;
       return;
     }
@@ -105,9 +116,15 @@ export class BlinkProcess {
       const l = landings[i];
       if (l.micro) continue;
       const p = evokedBlinkProbability(l.amplitudeDeg);
-      if (p > 0 && this.evokedRng.chance(p) && this.canStartFirst(tMs)) this.startFirst(tMs, true);
+      if (p > 0 && this.evokedRng.chance(p) && !this.held && this.canStartFirst(tMs)) this.startFirst(tMs, true);
     }
-    if (tMs >= this.nextNaturalMs && this.canStartFirst(tMs)) this.startFirst(tMs, false);
+    if (this.askPending && !this.held && this.canStartFirst(tMs)) {
+      // Whole and not partial, and it restarts the natural timer as any first blink does.
+      this.askPending = false;
+      this.nextNaturalMs = tMs + this.drawIntervalMs();
+      this.start(tMs, 1, false, false, false);
+    }
+    if (tMs >= this.nextNaturalMs && !this.held && this.canStartFirst(tMs)) this.startFirst(tMs, false);
     let c = 0;
     for (let i = 0; i < SLOTS; i++) {
       const s = this.slots[i];
