@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatTable, writeStdout } from '../../node/check/check-report.ts';
+import { formatTable } from '../../report/table.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
 import { formatBytes, parseByteSize } from '../../node/cache/byte-size.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
 import { openCache, type CacheEntry } from '../../node/cache/store.ts';

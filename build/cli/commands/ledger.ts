@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import { formatTable, formatValue, writeStdout } from '../../node/check/check-report.ts';
+import { formatTable, formatValue } from '../../report/table.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
 import { diffLedger, type LedgerDiff } from '../../node/ledger/ledger-diff.ts';
 import { LEDGER_FILE, readLedger, type LedgerEntry } from '../../node/ledger/ledger.ts';
 

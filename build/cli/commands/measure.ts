@@ -9,7 +9,7 @@ import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
-import { writeStdout } from '../../node/check/check-report.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;

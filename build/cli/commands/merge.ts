@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { writeStdout } from '../../node/check/check-report.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
 import { appendLedger } from '../../node/ledger/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { mergeShards } from '../../node/shard/merge-shards.ts';

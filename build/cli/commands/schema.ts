@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { sceneJsonSchema } from '../../scene/parse.ts';
 import { SCENE_SCHEMA_NAME, SCENES_DIR } from '../../node/io/load-scene.ts';
-import { writeStdout } from '../../node/check/check-report.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
 
 /** Where the scene files' `$schema` points. */
 export const SCENE_SCHEMA_FILE = join(SCENES_DIR, SCENE_SCHEMA_NAME);

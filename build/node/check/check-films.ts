@@ -1,7 +1,7 @@
 import type { Assertion } from '../../measure/caps.ts';
 import { SPREAD_HIGH_PERCENTILE, SPREAD_LOW_PERCENTILE, SPREAD_TOLERANCE, type SpreadMetric, type SpreadVerdict } from '../../measure/film-spread.ts';
 import type { EraSpread, FilmCheck } from './era-spread.ts';
-import { formatValue } from './check-report.ts';
+import { formatValue } from '../../report/table.ts';
 
 const NAMES: Record<SpreadMetric, { name: string; unit: string }> = {
   saccadesPerS: { name: 'saccades per second', unit: '/s' },

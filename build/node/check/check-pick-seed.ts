@@ -4,7 +4,7 @@ import { SPREAD_TOLERANCE } from '../../measure/film-spread.ts';
 import { DEFAULT_PARAMS, type DetectorParams } from '../../measure/params.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { TruthEvent } from '../../model/types.ts';
-import { formatValue } from './check-report.ts';
+import { formatValue } from '../../report/table.ts';
 import { checkFilm, type EraSpread, type FilmCheck } from './era-spread.ts';
 
 /**

@@ -1,25 +1,12 @@
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { writeFilesTogether } from '../io/write-files-together.ts';
 import { join } from 'node:path';
+import { formatTable, formatValue } from '../../report/table.ts';
 import type { Assertion } from '../../measure/caps.ts';
 import type { LedgerSceneResult } from '../ledger/ledger.ts';
 import { OPENING_SCENE } from './check-physiology.ts';
 import type { CheckResult, CheckSettings, RateAccuracy } from './check-run.ts';
 import type { FilmCheck } from './era-spread.ts';
-
-/** A number for a table: 3 significant decimals at most, integers as they are. */
-export function formatValue(v: number | null): string {
-  if (v === null || Number.isNaN(v)) return '—';
-  if (Number.isInteger(v)) return String(v);
-  const abs = Math.abs(v);
-  return abs >= 100 ? v.toFixed(0) : abs >= 10 ? v.toFixed(1) : abs >= 1 ? v.toFixed(2) : v.toFixed(3);
-}
-
-/** Rows of cells as aligned columns (the first row is the header). */
-export function formatTable(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
-}
 
 function accuracyRows(acc: RateAccuracy[]): string[][] {
   const f = (s: { f1: number; truePositives: number; falsePositives: number; falseNegatives: number }) =>
@@ -194,22 +181,4 @@ export function ledgerScenes(r: CheckResult): LedgerSceneResult[] {
     out.push({ scene, pass: own.every((a) => a.pass), metrics, failed: own.filter((a) => !a.pass).map((a) => a.name) });
   }
   return out;
-}
-
-let pipeWatched = false;
-
-/**
- * Write a command's output to stdout. A reader that stops early (`eye measure x.csv | head`) closes
- * the pipe: that is the reader's choice, not a failure, so the process ends quietly instead of
- * throwing EPIPE.
- */
-export function writeStdout(text: string): void {
-  if (!pipeWatched) {
-    pipeWatched = true;
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
-  }
-  process.stdout.write(text);
 }

@@ -5,7 +5,7 @@ import { pixelSignal } from '../../measure/pixels/pixel-trace.ts';
 import { filmMetrics, type FilmMetrics } from '../../measure/film-metrics.ts';
 import { allWithin, withinSpread, type SpreadVerdict } from '../../measure/film-spread.ts';
 import { spreadAssertions, spreadOver } from '../check/check-films.ts';
-import { formatValue } from '../check/check-report.ts';
+import { formatValue } from '../../report/table.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { EraSpread } from '../check/era-spread.ts';
 import type { FilmVerdict } from './film-verdict.ts';
