@@ -18,12 +18,12 @@ const PX_PER_MM = (36 * H) / 900;
 const MEASURED_MAX_LIFT_MM = 2.33;
 
 const ENTRY = `
-import { drawEye } from '../draw-eye.ts';
-import { drawBrowMask } from '../layers/brow-mask.ts';
-import { eyeFrame } from '../geometry/eye-frame.ts';
-import { discEllipsePx, irisPose } from '../geometry/iris-pose.ts';
-import { gazeSample } from '../fixtures/samples.ts';
-import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from '../mask-colors.ts';
+import { drawEye } from './draw-eye.ts';
+import { drawBrowMask } from './layers/brow-mask.ts';
+import { eyeFrame } from './geometry/eye-frame.ts';
+import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
+import { gazeSample } from './fixtures/samples.ts';
+import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 
 function canvas(w, h) {
   const c = document.createElement('canvas');
