@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { declareOptions, integerIn, numberIn, parseOptions, type OptionSpec, type OptionValues } from '../option-spec.ts';
 import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
@@ -22,22 +23,35 @@ import { codeHash } from '../../node/cache/code-hash.ts';
 import { cacheKey } from '../../node/cache/key.ts';
 import { openCache } from '../../node/cache/store.ts';
 
-/** `eye check`'s own options, each declared once with its default and range. */
-const OPTIONS = {
-  minutes: { flag: '--minutes <n>', default: 10, min: 0.05, max: 240, integer: false, doc: 'scene time per seed, minutes (the caps are proven over ≥ 10)' },
-  seeds: { flag: '--seeds <n>', default: 3, min: 1, max: 100, integer: true, doc: 'seeds per scene (the scene\'s own and the next ones)' },
-  jobs: { flag: '--jobs <n>', default: availableParallelism(), min: 1, max: 256, integer: true, doc: 'worker threads' },
-} as const;
-type NumericOption = keyof typeof OPTIONS;
-
-function parseOption(key: NumericOption, raw: string | undefined): number {
-  const o = OPTIONS[key];
-  if (raw === undefined) return o.default;
-  const n = Number(raw);
-  const ok = raw.trim() !== '' && Number.isFinite(n) && n >= o.min && n <= o.max && (!o.integer || Number.isInteger(n));
-  if (!ok) throw new CliError(EXIT.badInput, `--${key}: expected ${o.integer ? 'an integer' : 'a number'} from ${o.min} to ${o.max}, got "${raw}"`);
-  return n;
-}
+/** `eye check`'s options, each declared once (flag, doc, default, validator): --help and parsing both read this. */
+export const CHECK_OPTIONS = {
+  minutes: { flags: '--minutes <n>', doc: 'scene time per seed, minutes, 0.05 to 240 (the caps are proven over ≥ 10)', default: 10, parse: numberIn(0.05, 240) },
+  seeds: { flags: '--seeds <n>', doc: "seeds per scene, 1 to 100 (the scene's own and the next ones)", default: 3, parse: integerIn(1, 100) },
+  jobs: { flags: '--jobs <n>', doc: 'worker threads, 1 to 256', default: availableParallelism(), defaultText: `the core count, ${availableParallelism()}`, parse: integerIn(1, 256) },
+  json: { flags: '--json', doc: 'print the summary as JSON on stdout instead of the table', default: false },
+  bench: { flags: '--bench', doc: "also time the detectors alone (samples per second) beside the check's wall time", default: false },
+  out: { flags: '--out <dir>', doc: 'where assertions.json and summary.json go', default: join(projectRoot(), 'proof', 'check'), defaultText: 'proof/check', parse: (t: string) => resolve(t) },
+  ledger: { flags: '--no-ledger', doc: 'do not append this run to ledger.jsonl', default: true },
+  force: { flags: '--force', doc: 'run even when the same scenes, settings and code have a result in the cache (and replace it)', default: false },
+  cache: { flags: '--no-cache', doc: 'neither restore the result from nor store it into the cache', default: true },
+  cacheDir: {
+    flags: '--cache-dir <dir>',
+    doc: 'the content-addressed cache: a check whose scenes, settings and build/ code are unchanged restores its result instead of simulating again',
+    default: resolve(projectRoot(), 'cache'),
+    defaultText: 'cache/',
+    parse: (t: string) => resolve(t),
+  },
+  films: {
+    flags: '--films',
+    doc: "also hold every other scene's proof film (rest, tour, pointer, the generic and none presets) to its spread (computed once, then read from cache/spread/)",
+    default: false,
+  },
+  pickSeeds: {
+    flags: '--pick-seeds',
+    doc: "only say, for each scene under scenes/ (or each named), whether its seed gives a film inside its spread away from the edges, and which seed would (how the scene files' seeds were picked); writes nothing",
+    default: false,
+  },
+} satisfies Record<string, OptionSpec<unknown>>;
 
 /** The scenes `eye check` runs by default: every era's script, and each again under reduced motion. */
 export function defaultCheckScenes(): Scene[] {
@@ -47,51 +61,21 @@ export function defaultCheckScenes(): Scene[] {
   return [...scripts, ...scripts.map((s) => ({ ...withSettings(s, { reducedMotion: true }), name: `${s.name}+reduced` }))];
 }
 
-export interface CheckCliOptions {
-  minutes?: string;
-  seeds?: string;
-  jobs?: string;
-  json?: boolean;
-  bench?: boolean;
-  out?: string;
-  ledger?: boolean;
-  films?: boolean;
-  pickSeeds?: boolean;
-  cache?: boolean;
-  cacheDir?: string;
-  force?: boolean;
-}
+/** `eye check`'s parsed options. */
+export type CheckCliOptions = OptionValues<typeof CHECK_OPTIONS>;
 
 export function registerCheck(program: Command): void {
-  program
+  const cmd = program
     .command('check')
     .description(
       'Simulate each scene in Node (default: every <era>-script, and each under reduced motion) for long runs, detect events from the ' +
         'sampled signal, score the detectors against the generator\'s labels, and assert the calm caps (eye.md §10). Writes ' +
         'proof/check/assertions.json and summary.json and a ledger line; exits 1 naming any failed assertion.',
     )
-    .argument('[scene...]', 'scene files or names under scenes/ (e.g. scenes/fixtures/bad-1970-fast-reading.json)')
-    .option(OPTIONS.minutes.flag, `${OPTIONS.minutes.doc} (default ${OPTIONS.minutes.default})`)
-    .option(OPTIONS.seeds.flag, `${OPTIONS.seeds.doc} (default ${OPTIONS.seeds.default})`)
-    .option(OPTIONS.jobs.flag, `${OPTIONS.jobs.doc} (default: the core count, ${OPTIONS.jobs.default})`)
-    .option('--json', 'print the summary as JSON on stdout instead of the table')
-    .option('--bench', 'also time the detectors alone (samples per second) beside the check\'s wall time')
-    .option('--out <dir>', 'where assertions.json and summary.json go (default: proof/check)')
-    .option('--no-ledger', 'do not append this run to ledger.jsonl')
-    .option('--force', 'run even when the same scenes, settings and code have a result in the cache (and replace it)')
-    .option('--no-cache', 'neither restore the result from nor store it into the cache')
-    .option('--cache-dir <dir>', 'the content-addressed cache: a check whose scenes, settings and build/ code are unchanged restores its result instead of simulating again', resolve(projectRoot(), 'cache'))
-    .option(
-      '--films',
-      'also hold every other scene\'s proof film (rest, tour, pointer, the generic and none presets) to its spread ' +
-        '(computed once, then read from cache/spread/)',
-    )
-    .option(
-      '--pick-seeds',
-      'only say, for each scene under scenes/ (or each named), whether its seed gives a film inside its spread away from ' +
-        'the edges, and which seed would (how the scene files\' seeds were picked); writes nothing',
-    )
-    .action(async (args: string[], opts: CheckCliOptions) => {
+    .argument('[scene...]', 'scene files or names under scenes/ (e.g. scenes/fixtures/bad-1970-fast-reading.json)');
+  declareOptions(cmd, CHECK_OPTIONS)
+    .action(async (args: string[], raw: Record<string, unknown>) => {
+      const opts = parseOptions(CHECK_OPTIONS, raw);
       if (opts.pickSeeds) return pickSeedsCommand(args, opts);
       await checkCommand(args, opts);
     });
@@ -101,9 +85,9 @@ export function registerCheck(program: Command): void {
 export async function checkCommand(args: string[], opts: CheckCliOptions): Promise<CheckResult> {
   const t0 = performance.now();
   const settings: CheckSettings = {
-    minutes: parseOption('minutes', opts.minutes),
-    seeds: parseOption('seeds', opts.seeds),
-    jobs: parseOption('jobs', opts.jobs),
+    minutes: opts.minutes,
+    seeds: opts.seeds,
+    jobs: opts.jobs,
     params: DEFAULT_PARAMS,
     // 30 Hz: a film's own frame rate, the rate the proof films are measured at (from the trace and the pixels).
     ratesHz: [240, 60, 30],
@@ -115,11 +99,11 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
   // Every scene is validated before any work starts (a bad file is exit 2, nothing written).
   const scenes = args.length > 0 ? args.map(loadScene) : defaultCheckScenes();
   // And the output folder is checked before the simulation, not found unwritable after it.
-  const outDir = opts.out === undefined ? join(projectRoot(), 'proof', 'check') : resolve(opts.out);
+  const outDir = opts.out;
   ensureOutDir(outDir);
   const progress = progressLine(scenes.length * settings.seeds);
   // The result is a pure function of the scenes, the settings (not --jobs) and the code: cached by them.
-  const store = opts.cache === false ? null : openCache(resolve(opts.cacheDir ?? join(projectRoot(), 'cache')));
+  const store = opts.cache === false ? null : openCache(opts.cacheDir);
   const { jobs: _threads, ...what } = settings;
   const key = cacheKey({ kind: 'check', scenes, settings: what, code: (await codeHash(projectRoot(), 'build/cli/commands/check.ts')).hash });
   const run = await cachedJson(store, { kind: 'checks', key, name: 'check', force: opts.force }, () => runCheck(scenes, settings, progress));
@@ -155,7 +139,7 @@ export async function checkCommand(args: string[], opts: CheckCliOptions): Promi
 
 /** `eye check --pick-seeds`: a line per scene; exit 1 when a scene's own seed is not a comfortable pick. */
 export async function pickSeedsCommand(args: string[], opts: CheckCliOptions): Promise<void> {
-  const jobs = parseOption('jobs', opts.jobs);
+  const jobs = opts.jobs;
   const scenes = (args.length > 0 ? args : listScenes()).map(loadScene);
   const moved: string[] = [];
   for (const scene of scenes) {
