@@ -10,20 +10,20 @@ cd "$(dirname "$0")"
 say() { printf '%s\n' "$*" >&2; }
 
 start_ns=$(date +%s%N)
-# Wall time and CPU seconds per wall second of this run. bash's `times` gives the user+sys of every
-# child this shell waited for, and theirs (node, its worker threads, the browsers, ffmpeg), so it is
-# the whole process tree's CPU. It must run in this shell (a $(…) subshell would report its own).
+# The machine's busy CPU ticks so far (user+nice+system+irq+softirq+steal, all cores), from /proc/stat.
+busy_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat 2>/dev/null || echo 0; }
+start_busy=$(busy_ticks)
+# Wall time and CPU seconds per wall second of this run. The CPU is the machine's busy time over the
+# run (/proc/stat): bash's `times` counts only children that were waited for, and the browsers' own
+# children (renderer, GPU process) are killed with their process group, never reaped up the chain,
+# so it read 0.91 where the machine was busier. On a machine doing nothing else it is this run's CPU.
 report_cpu() {
-  local tf wall_ns
+  local wall_ns busy
   wall_ns=$(( $(date +%s%N) - start_ns ))
-  tf=$(mktemp)
-  times >"$tf"
-  awk -v wall_ns="$wall_ns" -v cores="$(nproc)" '
-    function secs(t,  m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return m * 60 + t }
-    NR == 2 { cpu = secs($1) + secs($2) }
-    END { wall = wall_ns / 1e9; printf "make.sh: %.1f s wall, %.1f CPU-s (user+sys, every child), %.2f CPU-s per wall-s on %d cores\n", wall, cpu, cpu / wall, cores }
-  ' "$tf" >&2
-  rm -f "$tf"
+  busy=$(( $(busy_ticks) - start_busy ))
+  awk -v wall_ns="$wall_ns" -v busy="$busy" -v hz="$(getconf CLK_TCK)" -v cores="$(nproc)" '
+    BEGIN { wall = wall_ns / 1e9; cpu = busy / hz; printf "make.sh: %.1f s wall, %.1f CPU-s (the machine, /proc/stat), %.2f CPU-s per wall-s on %d cores\n", wall, cpu, cpu / wall, cores }
+  ' >&2
 }
 
 have_browser() {

@@ -24,13 +24,12 @@ const MIN_CLOSURE = 0.1;
  * the last tenth of an opening creeps (≤ 3.4°/s) is not mistaken for drift or a microsaccade.
  */
 export function estimateBellGain(signal: GazeSignal, closure: Float64Array, blinks: readonly DetectedBlink[], maxClosure: number): BellGain {
-  const ry: number[] = [];
   const n = signal.yDeg.length;
   // Each phase against the open sample on its own side: the closing phase (onset → deepest) against
   // the sample before onset, the opening phase (deepest → end) against the sample after the end. A
   // film's tracker loses the pupil early in a 70 ms closing (2 frames at 30 fps), so the slower opening
   // is where most of a film's visible roll is.
-  const phase = (ref: number, from: number, to: number): void => {
+  const phase = (ry: number[], ref: number, from: number, to: number): void => {
     if (ref < 0 || ref >= n || Number.isNaN(signal.yDeg[ref]) || Number.isNaN(closure[ref])) return;
     for (let i = from; i <= to; i++) {
       const c = closure[i];
@@ -38,12 +37,21 @@ export function estimateBellGain(signal: GazeSignal, closure: Float64Array, blin
       ry.push((signal.yDeg[i] - signal.yDeg[ref]) / (c - closure[ref]));
     }
   };
+  // One vote per blink (its own median), then the median of the votes: a long, slow lid movement that
+  // is not a blink's roll (a held squint while the eye pursues a pointer gave 22 samples of −18…−77
+  // °/closure) is one odd vote, not the majority of the samples.
+  const votes: number[] = [];
+  let samples = 0;
   for (const b of blinks) {
-    phase(b.startIndex - 1, b.startIndex, b.peakIndex);
-    phase(b.endIndex + 1, b.peakIndex + 1, b.endIndex);
+    const ry: number[] = [];
+    phase(ry, b.startIndex - 1, b.startIndex, b.peakIndex);
+    phase(ry, b.endIndex + 1, b.peakIndex + 1, b.endIndex);
+    if (ry.length === 0) continue;
+    votes.push(median(Float64Array.from(ry)));
+    samples += ry.length;
   }
-  if (ry.length === 0) return { yDegPerClosure: 0, samples: 0 };
-  return { yDegPerClosure: median(Float64Array.from(ry)), samples: ry.length };
+  if (votes.length === 0) return { yDegPerClosure: 0, samples: 0 };
+  return { yDegPerClosure: median(Float64Array.from(votes)), samples };
 }
 
 /**

@@ -114,9 +114,6 @@ export class GazeCsvReader {
       } else if (c < 3 && Math.abs(v) > MAX_GAZE_DEG) {
         this.problem(line, `${COLUMNS[c]} ${v} is outside ±${MAX_GAZE_DEG}° (no eye turns that far: degrees expected)`);
         bad = true;
-      } else if (c === 3 && v < 0) {
-        this.problem(line, `aperture_mm ${v} is negative`);
-        bad = true;
       }
       values.push(v);
     }
