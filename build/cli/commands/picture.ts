@@ -13,18 +13,21 @@ import { createProgress } from '../../node/render/progress.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { withSettings } from '../../scene/parse.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import { intOption, sceneSettings, type RawSceneOptions } from './render-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { declareOptions, integerIn, parseOptions, text, type OptionSpec, type OptionValues } from '../option-spec.ts';
 
-interface PictureFlags extends RawSceneOptions {
-  out: string;
-  json?: boolean;
-  stride: string;
-  maskStride: string;
-}
+/** `eye picture`'s options, each declared once (flag, doc, default, validator). */
+export const PICTURE_OPTIONS = {
+  ...SCENE_SETTING_OPTIONS,
+  stride: { flags: '--stride <n>', doc: 'check edges and top rows on every n-th frame, 1 to 1000 (blink frames and their open frames always)', default: 1, parse: integerIn(1, 1000) },
+  maskStride: { flags: '--mask-stride <n>', doc: "read the mask pass's top rows every n-th frame, 1 to 100000 (and at each blink's open frame)", default: 10, parse: integerIn(1, 100000) },
+  out: { flags: '--out <dir>', doc: 'where <scene>.json is written', default: resolve(projectRoot(), 'proof', 'picture'), defaultText: 'proof/picture', parse: text },
+  json: { flags: '--json', doc: 'print the reports as JSON on stdout', default: false },
+} satisfies Record<string, OptionSpec<unknown>>;
 
 /** `eye picture [scene…]`: the picture test of eye.md §11 on losslessly captured frames. */
 export function registerPicture(program: Command): void {
-  program
+  const cmd = program
     .command('picture')
     .description(
       'The picture test (eye.md §11): render each scene\'s colour and mask passes losslessly and check every frame: no straight vertical edge over ' +
@@ -32,18 +35,10 @@ export function registerPicture(program: Command): void {
         `${PICTURE_LIMITS.skinChangeP99Levels}, max ≤ ${PICTURE_LIMITS.skinChangeMaxLevels} levels); no brow in the top ${PICTURE_LIMITS.topRowsMm} mm of rows. ` +
         'Writes proof/picture/<scene>.json; exit 1 when a check fails. No scene named: every scene under scenes/.',
     )
-    .argument('[scenes...]', 'scene names (1970-script) or paths to scene files')
-    .option('--duration <s>', 'scene time to check in seconds (default: the scene\'s; a blink comes every 3–6.5 s)')
-    .option('--size <WxH>', 'frame size, even integers, e.g. 1280x720 (default: the scene\'s)')
-    .option('--fps <n>', 'frames per second (default: the scene\'s)')
-    .option('--seed <n>', 'random seed (default: the scene\'s)')
-    .option('--stride <n>', 'check edges and top rows on every n-th frame (blink frames and their open frames always)', '1')
-    .option('--mask-stride <n>', 'read the mask pass\'s top rows every n-th frame (and at each blink\'s open frame)', '10')
-    .option('--out <dir>', 'where <scene>.json is written', resolve(projectRoot(), 'proof', 'picture'))
-    .option('--json', 'print the reports as JSON on stdout')
-    .action(async (names: string[], flags: PictureFlags) => {
-      process.exitCode = await runPictureCommand(names, flags);
-    });
+    .argument('[scenes...]', 'scene names (1970-script) or paths to scene files');
+  declareOptions(cmd, PICTURE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
+    process.exitCode = await runPictureCommand(names, parseOptions(PICTURE_OPTIONS, raw));
+  });
 }
 
 const mm = (x: number) => x.toFixed(2);
@@ -88,10 +83,9 @@ function writeReport(outDir: string, r: PictureReport): string {
   return file;
 }
 
-async function runPictureCommand(names: string[], flags: PictureFlags): Promise<number> {
-  const stride = intOption(flags.stride, '--stride', 1, 1000);
-  const maskStride = intOption(flags.maskStride, '--mask-stride', 1, 100000);
-  const settings = sceneSettings(flags);
+async function runPictureCommand(names: string[], flags: OptionValues<typeof PICTURE_OPTIONS>): Promise<number> {
+  const { stride, maskStride } = flags;
+  const settings = sceneSettingsOf(flags);
   const scenes = loadScenes(names).map((s) => withSettings(s, settings));
   if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to check (scenes/ is empty)');
   const executable = findBrowser();

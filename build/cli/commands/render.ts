@@ -7,17 +7,15 @@ import { defaultJobs } from '../../node/render/default-jobs.ts';
 import { runRender } from '../../node/render/run-render.ts';
 import { parseShard } from '../../node/shard/shard-scenes.ts';
 import type { CaptureMethod, FrameFormat } from '../../node/browser/capture-frame.ts';
-import { declareOptions, integerIn, numberIn, numberish, oneOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { declareOptions, integerIn, numberIn, oneOf, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 
 const CAPTURES = ['auto', 'canvas', 'beginframe', 'screenshot'] as const;
 const FORMATS = ['auto', 'png', 'jpeg'] as const;
 
 /** `eye render`'s options, each declared once (flag, doc, default, validator): --help and parsing both read this. */
 export const RENDER_OPTIONS = {
-  fps: { flags: '--fps <n>', doc: "frames per second, an integer from 1 to 240 (default: the scene's)", parse: numberish },
-  duration: { flags: '--duration <s>', doc: "scene time to render in seconds, 0.1 to 3600 (default: the scene's)", parse: numberish },
-  size: { flags: '--size <WxH>', doc: "frame size, even integers, e.g. 1280x720 (default: the scene's)", parse: size },
-  seed: { flags: '--seed <n>', doc: "random seed, an integer from 0 to 2^31-1 (default: the scene's)", parse: numberish },
+  ...SCENE_SETTING_OPTIONS,
   out: { flags: '--out <dir>', doc: 'where scene folders are written', default: resolve(projectRoot(), 'proof'), defaultText: 'proof/', parse: text },
   json: { flags: '--json', doc: 'print the summaries as JSON on stdout', default: false },
   jobs: {
@@ -74,13 +72,7 @@ export function registerRender(program: Command): void {
     process.exitCode = await runRender(
       names,
       {
-        settings: {
-          fps: o.fps as number | undefined,
-          durationS: o.duration as number | undefined,
-          seed: o.seed as number | undefined,
-          width: o.size?.width,
-          height: o.size?.height,
-        },
+        settings: sceneSettingsOf(o),
         out: o.out as string,
         json: o.json === true,
         jobs: o.jobs as number,
