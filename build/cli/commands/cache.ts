@@ -1,17 +1,36 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { formatTable } from '../../report/table.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { formatBytes, parseByteSize } from '../../node/cache/byte-size.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
 import { openCache, type CacheEntry } from '../../node/cache/store.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import { CliError, EXIT } from '../../errors/exit.ts';
 
-interface CacheFlags {
-  dir: string;
-  json?: boolean;
-}
+/** `eye cache`'s options (its subcommands read them too), each declared once. */
+export const CACHE_OPTIONS = {
+  dir: { flags: '--dir <dir>', doc: 'the cache folder', default: resolve(projectRoot(), 'cache'), defaultText: 'cache/', parse: (t: string) => resolve(t) },
+  json: { flags: '--json', doc: 'print JSON', default: false },
+} satisfies Record<string, OptionSpec<unknown>>;
+
+/** `eye cache prune`'s own option. */
+export const PRUNE_OPTIONS = {
+  ...CACHE_OPTIONS,
+  maxSize: {
+    flags: '--max-size <size>',
+    doc: 'the most the cache may hold: 2GB, 500MB, 1.5GiB, or bytes',
+    default: parseByteSize(DEFAULT_CACHE_MAX_SIZE),
+    defaultText: DEFAULT_CACHE_MAX_SIZE,
+    parse: (t: string) => {
+      try {
+        return parseByteSize(t);
+      } catch {
+        throw new RangeError('a size like 2GB, 500MB, 1.5GiB, or bytes');
+      }
+    },
+  },
+} satisfies Record<string, OptionSpec<unknown>>;
 
 /** The entries, most recently used first, and their total. */
 export function cacheListing(dir: string, json = false): string {
@@ -32,30 +51,28 @@ export function registerCache(program: Command): void {
   const cache = program
     .command('cache')
     .description('The content-addressed cache (cache/): films keyed by scene, settings and code, and eye check results. No subcommand: ls.')
-    .option('--dir <dir>', 'the cache folder', resolve(projectRoot(), 'cache'))
-    .option('--json', 'print JSON')
-    .showHelpAfterError()
-    .action((flags: CacheFlags) => writeStdout(`${cacheListing(flags.dir, flags.json)}\n`));
+    .showHelpAfterError();
+  declareOptions(cache, CACHE_OPTIONS).action((raw: Record<string, unknown>) => {
+    const flags = parseOptions(CACHE_OPTIONS, raw);
+    writeStdout(`${cacheListing(flags.dir, flags.json)}\n`);
+  });
   cache
     .command('ls')
     .description('list the entries (kind, scene, key, size, last used) and the total size')
     .action((_: unknown, cmd: Command) => {
-      const flags = cmd.optsWithGlobals<CacheFlags>();
+      const flags = parseOptions(CACHE_OPTIONS, cmd.optsWithGlobals());
       writeStdout(`${cacheListing(flags.dir, flags.json)}\n`);
     });
-  cache
-    .command('prune')
-    .description(`keep the cache under --max-size by removing the least recently used entries first (eye render also prunes to ${DEFAULT_CACHE_MAX_SIZE} after each run); also removes staging folders left by killed runs`)
-    .option('--max-size <size>', 'the most the cache may hold: 2GB, 500MB, 1.5GiB, or bytes', DEFAULT_CACHE_MAX_SIZE)
+  declareOptions(
+    cache
+      .command('prune')
+      .description(`keep the cache under --max-size by removing the least recently used entries first (eye render also prunes to ${DEFAULT_CACHE_MAX_SIZE} after each run); also removes staging folders left by killed runs`),
+    { maxSize: PRUNE_OPTIONS.maxSize },
+  )
     .action((_: unknown, cmd: Command) => {
       // --dir and --json belong to `eye cache` (commander hands a parent's options to it wherever they stand).
-      const flags = cmd.optsWithGlobals<CacheFlags & { maxSize: string }>();
-      let max: number;
-      try {
-        max = parseByteSize(flags.maxSize);
-      } catch (err) {
-        throw new CliError(EXIT.badInput, `--max-size: ${(err as Error).message}`);
-      }
+      const flags = parseOptions(PRUNE_OPTIONS, cmd.optsWithGlobals());
+      const max = flags.maxSize;
       const r = pruneCache(openCache(resolve(flags.dir)), max);
       if (flags.json) {
         writeStdout(`${JSON.stringify({ maxBytes: max, keptBytes: r.keptBytes, swept: r.swept, evicted: r.evicted.map(brief) }, null, 2)}\n`);

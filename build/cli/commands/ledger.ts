@@ -1,23 +1,28 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { formatTable, formatValue } from '../../report/table.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { diffLedger, type LedgerDiff } from '../../node/ledger/ledger-diff.ts';
 import { LEDGER_FILE, readLedger, type LedgerEntry } from '../../node/ledger/ledger.ts';
 
+/** `eye ledger`'s options, each declared once (flag, doc, default, validator). */
+export const LEDGER_OPTIONS = {
+  json: { flags: '--json', doc: 'print JSON', default: false },
+  file: { flags: '--file <path>', doc: 'read another ledger file', default: LEDGER_FILE, defaultText: 'ledger.jsonl', parse: (t: string) => t },
+} satisfies Record<string, OptionSpec<unknown>>;
+
 export function registerLedger(program: Command): void {
-  program
+  const cmd = program
     .command('ledger')
     .description(
       'The history of check and render runs (ledger.jsonl). No argument: list the runs. One run: its scenes, metrics and failures. ' +
         'Two runs: what changed between them. Runs are numbered as listed; negative numbers count back from the last (-1).',
     )
-    .argument('[runs...]', 'zero, one or two run numbers')
-    .option('--json', 'print JSON')
-    .option('--file <path>', 'read another ledger file', LEDGER_FILE)
-    .action((runs: string[], opts: { json?: boolean; file: string }) => {
-      writeStdout(`${ledgerCommand(runs, opts)}\n`);
-    });
+    .argument('[runs...]', 'zero, one or two run numbers');
+  declareOptions(cmd, LEDGER_OPTIONS).action((runs: string[], raw: Record<string, unknown>) => {
+    writeStdout(`${ledgerCommand(runs, parseOptions(LEDGER_OPTIONS, raw))}\n`);
+  });
 }
 
 /** The command's text (or JSON) for the given run numbers. */

@@ -5,20 +5,26 @@ import { appendLedger } from '../../node/ledger/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { mergeShards } from '../../node/shard/merge-shards.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 
 /** `eye merge DIR…`: sharded renders' proof folders and ledger lines, joined as one run. */
+/** `eye merge`'s options, each declared once (flag, doc, default, validator). */
+export const MERGE_OPTIONS = {
+  out: { flags: '--out <dir>', doc: 'where the joined scene folders go', default: resolve(projectRoot(), 'proof'), defaultText: 'proof/', parse: (t: string) => resolve(t) },
+  ledger: { flags: '--no-ledger', doc: 'do not append the joined line to ledger.jsonl', default: true },
+} satisfies Record<string, OptionSpec<unknown>>;
+
 export function registerMerge(program: Command): void {
-  program
+  const cmd = program
     .command('merge')
     .description(
       'Join the proof folders of a sharded render (eye render --shard i/n, one folder per shard) into --out, and their ledger lines into ' +
         'one line of ledger.jsonl. Refuses, writing nothing, shards of different splits or revisions, a shard given twice or missing, a ' +
         'scene in two shards or missing. Exits 1 when a merged scene failed its assertions.',
     )
-    .argument('<dirs...>', 'the shards\' proof folders')
-    .option('--out <dir>', 'where the joined scene folders go', resolve(projectRoot(), 'proof'))
-    .option('--no-ledger', 'do not append the joined line to ledger.jsonl')
-    .action((dirs: string[], flags: { out: string; ledger: boolean }) => {
+    .argument('<dirs...>', 'the shards\' proof folders');
+  declareOptions(cmd, MERGE_OPTIONS).action((dirs: string[], raw: Record<string, unknown>) => {
+      const flags = parseOptions(MERGE_OPTIONS, raw);
       const { scenes, ledger } = mergeShards(dirs, flags.out);
       if (flags.ledger) appendLedger(ledger);
       const failed = ledger.scenes.filter((s) => !s.pass);
