@@ -1,5 +1,6 @@
 import { CALM } from '../../spec/eye-spec.ts';
 import { lidMargins, type LidMargins } from '../anatomy/lids.ts';
+import { RELAXED_FACE } from '../anatomy/rest.ts';
 import { ERA_BLINK_MEAN_S } from '../eras/era-blink.ts';
 import { ERA_LIGHT } from '../eras/era-light.ts';
 import { Random } from '../random/random.ts';
@@ -72,10 +73,8 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
   for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
   const eras = new EraClock(scene);
   let era = eras.at(0);
-  let stageEra = era;
-  let stagePupilMm = eraPupil[stageEra];
   const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
-  pupil.settle(pupil.targetMm(stagePupilMm, 0));
+  pupil.settle(pupil.targetMm(eraPupil[era], 0));
 
   const wobble = new Wobble(STEP_S, grain);
   const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS);
@@ -121,15 +120,9 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
       margins.upperMm += face.upperRaiseMm * (1 - closure);
 
       wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
-      // The device changes only inside a cut (mid-closure): look the era up there, keep it otherwise.
-      if (cutting) {
-        if (era !== stageEra) {
-          stageEra = era;
-          stagePupilMm = eraPupil[era];
-        }
-      }
+      // The pupil reads the stage's era: the device changes mid-cut, under the shut lid (EraClock).
       pupil.turnHippus();
-      pupil.step(pupil.targetMm(stagePupilMm, face.arousal));
+      pupil.step(pupil.targetMm(eraPupil[era], face.arousal));
     },
 
     sample(): EyeSample {
@@ -147,18 +140,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         pupilMm: pupil.diameterMm,
         browLiftMm: 0,
         // Written by face.fill (listed here so every sample has one shape).
-        browHeadMm: 0,
-        browInnerMm: 0,
-        browMidMm: 0,
-        browOuterMm: 0,
-        browTailMm: 0,
-        au1Activation: 0,
-        au2Activation: 0,
-        au4Activation: 0,
-        au6Activation: 0,
-        au5Activation: 0,
-        au7Activation: 0,
-        au43Activation: 0,
+        ...RELAXED_FACE,
         frameScale: 1,
       });
     },
