@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runEye } from '../../testing/run-eye.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../node/io/project-root.ts';
 import type { ShardManifest } from '../../node/shard/shard-manifest.ts';
 
-const run = promisify(execFile);
 const root = projectRoot();
 const tmp = mkdtempSync(join(tmpdir(), 'eye-shard-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function eye(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin', 'eye.js'), ...args], { cwd: root, maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const eye = runEye;
 
 // Two tiny scenes: the point is the bookkeeping, not the picture.
 const SCENES = ['1970-script', '2026-rest'];

@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runEye } from '../../testing/run-eye.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 
-const run = promisify(execFile);
 const root = projectRoot();
 const tmp = mkdtempSync(join(tmpdir(), 'eye-picture-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function eye(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin', 'eye.js'), ...args], { cwd: root, maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const eye = runEye;
 
 describe('eye picture', () => {
   it('--help names the three checks and their caps', async () => {

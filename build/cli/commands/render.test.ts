@@ -1,31 +1,17 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runEye } from '../../testing/run-eye.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../node/io/project-root.ts';
 import type { RenderSummary } from '../../node/render/render-scene.ts';
 
-const run = promisify(execFile);
 const root = projectRoot();
 const tmp = mkdtempSync(join(tmpdir(), 'eye-render-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Run the real CLI; resolves to its exit code and output (never rejects on a non-zero exit). */
-async function eye(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin', 'eye.js'), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      maxBuffer: 1 << 26,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const eye = runEye;
 
 // Small and short: the point is the pipeline, not the picture.
 const SCENE = '1970-script';
