@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { bundlePage } from './bundle-page.ts';
 import { listScenes, SCENES_DIR } from '../io/load-scene.ts';
@@ -13,8 +14,6 @@ export async function writeLivePage(file: string): Promise<string> {
   for (const name of listScenes()) scenes[name] = JSON.parse(readFileSync(join(SCENES_DIR, `${name}.json`), 'utf8'));
   const html = pageHtml(await bundlePage(), 'live', scenes);
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, html);
-  renameSync(tmp, file);
+  writeFileAtomic(file, html);
   return file;
 }

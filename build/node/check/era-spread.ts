@@ -1,5 +1,6 @@
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { simulate } from '../../model/player.ts';
 import { filmMetrics, filmSignal, type FilmMetrics } from '../../measure/film-metrics.ts';
@@ -113,9 +114,7 @@ export function readCachedSpread(key: string): EraSpread | null {
 export function writeCachedSpread(s: EraSpread): void {
   const file = cacheFile(s.key);
   mkdirSync(join(projectRoot(), 'cache', 'spread'), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(s, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomic(file, `${JSON.stringify(s, null, 2)}\n`);
 }
 
 /** The check jobs whose runs the spread is taken over (no detection rates: films only). */

@@ -7,7 +7,7 @@ import { environmentError } from './environment-error.ts';
  * into place (renames need no space, so a full disk fails before any file changed). A failure removes
  * the temporary files and leaves the old files as they were.
  */
-export function writeFilesTogether(files: readonly { path: string; text: string }[]): void {
+export function writeFilesTogether(files: readonly { path: string; text: string | Buffer }[]): void {
   const staged: { tmp: string; path: string }[] = [];
   try {
     for (const f of files) {

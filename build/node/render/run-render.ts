@@ -24,7 +24,7 @@ import { openCache, type CacheStore } from '../cache/store.ts';
 import type { Shard } from '../shard/shard-scenes.ts';
 import { shardBins } from '../shard/shard-scenes.ts';
 import { shardManifestName, type ShardManifest } from '../shard/shard-manifest.ts';
-import { writeFileAtomic } from '../stills/write-file-atomic.ts';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { DEFAULT_MASK_SCALE } from './pixel-proof.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 

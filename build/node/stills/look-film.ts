@@ -7,7 +7,7 @@ import { evenlySpaced, formatSeconds, FrameSpecError, frameTimeMsOf, parseFrameR
 import { openFilm, type FilmInfo } from './open-film.ts';
 import { SheetBuilder } from './sheet-builder.ts';
 import { stillPng } from './still-png.ts';
-import { writeFileAtomic } from './write-file-atomic.ts';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
 /** The longest strip `eye look --strip` makes (a whole film is a sheet's job). */
 export const STRIP_MAX_FRAMES = 120;
