@@ -48,15 +48,19 @@ export function parseOptions<S extends OptionSpecs>(specs: S, raw: Record<string
       out[key] = v;
       continue;
     }
-    const flag = s.flags.split(' ')[0];
-    try {
-      out[key] = s.parse(v);
-    } catch (err) {
-      if (err instanceof RangeError) throw new CliError(EXIT.badInput, `${flag}: expected ${err.message}, got "${safeText(v)}"`);
-      throw err;
-    }
+    out[key] = parseValue(s.flags.split(' ')[0], s.parse, v);
   }
   return out as OptionValues<S>;
+}
+
+/** One flag's text through its validator; a RangeError becomes exit 2 naming the flag, what it expected and what it got. */
+export function parseValue<T>(flag: string, parse: (text: string) => T, text: string): T {
+  try {
+    return parse(text);
+  } catch (err) {
+    if (err instanceof RangeError) throw new CliError(EXIT.badInput, `${flag}: expected ${err.message}, got "${safeText(text)}"`);
+    throw err;
+  }
 }
 
 /** Validators: each says, in its RangeError, what it expected. */

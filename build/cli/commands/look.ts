@@ -5,7 +5,7 @@ import { FRAME_SPEC_FORMS } from '../../node/stills/frame-spec.ts';
 import { lookFilm, STRIP_MAX_FRAMES, type LookRequest, type LookResult } from '../../node/stills/look-film.ts';
 import { lookMoments, type MomentsResult } from '../../node/stills/look-moments.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import { intOption } from './render-options.ts';
+import { integerIn, parseValue } from '../option-spec.ts';
 
 export interface LookFlags {
   at?: string;
@@ -60,18 +60,18 @@ export async function runLook(film: string, flags: LookFlags): Promise<LookResul
   }
   if (flags.moments) return lookMoments(findFfmpeg(), film);
   if (flags.strip !== undefined && flags.count !== undefined) throw new CliError(EXIT.badInput, '--count is for --sheet; a strip holds every frame from FROM to TO');
-  const tileWidth = flags.tileWidth === undefined ? LOOK_DEFAULTS.tileWidth : intOption(flags.tileWidth, '--tile-width', 16, 1920);
+  const tileWidth = flags.tileWidth === undefined ? LOOK_DEFAULTS.tileWidth : parseValue('--tile-width', integerIn(16, 1920), flags.tileWidth);
   let req: LookRequest;
   if (flags.at !== undefined) req = { kind: 'still', at: flags.at };
   else if (flags.sheet) {
     req = {
       kind: 'sheet',
-      count: flags.count === undefined ? LOOK_DEFAULTS.sheetCount : intOption(flags.count, '--count', 1, 400),
-      columns: flags.columns === undefined ? LOOK_DEFAULTS.sheetColumns : intOption(flags.columns, '--columns', 1, 100),
+      count: flags.count === undefined ? LOOK_DEFAULTS.sheetCount : parseValue('--count', integerIn(1, 400), flags.count),
+      columns: flags.columns === undefined ? LOOK_DEFAULTS.sheetColumns : parseValue('--columns', integerIn(1, 100), flags.columns),
       tileWidth,
     };
   } else {
-    req = { kind: 'strip', range: flags.strip!, columns: flags.columns === undefined ? LOOK_DEFAULTS.stripColumns : intOption(flags.columns, '--columns', 1, STRIP_MAX_FRAMES), tileWidth };
+    req = { kind: 'strip', range: flags.strip!, columns: flags.columns === undefined ? LOOK_DEFAULTS.stripColumns : parseValue('--columns', integerIn(1, STRIP_MAX_FRAMES), flags.columns), tileWidth };
   }
   return lookFilm(findFfmpeg(), film, req, flags.out);
 }
