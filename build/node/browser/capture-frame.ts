@@ -25,14 +25,19 @@ export function defaultFrameFormat(pass: 'color' | 'mask'): FrameFormat {
   return pass === 'mask' ? 'png' : 'jpeg';
 }
 
+/** An image as the base64 text CDP carried it, not yet decoded. */
+export interface Base64Image {
+  base64: string;
+}
+
 /** The last beginFrame time given to each page's session. */
 const lastTicksMs = new WeakMap<CDPSession, number>();
 
 export interface FrameGrabber {
-  /** Step the page to film frame `frame`, draw it and return its image. */
-  frame(frame: number): Promise<Buffer>;
+  /** Step the page to film frame `frame`, draw it and return its image as CDP carried it (base64). */
+  frame(frame: number): Promise<Base64Image>;
   /** The image of film frame `frame`, which the page has just drawn (goToFrame). */
-  grab(frame: number): Promise<Buffer>;
+  grab(frame: number): Promise<Base64Image>;
 }
 
 /**
@@ -50,30 +55,30 @@ export interface FrameGrabber {
 export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
   if (method === 'canvas') {
     const image = `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
-    const read = async (expression: string) => Buffer.from(await callPage<string>(cdp, expression), 'base64');
+    const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPage<string>(cdp, expression) });
     return {
       frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),
       grab: () => read(image),
     };
   }
   const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
-  let grab: (frame: number) => Promise<Buffer>;
+  let grab: (frame: number) => Promise<Base64Image>;
   if (method === 'screenshot') {
     grab = async () => {
       const r = await cdp.send('Page.captureScreenshot', { ...screenshot, captureBeyondViewport: false });
-      return Buffer.from(r.data, 'base64');
+      return { base64: r.data };
     };
   } else {
     const intervalMs = 1000 / fps;
     // A page's frame times only ever go forward: a new grabber on a page whose frames ran ahead of the
     // wall clock (a film rendered faster than real time) starts after the last frame it was given.
     const startTicksMs = Math.max(Number(process.hrtime.bigint() / 1_000_000n) + 1000, (lastTicksMs.get(cdp) ?? -Infinity) + intervalMs);
-    let previous: Buffer | null = null;
+    let previous: Base64Image | null = null;
     grab = async (frame) => {
       const frameTimeTicks = startTicksMs + frame * intervalMs;
       lastTicksMs.set(cdp, Math.max(lastTicksMs.get(cdp) ?? -Infinity, frameTimeTicks));
       const r = await cdp.send('HeadlessExperimental.beginFrame', { frameTimeTicks, interval: intervalMs, screenshot });
-      if (r.screenshotData) previous = Buffer.from(r.screenshotData, 'base64');
+      if (r.screenshotData) previous = { base64: r.screenshotData };
       if (!previous) throw new Error('beginFrame returned no image for the first frame');
       return previous;
     };

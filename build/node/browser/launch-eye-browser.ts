@@ -10,7 +10,8 @@ import type { Scene } from '../../scene/scene.ts';
 import { browserArgs } from './browser-args.ts';
 import { bundlePage } from './bundle-page.ts';
 import { callPage } from './call-page.ts';
-import { createFrameGrabber, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
+import { createCrashWatch, raceCrash, type CrashWatch } from './crash-watch.ts';
+import { createFrameGrabber, type Base64Image, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
 import type { BrowserExecutable } from './find-browser.ts';
 import { BrowserCrashError, PageError, RefusedRequestError } from './page-error.ts';
 import { pageHtml } from './page-html.ts';
@@ -43,6 +44,8 @@ export interface EyeBrowser {
   goToFrame(frame: number): Promise<void>;
   /** Step to frame n, draw it and return its image (one round trip on the canvas path). */
   frame(frame: number): Promise<Buffer>;
+  /** The same image as CDP carried it (base64), for a consumer that never needs it as a Buffer (the render). */
+  frameBase64(frame: number): Promise<Base64Image>;
   /** The image of the frame just drawn (pass the same frame number). */
   grab(frame: number): Promise<Buffer>;
   /**
@@ -71,8 +74,8 @@ interface Launched {
   page: Page;
   cdp: CDPSession;
   userDataDir: string;
-  /** Rejects the moment the page's renderer crashes or the browser disconnects (never resolves). */
-  crashed: Promise<never>;
+  /** Its renderer crashed or it disconnected (crash-watch.ts: why a subscription, not a promise). */
+  crashes: CrashWatch;
   /** Requests the page made, refused (a render loads nothing). */
   refused: string[];
 }
@@ -83,19 +86,17 @@ interface Launched {
  * or the page asks the network for something, which is refused and recorded (the driver, not only
  * the page, keeps a render offline).
  */
-async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise<Pick<Launched, 'crashed' | 'refused'>> {
-  const crashed = new Promise<never>((_, reject) => {
-    page.once('error', (e: Error) => reject(new BrowserCrashError(`the page's renderer crashed (${e.message})`)));
-    browser.once('disconnected', () => reject(new BrowserCrashError('the browser disconnected')));
-  });
-  crashed.catch(() => undefined);
+async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise<Pick<Launched, 'crashes' | 'refused'>> {
+  const crashes = createCrashWatch();
+  page.once('error', (e: Error) => crashes.crashed(new BrowserCrashError(`the page's renderer crashed (${e.message})`)));
+  browser.once('disconnected', () => crashes.crashed(new BrowserCrashError('the browser disconnected')));
   const refused: string[] = [];
   cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
     refused.push(e.request.url);
     cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
-  return { crashed, refused };
+  return { crashes, refused };
 }
 
 async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Launched> {
@@ -214,7 +215,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
   /** Turn a failure into a crash if the browser is gone (so the scene is retried), else pass it on. */
   const guard = async <T>(work: Promise<T>): Promise<T> => {
     try {
-      const result = await Promise.race([work, it.crashed]);
+      const result = await raceCrash(it.crashes, work);
       if (it.refused.length > 0) throw new RefusedRequestError(it.refused[0]);
       return result;
     } catch (err) {
@@ -255,13 +256,17 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     goToFrame(frame) {
       return guard(stepPage(it.cdp, frame));
     },
-    frame(frame) {
+    async frame(frame) {
+      if (!grabber) throw new Error('frame before load');
+      return Buffer.from((await guard(grabber.frame(frame))).base64, 'base64');
+    },
+    frameBase64(frame) {
       if (!grabber) throw new Error('frame before load');
       return guard(grabber.frame(frame));
     },
-    grab(frame) {
+    async grab(frame) {
       if (!grabber) throw new Error('grab before load');
-      return guard(grabber.grab(frame));
+      return Buffer.from((await guard(grabber.grab(frame))).base64, 'base64');
     },
     setCapture(m, f) {
       if (m !== 'screenshot' && !deterministic) throw new Error(`capture ${m}: this browser was launched for screenshots only`);

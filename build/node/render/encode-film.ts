@@ -1,16 +1,23 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
+import type { Base64Image } from '../browser/capture-frame.ts';
 import { ffmpegArgs, type EncodeSettings } from './ffmpeg-args.ts';
 
 /**
  * The one module that drives ffmpeg (through fluent-ffmpeg, whose upstream is archived: keep it behind
- * this interface). Frames are written to ffmpeg's stdin as they are made; `write` resolves once ffmpeg
- * has room for more, so a slow encoder holds the capture back instead of piling frames up in memory.
+ * this interface). Frames are written straight into ffmpeg's stdin as they are made; `write` resolves
+ * once ffmpeg has room for more, so a slow encoder holds the capture back instead of piling frames up
+ * in memory.
+ *
+ * A frame may be handed over as the base64 text the page sent: the pipe decodes it natively into
+ * memory freed as soon as the write is done. A Buffer per frame instead is an ArrayBuffer that only a
+ * full garbage collection frees, and with a small JS heap those are rare: a long 720p render's Node
+ * process grew by the frames' size, ~12 MB a second, to 6.9 GB over a whole `./make.sh`.
  */
 export interface FilmEncoder {
-  /** Queue one image; resolves when the pipe has drained (back-pressure). Rejects if ffmpeg failed. */
-  write(image: Buffer): Promise<void>;
+  /** Queue one image (bytes, or base64 text); resolves when the pipe has drained (back-pressure). Rejects if ffmpeg failed. */
+  write(image: Buffer | Base64Image): Promise<void>;
   /** No more frames: resolves when ffmpeg has written the whole file and exited 0. */
   finish(): Promise<void>;
   /** Stop at once (Ctrl-C, a failed scene): SIGKILL ffmpeg. */
@@ -38,13 +45,13 @@ const FFMPEG_ENV_ERRORS: readonly [RegExp, string][] = [
 
 export function startEncoder(o: { ffmpegPath: string; outFile: string; settings: EncodeSettings }): FilmEncoder {
   const args = ffmpegArgs(o.settings);
-  // Small buffer: at most about one frame waits in Node; the OS pipe holds the rest.
-  const input = new PassThrough({ highWaterMark: 1 << 16 });
   let failure: EncoderError | null = null;
   let killed = false;
+  // No input stream for fluent-ffmpeg to pipe: frames go into ffmpeg's own stdin (no PassThrough hop
+  // holding each frame's bytes), once fluent-ffmpeg has spawned it.
   const command = ffmpeg({ stdoutLines: 0 })
     .setFfmpegPath(o.ffmpegPath)
-    .input(input)
+    .input('pipe:0')
     .inputOptions(...args.inputOptions)
     .output(o.outFile)
     .outputOptions(...args.outputOptions);
@@ -56,28 +63,37 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
       const more = lastLines && !first.includes(lastLines) ? ` (${lastLines})` : '';
       const code = FFMPEG_ENV_ERRORS.find(([re]) => re.test(stderr ?? ''))?.[1];
       failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${first}${more}`, killed ? undefined : code);
-      input.destroy();
+      stdin?.destroy();
       reject(failure);
     });
   });
   done.catch(() => undefined);
-  // ffmpeg is spawned after fluent-ffmpeg's capability check: a kill asked for before then lands here.
-  command.on('start', () => {
-    if (killed) command.kill('SIGKILL');
+  const exitedEarly = done.then(() => Promise.reject(new EncoderError('ffmpeg exited before the film was finished')));
+  exitedEarly.catch(() => undefined);
+  let stdin: Writable | null = null;
+  // ffmpeg is spawned after fluent-ffmpeg's capability check: frames and a kill asked for before then wait for it.
+  const started = new Promise<Writable>((resolve) => {
+    command.on('start', () => {
+      if (killed) command.kill('SIGKILL');
+      stdin = (command as unknown as { ffmpegProc: { stdin: Writable } }).ffmpegProc.stdin;
+      stdin.on('error', () => undefined); // a write after ffmpeg died: its own error event says why
+      resolve(stdin);
+    });
   });
   command.run();
+  const ready = () => Promise.race([started, exitedEarly]);
 
   return {
     async write(image) {
       if (failure) throw failure;
-      if (!input.write(image)) {
-        await Promise.race([once(input, 'drain'), done.then(() => Promise.reject(new EncoderError('ffmpeg exited before the film was finished')))]);
-      }
+      const pipe = stdin ?? (await ready());
+      const room = Buffer.isBuffer(image) ? pipe.write(image) : pipe.write(image.base64, 'base64');
+      if (!room) await Promise.race([once(pipe, 'drain'), exitedEarly]);
       if (failure) throw failure;
     },
     async finish() {
       if (failure) throw failure;
-      input.end();
+      (stdin ?? (await ready())).end();
       await done;
     },
     kill() {

@@ -9,6 +9,7 @@ import type { PixelChunk } from '../../measure/pixels/pixel-trace.ts';
 import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { BrowserSession } from '../browser/browser-session.ts';
+import type { Base64Image } from '../browser/capture-frame.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
 import type { EncodeSettings } from './ffmpeg-args.ts';
 import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
@@ -63,7 +64,7 @@ export interface RenderSummary {
   seed: number;
   pass: RenderPass;
   capture: { method: string; format: string; probe: string; browser: string };
-  /** Wall ms per frame: capture = goToFrame + grab; encodeWait = time the loop waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
+  /** Wall ms per frame: capture = time the loop waited on the page (it works one frame ahead); encodeWait = time it waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
   msPerFrame: { capture: number; encodeWait: number; total: number };
   attempts: number;
   frameHashes: ReturnType<FrameHashes['summary']>;
@@ -95,7 +96,6 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     encoder?.kill();
     rmSync(stage, { recursive: true, force: true });
   });
-  let pending: Promise<void> = Promise.resolve();
   try {
     const start = performance.now();
     const measure = pixelOptions(o);
@@ -111,18 +111,24 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     const pixelRows: PixelChunk[] = [];
     let captureMs = 0;
     let waitMs = 0;
-    for (let f = 0; f < frames; f++) {
+    // One frame ahead: the page steps, draws and encodes frame f+1 while Node hashes frame f and
+    // ffmpeg takes it (the page answers CDP calls in order, so the trace reads below still see
+    // every sample once, in order).
+    const request = async (f: number): Promise<Base64Image> => {
       await o.onFrame?.(f, attempt, browser);
+      return browser.frameBase64(f);
+    };
+    let next: Promise<Base64Image> | null = frames > 0 ? request(0) : null;
+    for (let f = 0; f < frames; f++) {
       const t0 = performance.now();
-      const image = await browser.frame(f);
+      const image = await next!;
       const t1 = performance.now();
       captureMs += t1 - t0;
+      next = f + 1 < frames ? request(f + 1) : null;
+      next?.catch(() => undefined); // awaited next turn; a failure meanwhile must not go unhandled
       hashes.add(image);
-      // Frame f-1 drained into ffmpeg while frame f was captured: capture and encoding overlap.
-      await pending;
+      await encoder.write(image);
       waitMs += performance.now() - t1;
-      pending = encoder.write(image);
-      pending.catch(() => undefined);
       if ((f + 1) % TRACE_READ_EVERY === 0) {
         chunks.push(await browser.readTrace());
         if (measure) pixelRows.push(await browser.readPixels());
@@ -134,7 +140,6 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     chunks.push(await browser.readTrace());
     if (measure) pixelRows.push(await browser.readPixels());
     const t2 = performance.now();
-    await pending;
     await encoder.finish();
     o.onEncoded?.();
     waitMs += performance.now() - t2;
