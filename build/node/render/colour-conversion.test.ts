@@ -14,6 +14,12 @@ import { yuv420Difference, type PlaneDifference } from './yuv420-difference.ts';
  * real frames (the canvas's JPEG, as the film receives them; 1970's saturated terminal and 2026's
  * skin): the two conversions' yuv420p, before x264, agree within a level in luma everywhere; in chroma
  * within a level on all but a sliver of samples at saturated edges (measured 1280×720: ≤ 0.2 %, ≤ 3 levels).
+ *
+ * That sliver is swscale's, not zimg's: for RGB in and 4:2:0 out swscale reads chroma from pairs of
+ * pixels averaged (its half-resolution chroma input); given full-resolution chroma input
+ * (full_chroma_inp) it differs from itself by the same 3 levels on the same edges, and zimg agrees
+ * with that variant within 1 level on all but ~0.05 % of the 1970 frame's V samples (measured at
+ * 1280×720: V max 2). The matrix is the same (luma within 1 everywhere); the edge filter differs.
  */
 const W = 640;
 const H = 360;
@@ -52,6 +58,22 @@ describe('zscale vs swscale on captured frames', () => {
       expect(within(d), JSON.stringify(d)).toBe(true);
     });
   }
+
+  it("the sliver is swscale's half-resolution chroma input: swscale with full-resolution input differs from today's as much", () => {
+    const fullInput = COLOUR_FILTERS.swscale.replace('full_chroma_int', 'full_chroma_int+full_chroma_inp');
+    const today = convertFrame(ffmpeg, frames['1970-script'], 'jpeg', COLOUR_FILTERS.swscale);
+    const swsSelf = yuv420Difference(convertFrame(ffmpeg, frames['1970-script'], 'jpeg', fullInput), today, W, H);
+    const zimg = convertFrame(ffmpeg, frames['1970-script'], 'jpeg', COLOUR_FILTERS.zscale);
+    const zimgVsFull = yuv420Difference(zimg, convertFrame(ffmpeg, frames['1970-script'], 'jpeg', fullInput), W, H);
+    const zimgVsToday = yuv420Difference(zimg, today, W, H);
+    process.stderr.write(`1970-script: swscale full-res input vs today's: ${swsSelf.map((p) => `${p.plane} max ${p.maxAbs}`).join(', ')}; zimg vs full-res input: ${zimgVsFull.map((p) => `${p.plane} max ${p.maxAbs}, >1 on ${(p.overOneShare * 100).toFixed(3)} %`).join('; ')}\n`);
+    // swscale against itself: as far off in chroma as zimg is from it, luma identical.
+    expect(swsSelf[0].maxAbs).toBe(0);
+    expect(Math.max(swsSelf[1].maxAbs, swsSelf[2].maxAbs)).toBeGreaterThanOrEqual(Math.max(zimgVsToday[1].maxAbs, zimgVsToday[2].maxAbs) - 1);
+    // zimg against the full-resolution variant: closer than against today's.
+    expect(zimgVsFull[2].overOneShare).toBeLessThanOrEqual(zimgVsToday[2].overOneShare);
+    expect(zimgVsFull.every((p) => p.overOneShare <= 0.001)).toBe(true);
+  });
 
   it('would catch a wrong conversion: zimg straight from the JPEG (no RGB clamp) misses on the 1970 frame', () => {
     const unclamped = `zscale=matrix=709:range=tv:filter=bicubic:param_a=0:param_b=0.6:chromal=center,format=yuv420p`;
