@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { formatTable } from '../../report/table.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { formatBytes, parseByteSize } from '../../node/cache/byte-size.ts';
+import { formatBytes, parseByteSize } from '../../core/cache/byte-size.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
 import { openCache, type CacheEntry } from '../../node/cache/store.ts';
 import { projectRoot } from '../../node/io/project-root.ts';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { decodeFrames } from '../../node/stills/decode-frames.ts';
-import { evenlySpaced } from '../../node/stills/frame-spec.ts';
+import { evenlySpaced } from '../../core/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
 import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';

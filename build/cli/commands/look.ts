@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { FRAME_SPEC_FORMS } from '../../node/stills/frame-spec.ts';
+import { FRAME_SPEC_FORMS } from '../../core/stills/frame-spec.ts';
 import { lookFilm, STRIP_MAX_FRAMES, type LookRequest, type LookResult } from '../../node/stills/look-film.ts';
 import { lookMoments, type MomentsResult } from '../../node/stills/look-moments.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';

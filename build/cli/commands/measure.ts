@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { GazeCsvReader } from '../../measure/csv.ts';
 import { LineTooLongError, readLines } from '../../node/io/read-lines.ts';
-import { environmentError } from '../../node/io/environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';

@@ -6,7 +6,7 @@ import { createBrowserSession } from '../browser/browser-session.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
 import { loadScenes } from '../io/load-scene.ts';
-import { BrowserCrashError, PageError } from '../browser/page-error.ts';
+import { BrowserCrashError, PageError } from '../../core/browser/page-error.ts';
 import { runPicture } from './run-picture.ts';
 import { createProgress } from '../render/progress.ts';
 import { withSettings } from '../../scene/parse.ts';
