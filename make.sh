@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ./make.sh        set up, render every scene (unchanged ones restored from cache/), measure, assert; prints wall time and CPU s per wall s.
-# ./make.sh test   set up, then the type check, the determinism lint and the whole test suite.
+# ./make.sh test   set up, then the type check, the determinism and platform lints and the whole test suite.
 # On a fresh Debian machine as root it installs what is missing (chromium-headless-shell, ffmpeg,
 # then npm ci). Elsewhere, PUPPETEER_EXECUTABLE_PATH and FFMPEG_PATH point at your own browser and
 # ffmpeg, and a missing one is a one-line error saying what to install (exit 3).

@@ -56,3 +56,31 @@ describe('options declared once', () => {
     expect(() => declareOptions(new Command('x'), { jobCount: { flags: '--jobs <n>', doc: 'x' } })).toThrow(/commander calls it "jobs"/);
   });
 });
+
+describe('a default that depends on earlier flags', () => {
+  const MODAL = {
+    strip: { flags: '--strip', doc: 'a strip', default: false },
+    columns: {
+      flags: '--columns <n>',
+      doc: 'per row',
+      defaultFrom: (p: Readonly<Record<string, unknown>>) => (p.strip === true ? 12 : 6),
+      defaultText: '6, or 12 on a strip',
+      parse: (t: string, p: Readonly<Record<string, unknown>>) => integerIn(1, p.strip === true ? 500 : 100)(t),
+    },
+  };
+  const parse = (argv: string[]) => {
+    const cmd = declareOptions(new Command('x').exitOverride(), MODAL);
+    cmd.parse(argv, { from: 'user' });
+    return parseOptions(MODAL, cmd.opts());
+  };
+  it('fills the default and the range from the flags declared before it, and says the default in words', () => {
+    expect(parse([])).toEqual({ strip: false, columns: 6 });
+    expect(parse(['--strip'])).toEqual({ strip: true, columns: 12 });
+    expect(parse(['--strip', '--columns', '300'])).toEqual({ strip: true, columns: 300 });
+    expect(() => parse(['--columns', '300'])).toThrow('--columns: expected an integer from 1 to 100, got "300"');
+    expect(declareOptions(new Command('x'), MODAL).helpInformation()).toContain('per row (default: 6, or 12 on a strip)');
+  });
+  it('refuses a computed default that --help could not show', () => {
+    expect(() => declareOptions(new Command('x'), { columns: { flags: '--columns <n>', doc: 'x', defaultFrom: () => 6 } })).toThrow(/needs a defaultText/);
+  });
+});

@@ -13,12 +13,23 @@ export interface OptionSpec<T> {
   doc: string;
   /** Used when the flag is not given (undefined: the value stays undefined, e.g. "the scene's own"). */
   default?: T;
+  /**
+   * A default that depends on flags declared before this one (e.g. eye look's --columns: 6 on a sheet,
+   * 12 on a strip); undefined leaves the value undefined. Takes the place of `default`; say it in defaultText.
+   */
+  defaultFrom?: (parsed: ParsedSoFar) => T | undefined;
   /** How the default reads in --help when it is not its plain string (e.g. "one per core"). */
   defaultText?: string;
-  /** Text → value; throws a RangeError whose message says what was expected. Absent for switches. */
-  parse?: (text: string) => T;
+  /**
+   * Text → value; throws a RangeError whose message says what was expected. Absent for switches. Gets
+   * the flags declared before this one, for a range that depends on them.
+   */
+  parse?: (text: string, parsed: ParsedSoFar) => T;
   hidden?: boolean;
 }
+
+/** The values of the flags declared before the one being parsed, already typed and defaulted. */
+export type ParsedSoFar = Readonly<Record<string, unknown>>;
 
 export type OptionSpecs = Record<string, OptionSpec<unknown>>;
 export type OptionValues<S extends OptionSpecs> = { [K in keyof S]: S[K] extends OptionSpec<infer T> ? T : never };
@@ -29,26 +40,32 @@ export function declareOptions(cmd: Command, specs: OptionSpecs): Command {
     const shown = s.defaultText ?? (s.default === undefined || typeof s.default === 'boolean' ? undefined : String(s.default));
     const o = new Option(s.flags, shown === undefined ? s.doc : `${s.doc} (default: ${shown})`);
     if (o.attributeName() !== key) throw new Error(`option ${s.flags} is declared as "${key}", commander calls it "${o.attributeName()}"`);
+    // A computed default has no plain string: --help would not show it unless it is said in words.
+    if (s.defaultFrom && (s.defaultText === undefined || s.default !== undefined)) throw new Error(`option ${s.flags}: a defaultFrom needs a defaultText and no default`);
     if (s.hidden) o.hideHelp();
     cmd.addOption(o);
   }
   return cmd;
 }
 
-/** Parse commander's raw values through the declarations: typed values, defaults filled, errors exit 2 naming the flag. */
+/**
+ * Parse commander's raw values through the declarations, in their declared order (a later flag's default
+ * or range may depend on an earlier one): typed values, defaults filled, errors exit 2 naming the flag.
+ */
 export function parseOptions<S extends OptionSpecs>(specs: S, raw: Record<string, unknown>): OptionValues<S> {
   const out: Record<string, unknown> = {};
   for (const [key, s] of Object.entries(specs)) {
     const v = raw[key];
     if (v === undefined) {
-      out[key] = s.default;
+      out[key] = s.defaultFrom ? s.defaultFrom(out) : s.default;
       continue;
     }
     if (typeof v !== 'string' || !s.parse) {
       out[key] = v;
       continue;
     }
-    out[key] = parseValue(s.flags.split(' ')[0], s.parse, v);
+    const parse = s.parse;
+    out[key] = parseValue(s.flags.split(' ')[0], (t) => parse(t, out), v);
   }
   return out as OptionValues<S>;
 }

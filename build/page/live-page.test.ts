@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserArgs } from '../node/browser/browser-args.ts';
+import { browserArgs } from '../core/browser/browser-args.ts';
 import { findBrowser } from '../node/browser/find-browser.ts';
 import { writeLivePage } from '../node/browser/write-live-page.ts';
 import { IDLE_DRAW_EVERY_FRAMES, POINTER_IDLE_MS } from '../spec/eye-spec.ts';

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
-import { formatTable } from '../../report/table.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { formatBytes, parseByteSize } from '../../node/cache/byte-size.ts';
-import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../node/cache/prune.ts';
-import { openCache, type CacheEntry } from '../../node/cache/store.ts';
+import { parseByteSize } from '../../core/cache/byte-size.ts';
+import { cacheListing } from '../../node/cache/cache-listing.ts';
+import { DEFAULT_CACHE_MAX_SIZE } from '../../node/cache/prune.ts';
+import { pruneCommand } from '../../node/cache/prune-command.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 
 /** `eye cache`'s options (its subcommands read them too), each declared once. */
@@ -31,20 +31,6 @@ export const PRUNE_OPTIONS = {
     },
   },
 } satisfies Record<string, OptionSpec<unknown>>;
-
-/** The entries, most recently used first, and their total. */
-export function cacheListing(dir: string, json = false): string {
-  const store = openCache(resolve(dir));
-  const entries = store.list().sort((a, b) => b.lastUsedMs - a.lastUsedMs || a.key.localeCompare(b.key));
-  const total = entries.reduce((n, e) => n + e.bytes, 0);
-  if (json) return JSON.stringify({ dir: store.dir, totalBytes: total, entries }, null, 2);
-  if (entries.length === 0) return `${store.dir}: no entries`;
-  const rows = [['kind', 'name', 'key', 'size', 'last used', 'made']];
-  for (const e of entries) rows.push([e.kind, e.name, e.key.slice(0, 12), formatBytes(e.bytes), iso(e.lastUsedMs), e.createdAt.replace(/\.\d+Z$/, 'Z')]);
-  return `${formatTable(rows)}\n${entries.length} entries, ${formatBytes(total)} in ${store.dir}`;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
 
 /** `eye cache` / `eye cache ls` / `eye cache prune [--max-size 2GB]`. */
 export function registerCache(program: Command): void {
@@ -72,15 +58,6 @@ export function registerCache(program: Command): void {
     .action((_: unknown, cmd: Command) => {
       // --dir and --json belong to `eye cache` (commander hands a parent's options to it wherever they stand).
       const flags = parseOptions(PRUNE_OPTIONS, cmd.optsWithGlobals());
-      const max = flags.maxSize;
-      const r = pruneCache(openCache(resolve(flags.dir)), max);
-      if (flags.json) {
-        writeStdout(`${JSON.stringify({ maxBytes: max, keptBytes: r.keptBytes, swept: r.swept, evicted: r.evicted.map(brief) }, null, 2)}\n`);
-        return;
-      }
-      const gone = r.evicted.map((e) => `${e.kind}/${e.name} ${formatBytes(e.bytes)}`).join(', ');
-      writeStdout(`removed ${r.evicted.length} entr${r.evicted.length === 1 ? 'y' : 'ies'}${gone ? ` (${gone})` : ''}; ${formatBytes(r.keptBytes)} kept (max ${formatBytes(max)})${r.swept ? `; ${r.swept} abandoned staging folder(s) swept` : ''}\n`);
+      writeStdout(`${pruneCommand(flags.dir, flags.maxSize, flags.json)}\n`);
     });
 }
-
-const brief = (e: CacheEntry) => ({ kind: e.kind, name: e.name, key: e.key, bytes: e.bytes, lastUsedMs: e.lastUsedMs });

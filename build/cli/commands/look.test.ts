@@ -4,14 +4,20 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { decodeFrames } from '../../node/stills/decode-frames.ts';
-import { evenlySpaced } from '../../node/stills/frame-spec.ts';
+import { evenlySpaced } from '../../core/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
 import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../../errors/exit.ts';
 import type { LookResult } from '../../node/stills/look-film.ts';
-import { runLook, type LookFlags } from './look.ts';
+import { parseOptions } from '../option-spec.ts';
+import { buildProgram } from '../main.ts';
+import { LOOK_OPTIONS, runLook } from './look.ts';
+
+/** The flags as commander hands them over (text), through look's one declaration, as the CLI parses them. */
+type LookFlags = Record<string, string | boolean>;
+const look = (file: string, flags: LookFlags) => runLook(file, parseOptions(LOOK_OPTIONS, flags));
 
 const FRAMES = 45;
 const dir = tempDir('look-');
@@ -27,10 +33,10 @@ const raw = async (file: string) => {
   return { data, width: info.width, height: info.height, channels: info.channels };
 };
 /** A still, sheet or strip of the test film (not --moments). */
-const pic = async (flags: LookFlags) => (await runLook(film, flags)) as LookResult;
+const pic = async (flags: LookFlags) => (await look(film, flags)) as LookResult;
 const exitOf = async (flags: LookFlags, file = film): Promise<{ code: number; message: string }> => {
   try {
-    await runLook(file, flags);
+    await look(file, flags);
   } catch (err) {
     if (err instanceof CliError) return { code: err.exitCode, message: err.message };
     throw err;
@@ -153,9 +159,34 @@ describe('eye look --moments', () => {
     writeFileSync(join(scene, 'trace.json'), '{"scene":');
     expect((await exitOf({ moments: true }, sceneFilm)).message).toContain('not JSON');
     writeFileSync(join(scene, 'trace.json'), trace(30));
-    const r = await runLook(sceneFilm, { moments: true });
+    const r = await look(sceneFilm, { moments: true });
     expect(r.out).toBe(join(scene, 'stills'));
     expect(readdirSync(r.out).sort()).toEqual(['down-gaze.png', 'index.json', 'sheet.png', 'up-gaze.png']);
     expect((await exitOf({ moments: true, out: join(dir, 'm.png') }, sceneFilm)).message).toContain('takes no --out');
+  });
+});
+
+describe('eye look: one declaration for --help and parsing', () => {
+  it('the tile flags default by mode (sheet 6 × 24, strip 12 per row, 320 px) and stay unset for --at and --moments', () => {
+    const tiles = (flags: LookFlags) => {
+      const o = parseOptions(LOOK_OPTIONS, flags);
+      return [o.columns, o.count, o.tileWidth];
+    };
+    expect(tiles({ sheet: true })).toEqual([6, 24, 320]);
+    expect(tiles({ strip: '0s..1s' })).toEqual([12, undefined, 320]);
+    expect(tiles({ at: '1s' })).toEqual([undefined, undefined, undefined]);
+    expect(tiles({ moments: true })).toEqual([undefined, undefined, undefined]);
+    // A strip's row may hold all its frames, a sheet's at most 100.
+    expect(tiles({ strip: '0s..1s', columns: '120' })).toEqual([120, undefined, 320]);
+    expect(() => parseOptions(LOOK_OPTIONS, { sheet: true, columns: '120' })).toThrow('--columns: expected an integer from 1 to 100, got "120"');
+    expect(() => parseOptions(LOOK_OPTIONS, { strip: '0s..1s', columns: '121' })).toThrow('--columns: expected an integer from 1 to 120, got "121"');
+    expect(() => parseOptions(LOOK_OPTIONS, { sheet: true, tileWidth: '8' })).toThrow('--tile-width: expected an integer from 16 to 1920, got "8"');
+  });
+
+  it('--help states each default from the same declaration', () => {
+    const help = buildProgram().commands.find((c) => c.name() === 'look')!.helpInformation();
+    expect(help).toContain('(default: 6 for a sheet, 12 for a strip)');
+    expect(help).toMatch(/--count <n>\s+frames on a sheet, 1 to 400 \(default: 24\)/);
+    expect(help).toMatch(/--tile-width <px>[^]*\(default: 320\)/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/temp-dir.ts';
-import { parseProcStat } from './proc-stat.ts';
+import { parseProcStat } from '../../core/bench/proc-stat.ts';
 import { treeCpuMs } from './tree-cpu-ms.ts';
 
 /** A stat line as the kernel writes it: pid (comm) state ppid … utime stime cutime cstime …. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseProcStat, type ProcStat } from './proc-stat.ts';
+import { parseProcStat, type ProcStat } from '../../core/bench/proc-stat.ts';
 
 let ticksPerS: number | null = null;
 /** CLK_TCK (100 on every common Linux; asked once). */

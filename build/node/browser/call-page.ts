@@ -1,5 +1,5 @@
 import type { CDPSession } from 'puppeteer-core';
-import { PageError } from './page-error.ts';
+import { PageError } from '../../core/browser/page-error.ts';
 
 /**
  * Evaluate one expression in the page (straight over CDP: one round trip, no wrapper). Values come back

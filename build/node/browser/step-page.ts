@@ -1,6 +1,6 @@
 import type { CDPSession } from 'puppeteer-core';
 import { callPage } from './call-page.ts';
-import { PageError } from './page-error.ts';
+import { PageError } from '../../core/browser/page-error.ts';
 
 /** Step the page to frame n and draw it; one round trip (step, then ask whether the frame is drawn). */
 export async function stepPage(cdp: CDPSession, frame: number): Promise<void> {

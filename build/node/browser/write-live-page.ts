@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { bundlePage } from './bundle-page.ts';
 import { listScenes, SCENES_DIR } from '../io/load-scene.ts';
-import { pageHtml } from './page-html.ts';
+import { pageHtml } from '../../core/browser/page-html.ts';
 
 /**
  * Write the standalone live page (open it in any browser: it animates with requestAnimationFrame and

@@ -20,7 +20,12 @@ describe('codeHash', () => {
     for (const f of ['build/node/render/render-scene.ts', 'build/node/check/check-worker.ts', 'build/node/render/ffmpeg-args.ts', 'build/node/stills/write-stills.ts', 'build/node/check/era-spread.ts', 'build/cli/commands/render.ts']) {
       expect(files).toContain(f);
     }
-    for (const f of ['build/cli/commands/check.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);
+    for (const f of ['build/cli/commands/check.ts', 'build/node/check/check-command.ts', 'build/node/picture/picture-command.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);
+  });
+
+  it("eye check's key holds its command, now beside its engine, not only the CLI file that declares its flags", async () => {
+    const { files } = await codeHash(root, 'build/cli/commands/check.ts');
+    for (const f of ['build/cli/commands/check.ts', 'build/node/check/check-command.ts', 'build/node/check/check-run.ts', 'build/node/check/check-worker.ts']) expect(files).toContain(f);
   });
 
   it('every module started by file name (a worker) is one of BY_NAME_ENTRIES, so no walk misses it', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatBytes, parseByteSize } from './byte-size.ts';
+import { formatBytes, parseByteSize } from '../../core/cache/byte-size.ts';
 import { cacheKey } from './key.ts';
 import { planPrune, pruneCache } from './prune.ts';
 import { openCache } from './store.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { formatTable, formatValue } from '../../report/table.ts';
 import type { Assertion } from '../../measure/caps.ts';
 import type { LedgerSceneResult } from '../ledger/ledger.ts';
-import { OPENING_SCENE } from './check-physiology.ts';
+import { OPENING_SCENE } from '../../core/check/check-physiology.ts';
 import type { CheckResult, CheckSettings, RateAccuracy } from './check-run.ts';
 import type { FilmCheck } from './era-spread.ts';
 

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { environmentError } from './environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 
 type Write = (fd: number, buffer: Buffer, offset: number, length: number) => number;
 

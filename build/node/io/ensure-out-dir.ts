@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environmentError } from './environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 
 /**
  * Make sure an output folder exists and can be written, before any work starts (a long simulation or

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { appendLine } from './append-line.ts';
 import { ensureOutDir } from './ensure-out-dir.ts';
-import { environmentError } from './environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 import { writeFilesTogether } from './write-files-together.ts';
 
 const root = tempDir('io-');

@@ -1,5 +1,5 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { environmentError } from './environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 
 /**
  * Write several files that belong together (a check's assertions.json and summary.json): every one is

@@ -11,7 +11,7 @@ import { longestVerticalEdge, verticalEdgeRuns, verticalEdges, type VerticalEdge
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
-import { planPicture } from './picture-plan.ts';
+import { planPicture } from '../../core/picture/picture-plan.ts';
 
 export interface PictureOptions {
   /** Check edges and top rows on every n-th frame (blink frames and their open frames always). */

@@ -7,7 +7,7 @@ import { findBrowser } from '../browser/find-browser.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../browser/launch-eye-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
-import { yuv420Difference, type PlaneDifference } from './yuv420-difference.ts';
+import { yuv420Difference, type PlaneDifference } from '../../core/render/yuv420-difference.ts';
 
 /**
  * The film's colour conversion moved from swscale's accurate_rnd+full_chroma_int to zimg. Proof on

@@ -17,15 +17,15 @@ import type { FfmpegTools } from './find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
-import { BrowserCrashError, PageError, RefusedRequestError } from '../browser/page-error.ts';
+import { BrowserCrashError, PageError, RefusedRequestError } from '../../core/browser/page-error.ts';
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from '../io/publish-dir.ts';
-import { environmentError } from '../io/environment-error.ts';
+import { environmentError } from '../../errors/environment-error.ts';
 import { ownedPrefix } from '../io/owned-temp.ts';
 import { writeStills } from '../stills/write-stills.ts';
 import { eraSpread, type EraSpread } from '../check/era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
-import { traceJson } from './trace-json.ts';
+import { traceJson } from '../../core/render/trace-json.ts';
 
 export interface RenderOptions {
   session: BrowserSession;

@@ -1,6 +1,6 @@
 import type { FilmCode } from '../cache/film-key.ts';
 import type { LedgerEntry } from '../ledger/ledger.ts';
-import type { Shard } from './shard-scenes.ts';
+import type { Shard } from '../../core/shard/shard-scenes.ts';
 
 /**
  * `<out>/shard-<i>-of-<n>.json`, written last by `eye render --shard i/n`: which scenes this shard

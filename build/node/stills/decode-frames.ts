@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { decodeArgs, type DecodeRequest } from './decode-args.ts';
+import { decodeArgs, type DecodeRequest } from '../../core/stills/decode-args.ts';
 
 /** One decoded frame: packed RGB, width · height · 3 bytes. */
 export interface RgbFrame {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendLedger } from '../../node/ledger/ledger.ts';
+import { appendLedger } from './ledger.ts';
 import { CliError } from '../../errors/exit.ts';
-import { ledgerCommand } from './ledger.ts';
+import { ledgerCommand } from './ledger-command.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 
 const file = join(tempDir('ledger-cmd-'), 'ledger.jsonl');

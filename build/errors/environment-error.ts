@@ -1,5 +1,5 @@
-import { CliError, EXIT } from '../../errors/exit.ts';
-import { safeText } from '../../errors/safe-text.ts';
+import { CliError, EXIT } from './exit.ts';
+import { safeText } from './safe-text.ts';
 
 /** Error codes that are the machine's, not the pipeline's: a full disk, a read-only or forbidden path, a file where a folder should be. */
 export const ENVIRONMENT_CODES: Readonly<Record<string, string>> = {

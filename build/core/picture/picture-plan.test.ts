@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Player } from '../../model/player.ts';
-import { loadScene } from '../io/load-scene.ts';
+import { loadScene } from '../../node/io/load-scene.ts';
 import { withSettings } from '../../scene/parse.ts';
 import { planPicture } from './picture-plan.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/player.ts';
 import { stepsAtFrame, stepTimeMs } from '../../model/time/clock.ts';
 import type { TruthEvent } from '../../model/types.ts';
-import { loadScene } from '../io/load-scene.ts';
+import { loadScene } from '../../node/io/load-scene.ts';
 import { pickMoments, type Moment, type MomentTrace } from './moments.ts';
 
 const FPS = 30;
