@@ -10,7 +10,7 @@ import type { Scene } from '../../scene/scene.ts';
 import { browserArgs } from '../../core/browser/browser-args.ts';
 import { bundlePage } from './bundle-page.ts';
 import { callPage } from './call-page.ts';
-import { createCrashWatch, raceCrash, type CrashWatch } from './crash-watch.ts';
+import { createCrashWatch, raceCrash, type CrashWatch } from '../../core/browser/crash-watch.ts';
 import { createFrameGrabber, type Base64Image, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
 import type { BrowserExecutable } from './find-browser.ts';
 import { BrowserCrashError, PageError, RefusedRequestError } from '../../core/browser/page-error.ts';
