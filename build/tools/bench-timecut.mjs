@@ -115,7 +115,7 @@ try {
   results.eyeRender = await timed('eye render', process.execPath, [
     join(root, 'bin', 'eye.js'), 'render', opt.scene,
     '--duration', String(durationS), '--fps', String(fps), '--size', `${widthPx}x${heightPx}`,
-    '--no-pixels', '--no-ledger', '--out', join(work, 'proof'),
+    '--no-pixels', '--no-ledger', '--no-cache', '--out', join(work, 'proof'),
   ], root);
 } catch (err) {
   fail(4, err.message);

@@ -81,6 +81,15 @@ export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
   mask: { widthPx: number; heightPx: number; scale: number };
 };
 
+/**
+ * Page calls in flight on the canvas path: with two, the page starts the next frame the moment it
+ * has sent one, never idling while the image crosses to Node and the next call crosses back. The
+ * compositor paths take one frame at a time (beginFrame refuses a second while one is pending).
+ * (canvas.toBlob would encode off the page's main thread, but under --deterministic-mode its idle-time
+ * encoder waits ~1 s a frame: measured 1,052 ms a frame against toDataURL's 31, same bytes.)
+ */
+const CANVAS_FRAMES_IN_FLIGHT = 2;
+
 /** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
 const TRACE_READ_EVERY = 240;
 
@@ -111,21 +120,30 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     const pixelRows: PixelChunk[] = [];
     let captureMs = 0;
     let waitMs = 0;
-    // One frame ahead: the page steps, draws and encodes frame f+1 while Node hashes frame f and
-    // ffmpeg takes it (the page answers CDP calls in order, so the trace reads below still see
-    // every sample once, in order).
+    // Frames ahead: the page steps, draws and encodes the next frames while Node hashes this one and
+    // ffmpeg takes it. (The page answers calls in order, so the trace reads below still see every
+    // sample once, in order.)
     const request = async (f: number): Promise<Base64Image> => {
       await o.onFrame?.(f, attempt, browser);
       return browser.frameBase64(f);
     };
-    let next: Promise<Base64Image> | null = frames > 0 ? request(0) : null;
+    const ahead: Promise<Base64Image>[] = [];
+    const inFlight = browser.method === 'canvas' ? CANVAS_FRAMES_IN_FLIGHT : 1;
+    let requested = 0;
+    const fill = () => {
+      while (requested < frames && ahead.length < inFlight) {
+        const p = request(requested++);
+        p.catch(() => undefined); // awaited in its turn; a failure meanwhile must not go unhandled
+        ahead.push(p);
+      }
+    };
+    fill();
     for (let f = 0; f < frames; f++) {
       const t0 = performance.now();
-      const image = await next!;
+      const image = await ahead.shift()!;
       const t1 = performance.now();
       captureMs += t1 - t0;
-      next = f + 1 < frames ? request(f + 1) : null;
-      next?.catch(() => undefined); // awaited next turn; a failure meanwhile must not go unhandled
+      fill();
       hashes.add(image);
       await encoder.write(image);
       waitMs += performance.now() - t1;
