@@ -77,7 +77,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
   pupil.settle(pupil.targetMm(eraPupil[era], 0));
 
   const wobble = new Wobble(STEP_S, grain);
-  const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS);
+  const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS, scene.overrides.browWaitMs);
 
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let step = 0;

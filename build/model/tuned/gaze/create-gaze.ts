@@ -344,7 +344,7 @@ class TunedGaze implements GazeProcess {
   private catchUp(t: number, pointer: PointerFollow): boolean {
     const errX = pointer.tx - this.ax;
     const errY = pointer.ty - this.ay;
-    if (Math.hypot(errX, errY) <= this.cfg.catchUpDeg) return false;
+    if (Math.hypot(errX, errY) <= (this.scene.overrides.catchUpDeg ?? this.cfg.catchUpDeg)) return false;
     this.predictTarget(pointer);
     return this.saccadeTo(t, this.goal.x, this.goal.y, 'catch-up', false);
   }
