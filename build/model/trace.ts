@@ -74,8 +74,10 @@ export function joinChunks(chunks: TraceChunk[]): Trace {
     const col = new Float64Array(total);
     let at = 0;
     for (const c of chunks) {
-      col.set(c.columns[f], at);
-      at += c.columns[f].length;
+      // A chunk that crossed JSON (the page's) carries NaN as null (the target columns while nothing is followed).
+      const src = c.columns[f] as readonly (number | null)[];
+      for (let i = 0; i < src.length; i++) col[at + i] = src[i] ?? NaN;
+      at += src.length;
     }
     columns[f] = col;
   }

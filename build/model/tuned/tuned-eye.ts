@@ -131,6 +131,8 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         era,
         yawDeg: gazeState.yawDeg + gazeState.convergenceDeg,
         pitchDeg: gazeState.pitchDeg + BELL_DEG * bellClosure,
+        targetYawDeg: gazeState.targetYawDeg + gazeState.convergenceDeg,
+        targetPitchDeg: gazeState.targetPitchDeg,
         upperLidMm: margins.upperMm,
         lowerLidMm: margins.lowerMm,
         apertureMm: margins.upperMm - margins.lowerMm,

@@ -1,3 +1,4 @@
+import { CATCH_UP_TOLERANCE_DEG } from '../../measure/catch-up-errors.ts';
 import { lidMargins } from '../../model/anatomy/lids.ts';
 import { LASH_LAG_HZ, LASH_LAG_QUANTUM_RAD, lashLagAtFrames, lidRollRad } from '../../render/layers/lash-lag.ts';
 import { BROW_DRAWN_LIFT_KNEE_MM, BROW_DRAWN_LIFT_MAX_MM } from '../../render/geometry/brow-shape.ts';
@@ -278,12 +279,30 @@ function moodAssertions(): Assertion[] {
   ];
 }
 
-/** Pursuit gain on the glides (eye.md §2), from the physiology's stimulus. */
+/**
+ * Pursuit gain on the glides (eye.md §2), from the physiology's stimulus; and catch-up saccades only
+ * past the era's catchUp: every saccade detected during the glides starts with the eye at least
+ * catchUp (less the drift's CATCH_UP_TOLERANCE_DEG) from the trace's followed target.
+ */
 export function pursuitAssertions(p: Physiology): Assertion[] {
-  return p.pursuit.map((x) => {
+  return p.pursuit.flatMap((x) => {
     const want = x.era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual;
     const tol = PURSUIT_GAIN.tolerance;
-    return assertion(`pursuit-${x.era}`, 'pursuit gain on 10°/s glides', `pursuitGain${x.era}`, x.gain, { min: want - tol, max: want + tol }, `${want} ± ${tol}`, `${x.samples} samples`);
+    const c = x.catchUp;
+    const least = c.thresholdDeg - CATCH_UP_TOLERANCE_DEG;
+    const errors = c.readings.map((r) => r.errorDeg.toFixed(2)).join(', ');
+    return [
+      assertion(`pursuit-${x.era}`, 'pursuit gain on 10°/s glides', `pursuitGain${x.era}`, x.gain, { min: want - tol, max: want + tol }, `${want} ± ${tol}`, `${x.samples} samples`),
+      assertion(
+        `pursuit-${x.era}`,
+        'catch-up saccades only past catchUp (the least error at a detected saccade\'s start)',
+        `catchUpMinErrorDeg${x.era}`,
+        c.minErrorDeg,
+        { min: least },
+        `≥ ${c.thresholdDeg}° − ${CATCH_UP_TOLERANCE_DEG}° (drift)`,
+        c.readings.length ? `${c.readings.length} saccades detected during the glides, errors ${errors}°` : 'no saccade detected during the glides: nothing shows the threshold',
+      ),
+    ];
   });
 }
 
