@@ -24,6 +24,7 @@ export class TraceRecorder {
   constructor(capacity = 4096) {
     this.cols = {} as Record<SampleField, Float64Array>;
     for (const f of SAMPLE_FIELDS) this.cols[f] = new Float64Array(capacity);
+    this.list = SAMPLE_FIELDS.map((f) => this.cols[f]);
   }
 
   get length(): number {
@@ -32,9 +33,13 @@ export class TraceRecorder {
 
   push(s: EyeSample): void {
     if (this.n === this.cols.tMs.length) this.grow();
-    for (const f of SAMPLE_FIELDS) this.cols[f][this.n] = s[f];
+    // The columns in SAMPLE_FIELDS order, so each step reads the sample's fields without looking its columns up by name.
+    const list = this.list;
+    const n = this.n;
+    for (let i = 0; i < list.length; i++) list[i][n] = s[SAMPLE_FIELDS[i]];
     this.n++;
   }
+  private list: Float64Array[] = [];
 
   pushEvents(events: TruthEvent[]): void {
     for (const e of events) this.events.push(e);
@@ -63,6 +68,7 @@ export class TraceRecorder {
       next.set(this.cols[f]);
       this.cols[f] = next;
     }
+    this.list = SAMPLE_FIELDS.map((f) => this.cols[f]);
   }
 }
 
@@ -74,8 +80,10 @@ export function joinChunks(chunks: TraceChunk[]): Trace {
     const col = new Float64Array(total);
     let at = 0;
     for (const c of chunks) {
-      col.set(c.columns[f], at);
-      at += c.columns[f].length;
+      // A chunk that crossed JSON (the page's) carries NaN as null (the target columns while nothing is followed).
+      const src = c.columns[f] as readonly (number | null)[];
+      for (let i = 0; i < src.length; i++) col[at + i] = src[i] ?? NaN;
+      at += src.length;
     }
     columns[f] = col;
   }

@@ -14,6 +14,9 @@ export interface EyeSample {
   /** Globe rotation as drawn, including Bell's phenomenon under a closed lid. */
   yawDeg: number;
   pitchDeg: number;
+  /** The followed target (gaze-process.ts), in yawDeg's frame (vergence added), deg; NaN while nothing is followed. */
+  targetYawDeg: number;
+  targetPitchDeg: number;
   /** Upper and lower lid margin heights at the pupil's column, mm above the globe centre (+ up). */
   upperLidMm: number;
   lowerLidMm: number;
@@ -78,6 +81,8 @@ export const SAMPLE_FIELDS = [
   'browLiftMm',
   ...BROW_NODE_FIELDS,
   ...(Object.values(AU_FIELDS) as (typeof AU_FIELDS)[keyof typeof AU_FIELDS][]),
+  'targetYawDeg',
+  'targetPitchDeg',
   'frameScale',
 ] as const satisfies readonly (keyof EyeSample)[];
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
@@ -107,6 +112,8 @@ export const SAMPLE_FIELD_DOCS: Record<SampleField, string> = {
   au5Activation: 'AU5 upper lid raiser activation, 0 relaxed .. 1 full',
   au7Activation: 'AU7 lid tightener activation, 0 relaxed .. 1 full',
   au43Activation: 'AU43 eyes closed (held lid) activation, 0 relaxed .. 1 full',
+  targetYawDeg: 'the followed target while the pointer is followed (what pursuit tracks and catch-up saccades aim at), yaw, degrees in yawDeg\'s frame (null while nothing is followed)',
+  targetPitchDeg: 'the followed target, pitch, degrees (null while nothing is followed)',
   frameScale: 'frame scale (1 = nothing scales the frame)',
 };
 

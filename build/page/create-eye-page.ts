@@ -1,6 +1,7 @@
 import { Player } from '../model/player.ts';
 import { frameCount as framesIn, frameTimeMs } from '../model/time/clock.ts';
 import { restSample } from '../model/anatomy/rest.ts';
+import { emptyPointerSample, scenePointer, type PointerTrack } from '../model/pointer/pointer-track.ts';
 import type { EyeSample } from '../model/types.ts';
 import { MaskMeter } from '../measure/pixels/mask-meter.ts';
 import { maskSizePx } from '../measure/pixels/mask-size.ts';
@@ -22,12 +23,16 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   let drawn = false;
   let lastFrame = -1;
   let pixels: PixelPass | null = null;
+  // The film draws the visitor's pointer (issue 10): the scene's own keys, read at the frame's time.
+  let pointer: PointerTrack | null = null;
+  const pointerNow = emptyPointerSample();
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('eye page: no 2D canvas context');
 
   const draw = (p: Player, frame: number): EyeSample => {
     const sample = p.goToFrame(frame);
-    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass });
+    const at = pass === 'color' && pointer ? pointer.sampleAt(frameTimeMs(frame, p.scene.fps), pointerNow) : null;
+    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass, pointer: at?.present ? at : null });
     return sample;
   };
 
@@ -40,6 +45,7 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       canvas.style.width = `${scene.width}px`;
       canvas.style.height = `${scene.height}px`;
       player = new Player(scene);
+      pointer = scenePointer(scene);
       frames = framesIn(scene.durationS, scene.fps);
       pixels = measure ? createPixelPass(scene, measure) : null;
       lastFrame = 0;

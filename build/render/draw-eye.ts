@@ -9,6 +9,7 @@ import { scaledKeepDark } from './era/keep-dark.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
 import { aperturePolygonPx } from './geometry/aperture-px.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
+import { drawCursor } from './layers/cursor.ts';
 import { lashLagRad } from './layers/lash-lag.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
 import { MASK_SKIN } from './mask-colors.ts';
@@ -19,6 +20,8 @@ export interface View {
   height: number;
   era: EraId;
   pass: RenderPass;
+  /** The visitor's pointer at this frame (R about the eye centre), drawn over the colour film; absent or null: none. */
+  pointer?: { xR: number; yR: number } | null;
 }
 
 /**
@@ -60,5 +63,6 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
         ? scaledKeepDark({ aperturePx: aperturePolygonPx(f, m), pupil: discEllipsePx(f, pose, pose.pupilRadiusMm) }, f.centerXPx, f.centerYPx, s.frameScale)
         : undefined;
     applyEraGrade(ctx, view.width, view.height, view.era, s.tMs, keepDark);
+    if (view.pointer) drawCursor(ctx, f, view.pointer.xR, view.pointer.yR, view.era);
   }
 }

@@ -118,8 +118,8 @@ interface Option<T> {
   doc: string;
 }
 
-/** A scene's `overrides`: mean fixation, mean blink interval, microsaccade rate. */
-const OVERRIDES = { fixMs: real(50, 5000), blinkMeanS: real(0.5, 60), microRatePerS: real(0, 10) };
+/** A scene's `overrides`: mean fixation, mean blink interval, microsaccade rate, the catch-up threshold, the brow's wait after a landing. */
+const OVERRIDES = { fixMs: real(50, 5000), blinkMeanS: real(0.5, 60), microRatePerS: real(0, 10), catchUpDeg: real(0, 30), browWaitMs: real(0, 2000) };
 
 /** Every scene option, declared once with its default, validator and doc (parsing and the JSON Schema read it). */
 const OPTIONS = {

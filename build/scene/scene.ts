@@ -31,6 +31,10 @@ export interface EraOverrides {
   fixMs?: number;
   blinkMeanS?: number;
   microRatePerS?: number;
+  /** Pursuit's catch-up threshold, deg (ERA_GAZE's catchUpDeg). */
+  catchUpDeg?: number;
+  /** How long the brow waits after the eye lands, ms (FACE.browAfterLandingMs.value). */
+  browWaitMs?: number;
 }
 
 export interface Scene {

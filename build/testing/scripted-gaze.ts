@@ -9,7 +9,7 @@ import { STEP_MS } from '../model/time/clock.ts';
  * Not used by any preset.
  */
 export function scriptedGaze(era: EraId, amplitudesDeg: readonly number[], everyMs: number, vertical = false): GazeProcess {
-  const state: GazeState = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era, convergenceDeg: 0 };
+  const state: GazeState = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era, convergenceDeg: 0, targetYawDeg: NaN, targetPitchDeg: NaN };
   let step = 0;
   let k = 0;
   let from = 0;

@@ -1,3 +1,6 @@
+import { CATCH_UP_TOLERANCE_DEG } from '../../measure/catch-up-errors.ts';
+import { lidMargins } from '../../model/anatomy/lids.ts';
+import { LASH_LAG_HZ, LASH_LAG_QUANTUM_RAD, lashLagAtFrames, lidRollRad } from '../../render/layers/lash-lag.ts';
 import { BROW_DRAWN_LIFT_KNEE_MM, BROW_DRAWN_LIFT_MAX_MM } from '../../render/geometry/brow-shape.ts';
 import { pitchDegFromRigY } from '../../model/anatomy/gaze-pitch.ts';
 import { LENS_RIG } from '../../model/eras/era-brow.ts';
@@ -168,6 +171,7 @@ function visitorAssertions(era: EraId): Assertion[] {
   );
   const frames = Array.from({ length: Math.floor(VISIT_END_S * 15) }, (_, f) => stepsAtFrame(f, 15));
   for (const [name, t] of [[s, startle], [v, visit]] as const) {
+    out.push(...lashAssertions(name, t, frames.filter((x) => x < t.columns.tMs.length)));
     const st = BROW_NODE_FIELDS.map((f) => frameStability(t.columns[f], frames.filter((x) => x < t.columns.tMs.length)));
     const top = Math.max(...st.map((x) => x.maxAbs));
     out.push(
@@ -184,6 +188,43 @@ function visitorAssertions(era: EraId): Assertion[] {
     );
   }
   return out;
+}
+
+/** Frame-to-frame reversals in a row the lashes may show at 15 fps (lashAssertions says why). */
+export const LASH_FLIP_RUN_MAX = 3;
+
+/**
+ * The lashes' lag spring as a film draws it at 15 fps (eye.md §6: every spring checked at 15 fps; the
+ * renderer's spring, build/render/layers/lash-lag.ts, fed the trace's upper lid at each frame): bounded
+ * (under the lid's whole roll over a blink: the lashes never swing further than the lid turns) and not
+ * shaking (changes of one quantum are not motion). The lashes ring at 9 Hz, above 15 fps's Nyquist
+ * (7.5 Hz): a well-damped ring (ζ 0.55, × 0.13 a frame) shows at 15 fps as up to three alternating
+ * frame-to-frame changes before it falls under a quantum (1995, 30 s: 3 at most, 0.03 rad), where an
+ * unstable spring alternates every frame without end (20 Hz: 338 frames in a row, then NaN). So a run
+ * of more than LASH_FLIP_RUN_MAX reversals is shaking. `hz` makes a deliberately unstable spring (a
+ * test's).
+ */
+export function lashAssertions(name: string, t: Trace, frameSteps: readonly number[], hz = LASH_LAG_HZ): Assertion[] {
+  const lag = lashLagAtFrames(
+    frameSteps.map((i) => t.columns.tMs[i]),
+    frameSteps.map((i) => t.columns.upperLidMm[i]),
+    hz,
+  );
+  const st = frameStability(lag, lag.map((_, k) => k), LASH_LAG_QUANTUM_RAD * 1.5);
+  // The upper lid's roll from open to shut (rest gaze): how far the lashes' root turns in a blink.
+  const roll = lidRollRad(lidMargins(0, 1, { upperMm: 0, lowerMm: 0 }).upperMm);
+  return [
+    assertion(name, 'lashes at 15 fps: bounded', 'lashLagMaxAbsRad', st.maxAbs, { max: roll }, `< ${roll.toFixed(2)} rad (the lid's roll shut)`, `the lag spring at ${hz} Hz, 4 substeps a frame`),
+    assertion(
+      name,
+      'lashes at 15 fps: no sign flipping frame to frame',
+      'lashFlipRun',
+      st.longestFlipRun,
+      { max: LASH_FLIP_RUN_MAX },
+      `≤ ${LASH_FLIP_RUN_MAX}`,
+      `longest run of consecutive frame-to-frame reversals (each over ${LASH_LAG_QUANTUM_RAD * 1.5} rad): a damped 9-Hz ring aliased at 15 fps dies within ${LASH_FLIP_RUN_MAX}`,
+    ),
+  ];
 }
 
 /** The brow's beat after landings, and its head-to-tail order, in an era script. */
@@ -238,12 +279,30 @@ function moodAssertions(): Assertion[] {
   ];
 }
 
-/** Pursuit gain on the glides (eye.md §2), from the physiology's stimulus. */
+/**
+ * Pursuit gain on the glides (eye.md §2), from the physiology's stimulus; and catch-up saccades only
+ * past the era's catchUp: every saccade detected during the glides starts with the eye at least
+ * catchUp (less the drift's CATCH_UP_TOLERANCE_DEG) from the trace's followed target.
+ */
 export function pursuitAssertions(p: Physiology): Assertion[] {
-  return p.pursuit.map((x) => {
+  return p.pursuit.flatMap((x) => {
     const want = x.era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual;
     const tol = PURSUIT_GAIN.tolerance;
-    return assertion(`pursuit-${x.era}`, 'pursuit gain on 10°/s glides', `pursuitGain${x.era}`, x.gain, { min: want - tol, max: want + tol }, `${want} ± ${tol}`, `${x.samples} samples`);
+    const c = x.catchUp;
+    const least = c.thresholdDeg - CATCH_UP_TOLERANCE_DEG;
+    const errors = c.readings.map((r) => r.errorDeg.toFixed(2)).join(', ');
+    return [
+      assertion(`pursuit-${x.era}`, 'pursuit gain on 10°/s glides', `pursuitGain${x.era}`, x.gain, { min: want - tol, max: want + tol }, `${want} ± ${tol}`, `${x.samples} samples`),
+      assertion(
+        `pursuit-${x.era}`,
+        'catch-up saccades only past catchUp (the least error at a detected saccade\'s start)',
+        `catchUpMinErrorDeg${x.era}`,
+        c.minErrorDeg,
+        { min: least },
+        `≥ ${c.thresholdDeg}° − ${CATCH_UP_TOLERANCE_DEG}° (drift)`,
+        c.readings.length ? `${c.readings.length} saccades detected during the glides, errors ${errors}°` : 'no saccade detected during the glides: nothing shows the threshold',
+      ),
+    ];
   });
 }
 

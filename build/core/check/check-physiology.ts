@@ -5,7 +5,8 @@ import { pointerYawDeg } from '../../model/pointer/pointer-gaze.ts';
 import { emptyPointerSample, PointerTrack } from '../../model/pointer/pointer-track.ts';
 import { eraAt } from '../../model/stage/stage.ts';
 import { parseScene } from '../../scene/parse.ts';
-import type { EraId, PointerKey, Scene } from '../../scene/scene.ts';
+import type { EraId, EraOverrides, PointerKey, Scene } from '../../scene/scene.ts';
+import { catchUpErrors, type CatchUpReading } from '../../measure/catch-up-errors.ts';
 import { detect, type Detection } from '../../measure/detect.ts';
 import { openingInWindows } from '../../measure/opening-at.ts';
 import type { DetectorParams } from '../../measure/params.ts';
@@ -18,11 +19,21 @@ import { PURSUIT_GAIN } from '../../spec/eye-spec.ts';
 /** What eye.md §10 asks to be measured and reported beside the caps, from dedicated stimulus scenes. */
 export interface Physiology {
   /** Slow-phase gain on steady 10°/s glides of the followed target (eye.md §2: 0.85; 2026 0.97). */
-  pursuit: { era: EraId; gain: number | null; expected: number; samples: number }[];
+  pursuit: { era: EraId; gain: number | null; expected: number; samples: number; catchUp: CatchUpStats }[];
   /** The lid opening with the gaze held at rest, full up and full down, read from the trace's aperture; beside it the twin's own table. */
   opening: { measured: { restMm: number | null; upMm: number | null; downMm: number | null }; twin: OpeningTable };
   /** Pupil latency to a step of screen light at an era change (eye.md §6: 0.23 s), ms. */
   pupil: { constrictMs: number | null; dilateMs: number | null; expectedMs: number };
+}
+
+/**
+ * The saccades detected during the glides and the position error at each one's start (eye.md §2:
+ * catch-up saccades only past the era's catchUp), beside the era's threshold.
+ */
+export interface CatchUpStats {
+  thresholdDeg: number;
+  readings: CatchUpReading[];
+  minErrorDeg: number | null;
 }
 
 /** The name the opening-table assertions carry. */
@@ -40,27 +51,39 @@ function notSlow(d: Detection, tMs: Float64Array): Span[] {
   return [...d.saccades, ...d.blinks.map((b) => ({ startMs: tMs[b.spanStartIndex], endMs: tMs[b.spanEndIndex] }))];
 }
 
-function pursuitIn(era: EraId, params: DetectorParams): Physiology['pursuit'][number] {
+/**
+ * Back-and-forth glides of the pointer in one era, eye contact at rest: the slow phase's gain, and the
+ * error at every detected saccade's start. `overrides` make a deliberately bad eye (a test's).
+ */
+export function pursuitIn(era: EraId, params: DetectorParams, overrides: EraOverrides = {}): Physiology['pursuit'][number] {
   const follow = ERA_GAZE[era].followGain;
   // Back-and-forth glides of ±3 R whose followed target moves at ~10°/s, a 1 s rest at each end.
   const reachR = 3;
   const glideS = (follow * (pointerYawDeg(reachR) - pointerYawDeg(-reachR))) / 10;
   const keys: PointerKey[] = [move(0, -reachR)];
   const windows: Span[] = [];
+  const glides: Span[] = [];
   let t = 1;
   for (let i = 0; i < 8; i++) {
     keys.push(move(t, i % 2 === 0 ? -reachR : reachR), move(t + glideS, i % 2 === 0 ? reachR : -reachR));
     windows.push({ startMs: (t + 0.4) * 1000, endMs: (t + glideS) * 1000 }); // past the 0.08 s low-pass's settling
+    glides.push({ startMs: t * 1000, endMs: (t + glideS) * 1000 });
     t += glideS + 1;
   }
-  const trace = simulate(scene(`pursuit-${era}`, { era, pointer: keys }), t + 0.5);
+  const trace = simulate(scene(`pursuit-${era}`, { era, pointer: keys, overrides }), t + 0.5);
   const signal = signalFromTrace(trace);
   const track = new PointerTrack(keys);
   const ps = emptyPointerSample();
   const target = Float64Array.from(signal.tMs, (tMs) => follow * pointerYawDeg(track.sampleAt(tMs, ps).xR));
   const d = detect(signal, params);
   const { gain, samples } = pursuitGain(signal.tMs, signal.xDeg, target, windows, notSlow(d, signal.tMs));
-  return { era, gain, expected: era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual, samples };
+  // The followed target's pitch: the pattern's rest (0 in eye contact) pulled toward the pointer's (0).
+  // The target the eye is sent to is the trace's own column (the pattern's point, which eye contact
+  // moves between the visitor's eyes, pulled toward the pointer by the follow gain).
+  const readings = catchUpErrors(signal.tMs, signal.xDeg, signal.yDeg, trace.columns.targetYawDeg, trace.columns.targetPitchDeg, d.saccades, glides);
+  // Held to the era's table, whatever a (deliberately bad) eye was told.
+  const catchUp = { thresholdDeg: ERA_GAZE[era].catchUpDeg, readings, minErrorDeg: readings.length ? Math.min(...readings.map((r) => r.errorDeg)) : null };
+  return { era, gain, expected: era === '2026' ? PURSUIT_GAIN['2026'] : PURSUIT_GAIN.usual, samples, catchUp };
 }
 
 function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {

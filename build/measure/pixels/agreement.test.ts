@@ -1,3 +1,4 @@
+import { BROW_NODE_FIELDS } from '../../model/types.ts';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/player.ts';
 import { stepsAtFrame } from '../../model/time/clock.ts';
@@ -29,6 +30,7 @@ function perfectPixels(): PixelTrace {
     columns.pupilDiameterMm[k] = c.pupilMm[i];
     columns.apertureMm[k] = c.apertureMm[i];
     columns.browLiftMm[k] = c.browLiftMm[i];
+    for (const f of BROW_NODE_FIELDS) columns[f][k] = c[f][i];
     columns.pupilCenterXMm[k] = NaN;
     columns.pupilCenterYMm[k] = NaN;
     columns.apertureColumnXMm[k] = 0;
@@ -46,7 +48,9 @@ describe('filmAgreement', () => {
     expect(a.blinks.model).toBeGreaterThanOrEqual(2);
     expect(a.apertureMm.maxAbs).toBeLessThan(1e-12);
     expect(a.browLiftMm.measured).toBe(true);
-    expect(a.assertions.map((x) => x.pass)).toEqual([true, true, true, true]);
+    expect(a.assertions.map((x) => x.pass)).toEqual([true, true, true, true, true, true]);
+    // The brow's beat is read the same way from both, so an exact pixel path reads the model's.
+    expect(a.browBeat.pixel).toEqual(a.browBeat.model);
   });
 
   it('an aperture read 0.4 mm wide on one frame fails the aperture check', () => {

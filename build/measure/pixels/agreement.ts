@@ -5,6 +5,8 @@ import type { GazeSignal } from '../signal.ts';
 import type { Trace } from '../../model/trace.ts';
 import { STEP_HZ } from '../../spec/eye-spec.ts';
 import { pixelSignal, PUPIL_STATE_CODE, type PixelTrace } from './pixel-trace.ts';
+import { BROW_NODE_FIELDS } from '../../model/types.ts';
+import { BROW_AU_FIELDS, browBeatAssertions, browMuscleSpans, filmBrowBeat, type FilmBrowBeat } from '../face/film-brow-beat.ts';
 
 /**
  * How closely the pixel path must agree with the model (pipeline.md, measuring: saccade count ±5 %,
@@ -51,6 +53,12 @@ export interface FilmAgreement {
   apertureMm: ErrorStats & { cap: number; pass: boolean };
   /** `measured` false when the film's rest mask shows no brow at all (a mask pass that does not draw it). */
   browLiftMm: ErrorStats & { cap: number; pass: boolean; measured: boolean; missingFrames: number };
+  /**
+   * The brow's beat after the eye lands (eye.md §7), read the same way from the pixel path's node
+   * heights and landings and from the model's at the film's frames (film-brow-beat.ts); the pixel
+   * reading is asserted.
+   */
+  browBeat: { pixel: FilmBrowBeat; model: FilmBrowBeat };
   pupilDiameterMm: ErrorStats;
   yawDeg: ErrorStats;
   pitchDeg: ErrorStats;
@@ -71,7 +79,7 @@ export interface DetectorReading {
  * The model's signal at the film's frames: for each measured frame, the 240 Hz trace sample it was
  * drawn from (pixels' modelTMs), stamped with the frame's film time like the pixel signal.
  */
-export function modelAtFrames(trace: Trace, pixels: PixelTrace): { signal: GazeSignal; browLiftMm: Float64Array; pupilMm: Float64Array } {
+export function modelAtFrames(trace: Trace, pixels: PixelTrace): { signal: GazeSignal; browLiftMm: Float64Array; pupilMm: Float64Array; browNodesMm: Float64Array[] } {
   const p = pixels.columns;
   const n = p.frame.length;
   const c = trace.columns;
@@ -89,6 +97,7 @@ export function modelAtFrames(trace: Trace, pixels: PixelTrace): { signal: GazeS
     signal: { tMs: Float64Array.from(p.tMs), xDeg: pick(c.yawDeg), yDeg: pick(c.pitchDeg), apertureMm: pick(c.apertureMm) },
     browLiftMm: pick(c.browLiftMm),
     pupilMm: pick(c.pupilMm),
+    browNodesMm: BROW_NODE_FIELDS.map((f) => pick(c[f])),
   };
 }
 
@@ -136,6 +145,15 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
     pass: !browMeasured || (browMissing === 0 && (brow.maxAbs ?? Infinity) <= PIXEL_AGREEMENT.browMaxAbsMm),
   };
 
+  // The brow's answers to the eye only: where the face's muscles moved it, the trace says so.
+  const feelings = browMuscleSpans(trace.columns.tMs, BROW_AU_FIELDS.map((f) => trace.columns[f]));
+  const browBeat = {
+    pixel: filmBrowBeat(pixel, BROW_NODE_FIELDS.map((f) => p[f]), params, feelings),
+    model: filmBrowBeat(model.signal, model.browNodesMm, params, feelings),
+  };
+  const m = browBeat.model;
+  const modelBeat = `model at the same frames: ${m.headOnsetMedianMs === null ? 'no answer' : `${m.headOnsetMedianMs.toFixed(0)} ms`}, ${m.inOrder} of ${m.answers.length} head to tail`;
+
   const state = (code: number) => Array.from(p.pupilState).filter((v) => v === code).length;
   const assertions: Assertion[] = [
     assertion(scene, 'saccade count, pixel vs model (≥ 0.6°, detect() at the film rate)', 'pixelSaccadeCountDiff', saccades.pixel - saccades.model, { min: -saccadeTolerance, max: saccadeTolerance }, `±${saccadeTolerance} (5 % of ${saccades.model}, at least 1)`, saccades.pass, `model ${saccades.model}, pixel ${saccades.pixel}, generator ${saccades.truth}`),
@@ -151,6 +169,7 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
       browLiftMm.pass,
       browMeasured ? `p95 ${fmt(browLiftMm.p95Abs)} mm; ${browMissing} of ${n} frames show no brow edge` : 'not measured: the film\'s mask pass shows no brow in any frame',
     ),
+    ...browBeatAssertions(scene, browBeat.pixel, 'pixels', modelBeat),
   ];
   const failed = assertions.filter((a) => !a.pass).map((a) => `${a.name} ${a.value === null ? 'unmeasured' : fmt(a.value)} (${a.capText}; ${a.note})`);
   return {
@@ -163,6 +182,7 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
     blinks,
     apertureMm,
     browLiftMm,
+    browBeat,
     pupilDiameterMm: errorStats(p.pupilDiameterMm, model.pupilMm),
     yawDeg: errorStats(p.yawDeg, model.signal.xDeg),
     pitchDeg: errorStats(p.pitchDeg, model.signal.yDeg),

@@ -1,5 +1,7 @@
 import { xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
 import { MASK_BROW, MASK_COLORS } from '../../render/mask-colors.ts';
+import { browUAt } from '../../render/geometry/brow-shape.ts';
+import { BROW_NODES } from '../../model/tuned/brow/brow-shape.ts';
 import { coverageOf } from './mask-coverage.ts';
 import { openingAtPx } from './opening-at.ts';
 import { fitOccludedPupil } from './pupil-edge-fit.ts';
@@ -18,7 +20,8 @@ import { gazeFromPupilCenter } from './twin-gaze.ts';
  *   as the model's apertureMm is (the lids pass through the model's heights there), 0 when shut;
  *   with the pupil hidden, at the middle of the iris the slit still shows (a horizontal chord of the
  *   iris is halved by its centre's column), else at the caller's fallback;
- * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask.
+ * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask, over
+ *   the whole brow and at each of the chain's five nodes (evenly from head to tail, brow-shape.ts).
  * Edges are read to a fraction of a pixel from the antialiased colours (mask-coverage.ts).
  */
 export interface MaskMeasure {
@@ -37,6 +40,8 @@ export interface MaskMeasure {
   apertureColumnXMm: number;
   /** Brow lift against the rest reference, mm + up (NaN without a reference or a brow in frame). */
   browLiftMm: number;
+  /** The same rise at each node, head → tail (browNodeLiftsMm), mm + up (NaN where it cannot be read). */
+  browNodeLiftsMm: number[];
 }
 
 export type PupilState = 'whole' | 'partial' | 'lost';
@@ -82,7 +87,9 @@ export function measureMaskFrame(
       const r = rgba[i];
       const g = rgba[i + 1];
       const b = rgba[i + 2];
-      if (isBrow(r, g, b)) lowestBrow[x] = y;
+      // The bottom of the column's first (topmost) run of brow: a lone brow-coloured blend lower down
+      // (where skin, iris and sclera meet at a lid margin) is not the brow.
+      if (isBrow(r, g, b) && (lowestBrow[x] < 0 || lowestBrow[x] === y - 1)) lowestBrow[x] = y;
       // Every other class has a channel sum ≥ 255, so a blend with black is exactly this dark: the
       // pupil's coverage, exact for its blends with iris, skin or lashes (the pupil never meets sclera).
       const w = 255 - r - g - b;
@@ -139,7 +146,7 @@ export function measureMaskFrame(
     pitchDeg: pupil.pitchDeg,
     apertureMm: openingAtPx(rgba, widthPx, heightPx, xPx(frame, columnXMm), frame.pxPerMm) / frame.pxPerMm,
     apertureColumnXMm: columnXMm,
-    browLiftMm: o.browReferencePx ? browLiftMm(o.browReferencePx, edgesFromLowest(rgba, widthPx, heightPx, lowestBrow), frame.pxPerMm) : NaN,
+    ...browLifts(o.browReferencePx, rgba, widthPx, heightPx, lowestBrow, frame),
   };
 }
 
@@ -174,9 +181,52 @@ export function browEdgesPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: numbe
   checkSize(rgba, widthPx, heightPx);
   const lowest = new Int32Array(widthPx).fill(-1);
   for (let y = 0, i = 0; y < heightPx; y++) {
-    for (let x = 0; x < widthPx; x++, i += 4) if (isBrow(rgba[i], rgba[i + 1], rgba[i + 2])) lowest[x] = y;
+    for (let x = 0; x < widthPx; x++, i += 4) if (isBrow(rgba[i], rgba[i + 1], rgba[i + 2]) && (lowest[x] < 0 || lowest[x] === y - 1)) lowest[x] = y;
   }
   return edgesFromLowest(rgba, widthPx, heightPx, lowest);
+}
+
+function browLifts(
+  referencePx: Float64Array | null,
+  rgba: Uint8ClampedArray | Uint8Array,
+  widthPx: number,
+  heightPx: number,
+  lowestBrow: Int32Array,
+  frame: EyeFrame,
+): Pick<MaskMeasure, 'browLiftMm' | 'browNodeLiftsMm'> {
+  if (!referencePx) return { browLiftMm: NaN, browNodeLiftsMm: new Array<number>(BROW_NODES).fill(NaN) };
+  const edges = edgesFromLowest(rgba, widthPx, heightPx, lowestBrow);
+  return { browLiftMm: browLiftMm(referencePx, edges, frame.pxPerMm), browNodeLiftsMm: browNodeLiftsMm(referencePx, edges, frame) };
+}
+
+/**
+ * Half the span of brow (in u, 0 head … 1 tail) read for one node: ~0.8 mm either side of it, a few
+ * of the mask outline's points (each lifted to whole pixels), so a node's rise is read to a fraction
+ * of a pixel while its neighbours (a quarter of the brow away) stay out.
+ */
+export const BROW_NODE_HALF_SPAN_U = 0.025;
+
+/**
+ * The rise of the brow's lower edge at each node of the chain (node i at u = i / (BROW_NODES − 1)),
+ * mm: the mean over the columns within BROW_NODE_HALF_SPAN_U of it, inside the brow (NaN when fewer
+ * than two such columns show the edge in both frames).
+ */
+export function browNodeLiftsMm(referencePx: Float64Array, edgesPx: Float64Array, frame: EyeFrame): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < BROW_NODES; k++) {
+    const u0 = k / (BROW_NODES - 1);
+    let n = 0;
+    let sum = 0;
+    for (let x = 0; x < referencePx.length; x++) {
+      const u = browUAt(xMmOf(frame, x + 0.5));
+      if (u < Math.max(0, u0 - BROW_NODE_HALF_SPAN_U) || u > Math.min(1, u0 + BROW_NODE_HALF_SPAN_U)) continue;
+      if (!Number.isFinite(referencePx[x]) || !Number.isFinite(edgesPx[x])) continue;
+      sum += referencePx[x] - edgesPx[x];
+      n++;
+    }
+    out.push(n >= 2 ? sum / n / frame.pxPerMm : NaN);
+  }
+  return out;
 }
 
 /** Mean rise of the brow's lower edge over the columns where both frames show it, mm. */

@@ -1,4 +1,5 @@
 import type { GazeSignal } from '../signal.ts';
+import { BROW_NODE_FIELDS } from '../../model/types.ts';
 import type { MaskMeasure, PupilState } from './measure-mask.ts';
 
 /** pixels.json's numeric code for each pupil state. */
@@ -22,6 +23,7 @@ export const PIXEL_FIELDS = [
   'apertureMm',
   'apertureColumnXMm',
   'browLiftMm',
+  ...BROW_NODE_FIELDS,
 ] as const;
 export type PixelField = (typeof PIXEL_FIELDS)[number];
 
@@ -39,6 +41,11 @@ export const PIXEL_FIELD_DOCS: Record<PixelField, string> = {
   apertureMm: 'palpebral opening at apertureColumnXMm, mm (0 shut)',
   apertureColumnXMm: 'the column the opening was read at, mm: the pupil centre\'s; under the lid, the middle of the iris the slit shows; shut, the last column read (0 before any)',
   browLiftMm: 'rise of the brow\'s lower edge against a rest mask drawn at load, mm + up (null when no brow edge is in frame)',
+  browHeadMm: 'the same rise at the brow chain\'s head node (inner end, u = 0), read over ±0.025 of the brow\'s length, mm + up (null when not seen)',
+  browInnerMm: 'the same at the second node (u = 0.25), mm + up',
+  browMidMm: 'the same at the middle node (u = 0.5), mm + up',
+  browOuterMm: 'the same at the fourth node (u = 0.75), mm + up',
+  browTailMm: 'the same at the tail node (outer end, u = 1), mm + up',
 };
 
 /** Plain-array form as it crosses the page protocol (JSON: NaN travels as null). */
@@ -72,6 +79,7 @@ export class PixelRecorder {
     r.apertureMm.push(m.apertureMm);
     r.apertureColumnXMm.push(m.apertureColumnXMm);
     r.browLiftMm.push(m.browLiftMm);
+    BROW_NODE_FIELDS.forEach((f, k) => r[f].push(m.browNodeLiftsMm[k]));
   }
 
   drainChunk(): PixelChunk {

@@ -25,6 +25,8 @@ export function restSample(era: EraId = '2026'): EyeSample {
     tMs: 0,
     era,
     yawDeg: 0,
+    targetYawDeg: NaN,
+    targetPitchDeg: NaN,
     pitchDeg: 0,
     upperLidMm: REST_UPPER_LID_MM,
     lowerLidMm: REST_LOWER_LID_MM,

@@ -70,12 +70,12 @@ describe('generic eye (seed 003)', () => {
     b.goToStep(240 * 20);
     const ta = a.recorder.trace();
     const tb = b.recorder.trace();
-    for (const f of SAMPLE_FIELDS) expect(ta.columns[f].every((v, i) => v === tb.columns[f][i])).toBe(true);
+    for (const f of SAMPLE_FIELDS) expect(ta.columns[f].every((v, i) => Object.is(v, tb.columns[f][i]))).toBe(true);
     expect(a.recorder.trace().columns.frameScale.every((v) => v === 1)).toBe(true);
     const r = new Player(scene({ era: '2009', seed: 5, reducedMotion: true }));
     r.goToStep(240 * 20);
     const t = r.recorder.trace();
-    for (const f of SAMPLE_FIELDS) if (f !== 'tMs') expect(t.columns[f].every((v) => v === t.columns[f][0])).toBe(true);
+    for (const f of SAMPLE_FIELDS) if (f !== 'tMs') expect(t.columns[f].every((v) => Object.is(v, t.columns[f][0]))).toBe(true);
     expect(t.events).toEqual([]);
   });
 });

@@ -205,6 +205,9 @@ export function createGenericEye(scene: Scene): EyeModel {
         era: eras.at(stepTimeMs(step)),
         yawDeg: yaw,
         pitchDeg: pitch,
+        // The generic eye follows no pointer.
+        targetYawDeg: NaN,
+        targetPitchDeg: NaN,
         upperLidMm: margins.upperMm,
         lowerLidMm: margins.lowerMm,
         apertureMm: margins.upperMm - margins.lowerMm,

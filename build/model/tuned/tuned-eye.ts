@@ -77,7 +77,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
   pupil.settle(pupil.targetMm(eraPupil[era], 0));
 
   const wobble = new Wobble(STEP_S, grain);
-  const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS);
+  const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS, scene.overrides.browWaitMs);
 
   const margins: LidMargins = { upperMm: 0, lowerMm: 0 };
   let step = 0;
@@ -131,6 +131,8 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
         era,
         yawDeg: gazeState.yawDeg + gazeState.convergenceDeg,
         pitchDeg: gazeState.pitchDeg + BELL_DEG * bellClosure,
+        targetYawDeg: gazeState.targetYawDeg + gazeState.convergenceDeg,
+        targetPitchDeg: gazeState.targetPitchDeg,
         upperLidMm: margins.upperMm,
         lowerLidMm: margins.lowerMm,
         apertureMm: margins.upperMm - margins.lowerMm,

@@ -1,3 +1,4 @@
+import { browBeatAssertions } from '../../measure/face/film-brow-beat.ts';
 import type { Assertion } from '../../measure/caps.ts';
 import { SPREAD_HIGH_PERCENTILE, SPREAD_LOW_PERCENTILE, SPREAD_TOLERANCE, type SpreadMetric, type SpreadVerdict } from '../../measure/film-spread.ts';
 import type { EraSpread, FilmCheck } from './era-spread.ts';
@@ -43,5 +44,6 @@ export function spreadAssertions(scene: string, verdicts: readonly SpreadVerdict
 
 /** A proof film's model-side numbers (eye check) as assertions. */
 export function filmAssertions(f: FilmCheck): Assertion[] {
-  return spreadAssertions(f.scene, f.verdicts, 'proof film', `seed ${f.seed}, ${f.metrics.durationS.toFixed(0)} s at ${f.spread.plan.fps} fps, against ${spreadOver(f.spread)}`);
+  const film = `seed ${f.seed}, ${f.metrics.durationS.toFixed(0)} s at ${f.spread.plan.fps} fps`;
+  return [...spreadAssertions(f.scene, f.verdicts, 'proof film', `${film}, against ${spreadOver(f.spread)}`), ...browBeatAssertions(f.scene, f.browBeat, 'proof film', `${film}, the model read at the film's frames`)];
 }

@@ -24,7 +24,7 @@ describe('picking a seed: inside the spread and a tenth of its range from each e
     key: 'k',
   };
   const judge = (m: FilmMetrics) => {
-    const f: FilmCheck = { scene: 's', seed: 1, metrics: m, spread, verdicts: withinSpread(m, spread.spread) };
+    const f: FilmCheck = { scene: 's', seed: 1, metrics: m, browBeat: { landings: 0, answers: [], headOnsetMedianMs: null, inOrder: 0 }, spread, verdicts: withinSpread(m, spread.spread) };
     return marginProblems(f);
   };
 

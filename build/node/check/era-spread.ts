@@ -1,3 +1,6 @@
+import { BROW_AU_FIELDS, browMuscleSpans, filmBrowBeat, type FilmBrowBeat } from '../../measure/face/film-brow-beat.ts';
+import { BROW_NODE_FIELDS } from '../../model/types.ts';
+import { stepsAtFrame } from '../../model/time/clock.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -170,11 +173,18 @@ export interface FilmCheck {
   scene: string;
   seed: number;
   metrics: FilmMetrics;
+  /** The brow's beat after the eye lands, read from the model at the film's frames as from a film's pixels. */
+  browBeat: FilmBrowBeat;
   spread: EraSpread;
   verdicts: SpreadVerdict[];
 }
 
 export function checkFilm(scene: Scene, spread: EraSpread, params: DetectorParams = DEFAULT_PARAMS): FilmCheck {
-  const metrics = modelFilm(scene, params);
-  return { scene: scene.name, seed: scene.seed, metrics, spread, verdicts: withinSpread(metrics, spread.spread) };
+  const trace = simulate(scene, scene.durationS);
+  const frames = Math.round(scene.durationS * scene.fps);
+  const signal = filmSignal(trace, scene.fps, 0, frames);
+  const metrics = filmMetrics(signal, params);
+  const nodes = BROW_NODE_FIELDS.map((f) => Float64Array.from({ length: frames }, (_, k) => trace.columns[f][stepsAtFrame(k, scene.fps)]));
+  const feelings = browMuscleSpans(trace.columns.tMs, BROW_AU_FIELDS.map((f) => trace.columns[f]));
+  return { scene: scene.name, seed: scene.seed, metrics, browBeat: filmBrowBeat(signal, nodes, params, feelings), spread, verdicts: withinSpread(metrics, spread.spread) };
 }

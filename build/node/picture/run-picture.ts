@@ -8,6 +8,11 @@ import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { lumaOf, type RgbaFrame } from '../../measure/picture/rgba-frame.ts';
 import { browRowsFromColor, topRowsBrow } from '../../measure/picture/top-rows-brow.ts';
 import { longestVerticalEdge, verticalEdgeRuns, verticalEdges, type VerticalEdge } from '../../measure/picture/vertical-edges.ts';
+import { withoutBoxes } from '../../measure/picture/without-boxes.ts';
+import { pxFor } from '../../measure/picture/rgba-frame.ts';
+import { emptyPointerSample, scenePointer } from '../../model/pointer/pointer-track.ts';
+import { frameTimeMs } from '../../model/time/clock.ts';
+import { cursorBoxPx } from '../../render/geometry/cursor-shape.ts';
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
@@ -48,6 +53,15 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
   const frames = await browsers.color.load(scene, 'color');
   if ((await browsers.mask.load(scene, 'mask')) !== frames || frames !== plan.frames) throw new Error(`the pages and the plan disagree on the frame count (${plan.frames})`);
   const capPx = PICTURE_LIMITS.maxVerticalEdgeMm * pxPerMm;
+  // Where the film draws the visitor's pointer at a frame (the same keys the page reads), grown by
+  // the skin blur: its arrow moving during a blink is the visitor, not the blink changing the skin.
+  const pointer = scenePointer(scene);
+  const frameGeom = eyeFrame(scene.width, scene.height);
+  const cursorBox = (frame: number) => {
+    if (!pointer) return null;
+    const p = pointer.sampleAt(frameTimeMs(frame, scene.fps), emptyPointerSample());
+    return p.present ? cursorBoxPx(frameGeom, p.xR, p.yR, pxFor(PICTURE_LIMITS.skinBlurMm, pxPerMm) + 1) : null;
+  };
 
   const report: PictureReport = {
     scene: scene.name,
@@ -130,7 +144,7 @@ export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; ma
       const region = regions.get(e.refFrame)!;
       // The brow's own motion is not the blink's: wherever it is now is left out too.
       const now = region.browFromMask ? { mask: await mask(), browRows: 0 } : { mask: null, browRows: browRowsFromColor(color, pxPerMm, region.aboveLids) };
-      const outside = withoutBrowNow(region.outside, color.width, color.height, pxPerMm, now);
+      const outside = withoutBoxes(withoutBrowNow(region.outside, color.width, color.height, pxPerMm, now), color.width, [cursorBox(e.refFrame), cursorBox(f)]);
       const change = blinkSkinChange(region.ref, color, outside, pxPerMm);
       let entry = report.blinks.episodes.find((x) => x.refFrame === e.refFrame);
       if (!entry) {

@@ -9,8 +9,8 @@ const OUTLINE = browOutlineMm();
 
 /**
  * The brow in the mask pass: the hair field's silhouette (the band the hairs grow in, brow-shape.ts)
- * as one flat MASK_BROW shape, lifted exactly as the colour pass lifts its hair (the same drawn lift,
- * point by point along the brow when the chain's nodes are given). Call it after the skin is filled;
+ * as one flat MASK_BROW shape, lifted by the same drawn lift as the colour pass's hair, point by point
+ * along the brow when the chain's nodes are given. Call it after the skin is filled;
  * the brow never overlaps the opening.
  */
 export function drawBrowMask(ctx: CanvasRenderingContext2D, frame: EyeFrame, sample: BrowSample): void {
@@ -20,8 +20,11 @@ export function drawBrowMask(ctx: CanvasRenderingContext2D, frame: EyeFrame, sam
     const p = OUTLINE[i];
     const lift = browLiftAtMm(Math.min(1, Math.max(0, browUAt(p.xMm))), nodes);
     const x = xPx(frame, p.xMm);
-    // Whole pixels, as the colour pass's blit: the two passes lift the brow by the same rows.
-    const y = yPx(frame, p.yMm) - Math.round(lift * frame.pxPerMm);
+    // The model's lift exactly, to a fraction of a pixel (the edge is read from its antialiasing), so
+    // the pixel path reads each node's rise as the model has it. The colour pass blits a rigid brow at
+    // whole pixels (brow.ts), within half a pixel of this; a brow starting to bend would otherwise
+    // jump by that half pixel at once, and read as a motion that did not happen.
+    const y = yPx(frame, p.yMm) - lift * frame.pxPerMm;
     if (i === 0) ctx.moveTo(x, y);
     else ctx.lineTo(x, y);
   }

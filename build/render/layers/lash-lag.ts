@@ -41,9 +41,9 @@ export function lidRollRad(upperLidMm: number): number {
 
 /**
  * How far the lashes trail the lid at scene time tMs (rad, + = the lashes are less rolled than the lid,
- * i.e. more upright), for the canvas `owner`.
+ * i.e. more upright), for the canvas `owner`. `hz` is the spring's (a test's unstable spring).
  */
-export function lashLagRad(owner: object, tMs: number, upperLidMm: number): number {
+export function lashLagRad(owner: object, tMs: number, upperLidMm: number, hz = LASH_LAG_HZ): number {
   const target = lidRollRad(upperLidMm);
   let s = states.get(owner);
   if (!s || tMs < s.tMs || tMs - s.tMs > RESET_GAP_MS) {
@@ -53,7 +53,7 @@ export function lashLagRad(owner: object, tMs: number, upperLidMm: number): numb
   }
   const steps = SUBSTEPS * Math.max(1, Math.ceil((tMs - s.tMs) / MAX_SPAN_MS - 1e-9));
   const dt = (tMs - s.tMs) / 1000 / steps;
-  const w = 2 * Math.PI * LASH_LAG_HZ;
+  const w = 2 * Math.PI * hz;
   for (let i = 0; i < steps; i++) {
     // Semi-implicit Euler on a damped spring toward the lid's roll, which moves across the frame.
     const goal = s.target + ((target - s.target) * (i + 1)) / steps;
@@ -64,4 +64,10 @@ export function lashLagRad(owner: object, tMs: number, upperLidMm: number): numb
   s.target = target;
   // (+ 0 turns a rounded −0 into 0.)
   return Math.round((target - s.roll) / LASH_LAG_QUANTUM_RAD) * LASH_LAG_QUANTUM_RAD + 0;
+}
+
+/** The lag a film draws at each of its frames (scene times and upper-lid heights, one per frame), rad. */
+export function lashLagAtFrames(tMs: ArrayLike<number>, upperLidMm: ArrayLike<number>, hz = LASH_LAG_HZ): number[] {
+  const owner = {};
+  return Array.from({ length: tMs.length }, (_, k) => lashLagRad(owner, tMs[k], upperLidMm[k], hz));
 }

@@ -40,6 +40,8 @@ export class Brow {
   constructor(
     initialShapeMm: ArrayLike<number>,
     private readonly stepMs: number,
+    /** The wait after a landing, ms (a scene's override makes a deliberately bad brow). */
+    private readonly waitMs: number = BROW_WAIT_MS,
   ) {
     for (let i = 0; i < BROW_NODES; i++) {
       const hz = FACE.browHeadHz + ((FACE.browTailHz - FACE.browHeadHz) * i) / (BROW_NODES - 1);
@@ -75,7 +77,7 @@ export class Brow {
   step(wantedShapeMm: ArrayLike<number>, muscleMm: ArrayLike<number>, inSaccade: boolean): boolean {
     this.stillMs = inSaccade ? 0 : this.stillMs + this.stepMs;
     let adopted = false;
-    if (this.stillMs >= BROW_WAIT_MS) {
+    if (this.stillMs >= this.waitMs) {
       let far = 0;
       for (let i = 0; i < BROW_NODES; i++) far = Math.max(far, Math.abs(wantedShapeMm[i] - this.shape[i]));
       if (far > DEADBAND_MM) {

@@ -63,10 +63,12 @@ export class Face {
     gaze: GazeState,
     private readonly pointer: PointerTrack | null,
     private readonly stepMs: number,
+    /** The brow's wait after a landing, ms (BROW_WAIT_MS unless a scene overrides it). */
+    private readonly browWaitMs: number = BROW_WAIT_MS,
   ) {
     this.muscles = new Muscles(stepMs / 1000);
     this.feelings = new Feelings(rng.spawn('feelings'), this.muscles, stepMs / 1000, BOREDOM_AU43);
-    this.brow = new Brow(gazeBrowShapeMm(gaze.rigX, gaze.rigY, this.shape), stepMs);
+    this.brow = new Brow(gazeBrowShapeMm(gaze.rigX, gaze.rigY, this.shape), stepMs, browWaitMs);
     this.era = gaze.era;
   }
 
@@ -85,7 +87,7 @@ export class Face {
     this.era = gaze.era;
     this.stillMs = gaze.inSaccade ? 0 : this.stillMs + this.stepMs;
     let contactRegained = false;
-    if (this.stillMs >= BROW_WAIT_MS || eraChanged) {
+    if (this.stillMs >= this.browWaitMs || eraChanged) {
       const held = moodHolds(mood, gaze);
       contactRegained = held && !this.moodHeld && mood.when === 'contact';
       this.moodHeld = held;

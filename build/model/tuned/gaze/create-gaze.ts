@@ -87,7 +87,7 @@ export function createGaze(scene: Scene, rng: Random, pointer: PointerTrack | nu
 class StillGaze implements GazeProcess {
   private readonly s: GazeState;
   constructor(scene: Scene) {
-    this.s = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era: scene.era, convergenceDeg: 0 };
+    this.s = { yawDeg: 0, pitchDeg: 0, rigX: 0, rigY: 0, inSaccade: false, era: scene.era, convergenceDeg: 0, targetYawDeg: NaN, targetPitchDeg: NaN };
   }
   step(stageEra: EraId): void {
     this.s.era = stageEra;
@@ -180,6 +180,8 @@ class TunedGaze implements GazeProcess {
       inSaccade: false,
       era: this.era,
       convergenceDeg: this.convergenceTarget,
+      targetYawDeg: NaN,
+      targetPitchDeg: NaN,
     };
   }
 
@@ -225,6 +227,9 @@ class TunedGaze implements GazeProcess {
     s.inSaccade = this.flight.active;
     s.era = this.era;
     s.convergenceDeg += (this.convergenceTarget - s.convergenceDeg) * VERGENCE_ALPHA;
+    const following = this.pointer !== null && this.pointer.engaged;
+    s.targetYawDeg = following ? this.pointer!.tx : NaN;
+    s.targetPitchDeg = following ? this.pointer!.ty : NaN;
   }
 
   state(): GazeState {
@@ -344,7 +349,7 @@ class TunedGaze implements GazeProcess {
   private catchUp(t: number, pointer: PointerFollow): boolean {
     const errX = pointer.tx - this.ax;
     const errY = pointer.ty - this.ay;
-    if (Math.hypot(errX, errY) <= this.cfg.catchUpDeg) return false;
+    if (Math.hypot(errX, errY) <= (this.scene.overrides.catchUpDeg ?? this.cfg.catchUpDeg)) return false;
     this.predictTarget(pointer);
     return this.saccadeTo(t, this.goal.x, this.goal.y, 'catch-up', false);
   }

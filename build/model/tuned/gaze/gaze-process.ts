@@ -22,6 +22,13 @@ export interface GazeState {
    * looks at the visitor). Not included in yawDeg; eases with a 0.15 s time constant.
    */
   convergenceDeg: number;
+  /**
+   * The followed target while the pointer is followed (the pattern's point pulled toward the pointer by
+   * the era's follow gain: what pursuit tracks and catch-up saccades aim at), deg, in yawDeg and
+   * pitchDeg's frame; NaN while nothing is followed.
+   */
+  targetYawDeg: number;
+  targetPitchDeg: number;
 }
 
 /** A saccade that landed on this step. */
