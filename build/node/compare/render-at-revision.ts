@@ -43,7 +43,8 @@ export async function renderAtRevision(root: string, rev: string, scene: string,
     if (!existsSync(join(tree, 'scenes', `${scene}.json`))) {
       throw new CliError(EXIT.badInput, `--rev ${safeText(rev)}: ${short} has no scenes/${safeText(scene)}.json`);
     }
-    symlinkSync(realpathSync(join(root, 'node_modules')), join(tree, 'node_modules'));
+    // (A repository that tracks a node_modules link brings its own.)
+    if (!existsSync(join(tree, 'node_modules'))) symlinkSync(realpathSync(join(root, 'node_modules')), join(tree, 'node_modules'));
     await step(tree, ['build/tools/bundle.mjs'], `building the page at ${short}`);
     let failedChecks = false;
     try {
