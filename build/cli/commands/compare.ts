@@ -11,7 +11,16 @@ const PRESETS = ['none', 'generic', 'tuned'] as const satisfies readonly Preset[
 export const COMPARE_OPTIONS = {
   ...SCENE_SETTING_OPTIONS,
   size: { ...SCENE_SETTING_OPTIONS.size, doc: "each panel's render size, even integers, e.g. 640x360 (default: the scenes')" },
-  panelSize: { flags: '--panel-size <WxH>', doc: 'each panel scaled to this size in the clip (default: its render size)', parse: size },
+  panelSize: {
+    flags: '--panel-size <WxH>',
+    doc: 'each panel scaled to this size in the clip (default: its render size)',
+    parse: (t: string) => {
+      const s = size(t);
+      // yuv420p halves the chroma: a clip of odd panels could not be encoded.
+      if (s.width % 2 || s.height % 2 || s.width < 16 || s.height < 16 || s.width > 3840 || s.height > 2160) throw new RangeError('WxH with even integers from 16x16 to 3840x2160');
+      return s;
+    },
+  },
   rev: { flags: '--rev <rev>', doc: 'one scene at this git revision (built and rendered in a temporary worktree) beside the working tree', parse: text },
   presets: {
     flags: '--presets <list>',

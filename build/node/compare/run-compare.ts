@@ -100,7 +100,9 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   sweepOwned(outDir, OUT_TEMP);
   sweepOwned(tmpdir(), PANELS_TEMP);
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
+  // Staged beside their final names, named as OUT_TEMP sweeps them when a killed run leaves them.
   const staged = join(outDir, `.${basename(out)}.tmp-${process.pid}`);
+  const stagedJson = join(outDir, `.${basename(out, '.mp4')}.json.tmp-${process.pid}`);
   try {
     await renderPanels(root, panels, o, work, argv);
     const size = o.panelSize ?? { width: first.width, height: first.height };
@@ -145,16 +147,16 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     };
     const json = `${JSON.stringify(record, null, 2)}\n`;
     const jsonFile = out.replace(/\.mp4$/, '.json');
-    writeFileSync(`${staged}.json`, json);
+    writeFileSync(stagedJson, json);
     renameSync(staged, out);
-    renameSync(`${staged}.json`, jsonFile);
+    renameSync(stagedJson, jsonFile);
     for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
     process.stderr.write(`compare: ${record.width}x${record.height}@${record.fps}, ${frames} frames, film ok → ${out}\n`);
     if (o.json) process.stdout.write(json);
     return EXIT.ok;
   } finally {
     rmSync(staged, { force: true });
-    rmSync(`${staged}.json`, { force: true });
+    rmSync(stagedJson, { force: true });
     rmSync(work, { recursive: true, force: true });
   }
 }
