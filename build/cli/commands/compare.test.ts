@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,20 @@ describe('eye compare: a scene against itself', () => {
     const late = [b[0], ...b.slice(0, -1)];
     expect(maxGap(a, late)).toBeGreaterThan(SAME_PANEL_LEVELS);
     expect(biggestJump(late)).not.toBe(blink);
+  });
+
+  it('keeps an unchanged clip: the same command again composes nothing and leaves the file as it was', async () => {
+    const before = statSync(clip).mtimeMs;
+    const again = await runEye(['compare', SCENE, SCENE, ...SETTINGS, '--out', clip, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('unchanged');
+    expect(statSync(clip).mtimeMs).toBe(before);
+    expect(JSON.parse(again.stdout)).toEqual(record);
+    // --force composes it again (same key: the same films, labels and arguments).
+    const forced = await runEye(['compare', SCENE, SCENE, ...SETTINGS, '--out', clip, '--json', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).not.toContain('unchanged');
+    expect((JSON.parse(forced.stdout) as CompareRecord).key).toBe(record.key);
   });
 
   it('labels each panel with the numbers its own pixels measure (pixels.json), and draws them', async () => {

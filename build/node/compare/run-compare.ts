@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +18,7 @@ import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
 import { runRenderScenes } from '../render/run-render.ts';
+import { clipKey } from './clip-key.ts';
 import { clipSize } from './clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
@@ -54,6 +56,8 @@ export interface CompareOptions {
 /** What a compare clip shows, written beside it as <name>.json. */
 export interface CompareRecord {
   clip: string;
+  /** clipKey: what decided the clip's bytes (an unchanged clip is kept, not composed again). */
+  key: string;
   width: number;
   height: number;
   fps: number;
@@ -121,6 +125,17 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
       if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${first.width}x${first.height} at ${first.fps} fps, ${frames} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
     }
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
+    const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
+    const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
+    const jsonFile = out.replace(/\.mp4$/, '.json');
+    // Composing again would write the same bytes: a warm ./make.sh keeps its clips (--force composes anyway).
+    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
+    if (kept) {
+      for (const p of kept.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+      process.stderr.write(`compare: unchanged (the same panel films, labels and arguments), kept ${out}\n`);
+      if (o.json) process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
+      return EXIT.ok;
+    }
     try {
       await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
     } catch (err) {
@@ -131,11 +146,12 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
     const record: CompareRecord = {
       clip: out,
+      key,
       ...clip,
       fps: first.fps,
       frames,
-      panels: measured.map(({ p, numbers }) => ({
-        label: panelLabel(p.label, numbers),
+      panels: measured.map(({ p, numbers }, i) => ({
+        label: labels[i],
         scene: p.scene.name,
         preset: p.scene.preset,
         seed: p.scene.seed,
@@ -146,7 +162,6 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
       verdict,
     };
     const json = `${JSON.stringify(record, null, 2)}\n`;
-    const jsonFile = out.replace(/\.mp4$/, '.json');
     writeFileSync(stagedJson, json);
     renameSync(staged, out);
     renameSync(stagedJson, jsonFile);
@@ -236,6 +251,29 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
     p.label = `${s.name} @ ${r.commit}`;
     p.revision = r.commit;
     if (r.failedChecks) p.note = `its render at ${r.commit} failed its own checks: see its assertions`;
+  }
+}
+
+/** sha256 of a file's bytes. */
+function fileDigest(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** The clip already at `out`, if its record names this key and ffprobe still finds it whole. */
+async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: string): Promise<CompareRecord | null> {
+  if (!existsSync(out) || !existsSync(jsonFile)) return null;
+  let record: CompareRecord;
+  try {
+    record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
+  } catch {
+    return null;
+  }
+  if (record.key !== key) return null;
+  try {
+    const verdict = filmVerdict(await probeFilm(ffprobe, out), { width: record.width, height: record.height, fps: record.fps, frames: record.frames });
+    return verdict.ok ? record : null;
+  } catch {
+    return null; // unreadable: composed again
   }
 }
 
