@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# ./make.sh        set up, render every scene (unchanged ones restored from cache/), measure, assert; prints wall time and CPU s per wall s.
+# ./make.sh        set up, render every scene (unchanged ones restored from cache/), measure, assert, write the comparison clips
+#                  (proof/compare/); prints the time on films, check and clips, and wall time and CPU s per wall s.
 # ./make.sh test   set up, then the type check, the determinism and platform lints and the whole test suite.
 # On a fresh Debian machine as root it installs what is missing (chromium-headless-shell, ffmpeg,
 # then npm ci). Elsewhere, PUPPETEER_EXECUTABLE_PATH and FFMPEG_PATH point at your own browser and
@@ -59,6 +60,28 @@ ensure_node() {
   fi
 }
 
+# The comparison clips (proof/compare/): per era a none / generic / tuned clip of its script scene at
+# the scene's own length (20 s) and seed, and the ten tuned eras tiled. Panels are rendered at 640x360
+# (a quarter of a proof film's pixels) and cached, so a warm run only restores them; the tile reuses
+# the era clips' tuned panels, scaled down. An era without its own none/generic scene files shows its
+# tuned scene as each preset (eye compare --presets), at the tuned scene's seed.
+CLIP_PANEL=640x360
+TILE_PANEL=384x216
+compare_clips() {
+  local f era rc=0 tuned=()
+  for f in scenes/[0-9][0-9][0-9][0-9]-script.json; do
+    era=$(basename "$f" -script.json)
+    tuned+=("$era-script")
+    if [ -f "scenes/$era-script-none.json" ] && [ -f "scenes/$era-script-generic.json" ]; then
+      node bin/eye.js compare "$era-script-none" "$era-script-generic" "$era-script" --size "$CLIP_PANEL" --out "proof/compare/$era-none-generic-tuned.mp4" || rc=$?
+    else
+      node bin/eye.js compare "$era-script" --presets none,generic,tuned --size "$CLIP_PANEL" --out "proof/compare/$era-none-generic-tuned.mp4" || rc=$?
+    fi
+  done
+  node bin/eye.js compare "${tuned[@]}" --size "$CLIP_PANEL" --panel-size "$TILE_PANEL" --out proof/compare/eras-tuned.mp4 || rc=$?
+  return "$rc"
+}
+
 ensure_system
 ensure_node
 
@@ -72,10 +95,17 @@ case "${1:-all}" in
   all)
     trap report_cpu EXIT
     npm run --silent build
-    # Render every scene, then assert; both always run, and the first failure's code is the exit code.
+    # Render every scene, assert, then the comparison clips; all always run, and the first failure's code is the exit code.
     status=0
+    t_films=$(date +%s%N)
     node bin/eye.js render || status=$?
+    t_check=$(date +%s%N)
     node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    t_clips=$(date +%s%N)
+    compare_clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    t_end=$(date +%s%N)
+    awk -v f="$(( t_check - t_films ))" -v c="$(( t_clips - t_check ))" -v k="$(( t_end - t_clips ))" \
+      'BEGIN { printf "make.sh: films %.1f s, check %.1f s, comparison clips %.1f s (wall)\n", f / 1e9, c / 1e9, k / 1e9 }' >&2
     exit "$status"
     ;;
   *)

@@ -45,6 +45,8 @@ export interface RenderRunOptions {
   cacheDir: string;
   force: boolean;
   shard: Shard | null;
+  /** Every film is a sample (eye compare's panels): its era spread reported, never held. */
+  sample?: boolean;
 }
 
 function defaultMeasure(): { maskScale: number } {
@@ -83,15 +85,19 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
  * failure's exit code.
  */
 export async function runRender(names: string[], flags: RenderRunOptions, argv: string[]): Promise<number> {
-  const wallStart = performance.now();
   // Everything is validated before any work: scene files, settings, browser, ffmpeg.
+  return runRenderScenes(loadScenes(names).map((s) => withSettings(s, flags.settings)), flags, argv);
+}
+
+/** runRender on scenes already loaded and settled (eye compare makes preset variants of a scene file). */
+export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOptions, argv: string[]): Promise<number> {
+  const wallStart = performance.now();
   const { jobs, capture, settings } = flags;
   const format: FrameFormat = flags.format === 'auto' ? defaultFrameFormat('color') : flags.format;
-  const allScenes: Scene[] = loadScenes(names).map((s) => withSettings(s, settings));
   const shard: Shard | null = flags.shard ?? null;
   const scenes = shard ? shardBins(allScenes, shard.count)[shard.index - 1] : allScenes;
   // A proof film is the scene as its file says; another length or seed is a sample, its spread reported only.
-  const holdSpread = settings.durationS === undefined && settings.seed === undefined;
+  const holdSpread = flags.sample !== true && settings.durationS === undefined && settings.seed === undefined;
   if (allScenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();

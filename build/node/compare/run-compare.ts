@@ -1,0 +1,290 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import { safeText } from '../../errors/safe-text.ts';
+import { pixelSignal, pixelTraceFromJson } from '../../measure/pixels/pixel-trace.ts';
+import { frameCount } from '../../model/time/clock.ts';
+import { withSettings } from '../../scene/parse.ts';
+import type { Preset, Scene } from '../../scene/scene.ts';
+import { ensureOutDir } from '../io/ensure-out-dir.ts';
+import { loadScene } from '../io/load-scene.ts';
+import { OUT_TEMP, ownedPrefix, sweepOwned } from '../io/owned-temp.ts';
+import { projectRoot } from '../io/project-root.ts';
+import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
+import { probeFilm } from '../render/probe-film.ts';
+import { runRenderScenes } from '../render/run-render.ts';
+import { clipKey } from './clip-key.ts';
+import { clipSize } from './clip-size.ts';
+import { composeArgs } from './compose-args.ts';
+import { labelStrip } from './label-strip.ts';
+import { panelLabel } from './panel-label.ts';
+import { panelNumbers, type PanelNumbers } from './panel-numbers.ts';
+import { renderAtRevision } from './render-at-revision.ts';
+
+const run = promisify(execFile);
+
+/** A compare's temporary panel renders in the system's temp folder (swept once their owner is gone). */
+const PANELS_TEMP = /^eye-compare-(\d+)-/;
+/** The label strip under each panel, px. */
+export const LABEL_HEIGHT_PX = 40;
+/** Panels in one clip: the ten eras tiled, with room for two more. */
+export const MAX_PANELS = 12;
+
+export interface CompareOptions {
+  /** --fps --duration --size --seed, applied to every panel's scene (withSettings validates them). */
+  settings: Partial<Omit<Scene, 'name'>>;
+  /** Each panel's size in the clip (default: the size it was rendered at). */
+  panelSize?: { width: number; height: number };
+  /** The clip; default proof/compare/<name>.mp4. */
+  out?: string;
+  /** One scene at this revision beside the working tree. */
+  rev?: string;
+  /** One scene as each of these presets. */
+  presets?: Preset[];
+  jobs: number;
+  cache: boolean;
+  cacheDir: string;
+  force: boolean;
+  json: boolean;
+}
+
+/** What a compare clip shows, written beside it as <name>.json. */
+export interface CompareRecord {
+  clip: string;
+  /** clipKey: what decided the clip's bytes (an unchanged clip is kept, not composed again). */
+  key: string;
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  panels: { label: [string, string]; scene: string; preset: Preset; seed: number; revision: string | null; numbers: PanelNumbers; note?: string }[];
+  verdict: FilmVerdict;
+}
+
+interface Panel {
+  scene: Scene;
+  label: string;
+  revision: string | null;
+  /** The rendered scene folder (film.mp4, pixels.json). */
+  dir?: string;
+  note?: string;
+}
+
+/**
+ * `eye compare`: render each panel's scene (restored from the cache when unchanged) into a temporary
+ * folder, measure each from its own pixels (pixels.json), draw the label strips, compose the clip
+ * frame for frame, check it with ffprobe as a film is checked, and publish it whole (staged, renamed).
+ */
+export async function runCompare(names: string[], o: CompareOptions, argv: string[]): Promise<number> {
+  const root = projectRoot();
+  const panels = planPanels(names, o);
+  const first = panels[0].scene;
+  for (const p of panels) {
+    if (p.scene.fps !== first.fps) {
+      throw new CliError(EXIT.badInput, `panels must share one frame rate for frame-exact sync: ${panels.map((q) => `${q.label} ${q.scene.fps} fps`).join(', ')} (give --fps)`);
+    }
+    if (frameCount(p.scene.durationS, p.scene.fps) !== frameCount(first.durationS, first.fps)) {
+      throw new CliError(EXIT.badInput, `panels must share one length: ${panels.map((q) => `${q.label} ${q.scene.durationS} s`).join(', ')} (give --duration)`);
+    }
+    if (p.scene.width !== first.width || p.scene.height !== first.height) {
+      throw new CliError(EXIT.badInput, `panels must share one size: ${panels.map((q) => `${q.label} ${q.scene.width}x${q.scene.height}`).join(', ')} (give --size)`);
+    }
+  }
+  const ffmpeg = findFfmpeg();
+  const name = defaultName(panels, o);
+  const out = resolve(o.out ?? join(root, 'proof', 'compare', `${name}.mp4`));
+  if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `--out: expected a file name ending in .mp4, got "${safeText(out)}"`);
+  const outDir = dirname(out);
+  ensureOutDir(outDir);
+  sweepOwned(outDir, OUT_TEMP);
+  sweepOwned(tmpdir(), PANELS_TEMP);
+  const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
+  // Staged beside their final names, named as OUT_TEMP sweeps them when a killed run leaves them.
+  const staged = join(outDir, `.${basename(out)}.tmp-${process.pid}`);
+  const stagedJson = join(outDir, `.${basename(out, '.mp4')}.json.tmp-${process.pid}`);
+  try {
+    await renderPanels(root, panels, o, work, argv);
+    const size = o.panelSize ?? { width: first.width, height: first.height };
+    const measured = panels.map((p) => ({ p, numbers: measurePanel(p.dir!) }));
+    const inputs = await Promise.all(
+      measured.map(async ({ p, numbers }, i) => {
+        const file = join(work, `label-${i}.png`);
+        writeFileSync(file, await labelStrip(panelLabel(p.label, numbers), size.width, LABEL_HEIGHT_PX));
+        return { film: join(p.dir!, 'film.mp4'), label: file };
+      }),
+    );
+    // Every panel's film is what its scene asked (a revision's render could differ): else sync is not frame-exact.
+    const frames = frameCount(first.durationS, first.fps);
+    for (const [i, input] of inputs.entries()) {
+      const v = filmVerdict(await probeFilm(ffmpeg.ffprobe, input.film), { width: first.width, height: first.height, fps: first.fps, frames });
+      if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${first.width}x${first.height} at ${first.fps} fps, ${frames} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
+    }
+    const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
+    const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
+    const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
+    const jsonFile = out.replace(/\.mp4$/, '.json');
+    // Composing again would write the same bytes: a warm ./make.sh keeps its clips (--force composes anyway).
+    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
+    if (kept) {
+      for (const p of kept.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+      process.stderr.write(`compare: unchanged (the same panel films, labels and arguments), kept ${out}\n`);
+      if (o.json) process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    try {
+      await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
+    } catch (err) {
+      throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
+    }
+    const clip = clipSize(panels.length, size, LABEL_HEIGHT_PX);
+    const verdict = filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clip, fps: first.fps, frames });
+    if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
+    const record: CompareRecord = {
+      clip: out,
+      key,
+      ...clip,
+      fps: first.fps,
+      frames,
+      panels: measured.map(({ p, numbers }, i) => ({
+        label: labels[i],
+        scene: p.scene.name,
+        preset: p.scene.preset,
+        seed: p.scene.seed,
+        revision: p.revision,
+        numbers,
+        ...(p.note ? { note: p.note } : {}),
+      })),
+      verdict,
+    };
+    const json = `${JSON.stringify(record, null, 2)}\n`;
+    writeFileSync(stagedJson, json);
+    renameSync(staged, out);
+    renameSync(stagedJson, jsonFile);
+    for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+    process.stderr.write(`compare: ${record.width}x${record.height}@${record.fps}, ${frames} frames, film ok → ${out}\n`);
+    if (o.json) process.stdout.write(json);
+    return EXIT.ok;
+  } finally {
+    rmSync(staged, { force: true });
+    rmSync(stagedJson, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The panels the arguments ask for, each scene settled (the command line's settings applied). */
+function planPanels(names: string[], o: CompareOptions): Panel[] {
+  const settle = (s: Scene) => withSettings(s, o.settings);
+  if (o.rev !== undefined && o.presets) throw new CliError(EXIT.badInput, '--rev and --presets: expected one of them, not both');
+  if (o.rev !== undefined || o.presets) {
+    const flag = o.rev !== undefined ? '--rev' : '--presets';
+    if (names.length !== 1) throw new CliError(EXIT.badInput, `${flag}: expected exactly one scene, got ${names.length}`);
+    const scene = settle(loadScene(names[0]));
+    if (o.rev !== undefined) return [{ scene, label: `${scene.name} @ ${o.rev}`, revision: o.rev }, { scene, label: `${scene.name} @ working tree`, revision: null }];
+    return o.presets!.map((preset) => {
+      const variant = preset === scene.preset ? scene : { ...scene, preset, name: `${scene.name}-${preset}` };
+      return { scene: variant, label: `${scene.name} (${preset})`, revision: null };
+    });
+  }
+  if (names.length < 2 || names.length > MAX_PANELS) {
+    throw new CliError(EXIT.badInput, `expected 2 to ${MAX_PANELS} scenes (or one with --rev or --presets), got ${names.length}`);
+  }
+  return names.map((n) => {
+    const scene = settle(loadScene(n));
+    return { scene, label: scene.name, revision: null };
+  });
+}
+
+function defaultName(panels: Panel[], o: CompareOptions): string {
+  const safe = (t: string) => t.replace(/[^A-Za-z0-9._-]+/g, '_');
+  if (o.rev !== undefined) return `${panels[0].scene.name}-at-${safe(o.rev)}`;
+  if (o.presets) return `${panels[0].label.replace(/ \(.*$/, '')}-${o.presets.join('-')}`;
+  return panels.map((p) => p.scene.name).join('-vs-');
+}
+
+/** Render every panel into `work`: the working tree's scenes in this process (once each), a revision in its own worktree. */
+async function renderPanels(root: string, panels: Panel[], o: CompareOptions, work: string, argv: string[]): Promise<void> {
+  const here = new Map<string, Scene>();
+  for (const p of panels) if (p.revision === null) here.set(p.scene.name, p.scene);
+  const hereDir = join(work, 'here');
+  await runRenderScenes(
+    [...here.values()],
+    {
+      settings: {},
+      out: hereDir,
+      json: false,
+      jobs: o.jobs,
+      capture: 'auto',
+      format: 'auto',
+      ledger: false,
+      pixels: true,
+      maskLidOffsetMm: 0,
+      cache: o.cache,
+      cacheDir: o.cacheDir,
+      force: o.force,
+      shard: null,
+      // A panel is a sample of its scene (another size, a variant): its era spread is reported, not held.
+      sample: true,
+    },
+    argv,
+  );
+  for (const p of panels) if (p.revision === null) p.dir = join(hereDir, p.scene.name);
+  for (const p of panels) {
+    if (p.revision === null) continue;
+    const s = p.scene;
+    // The scene as the revision's own file says (its seed too, unless --seed), at the panels' size and
+    // length: an explicit --duration also makes it a sample there, its era spread reported, not held.
+    const args = ['--duration', String(s.durationS), '--size', `${s.width}x${s.height}`, '--jobs', '1'];
+    if (o.settings.fps !== undefined) args.push('--fps', String(s.fps));
+    if (o.settings.seed !== undefined) args.push('--seed', String(s.seed));
+    if (o.cache) args.push('--cache-dir', resolve(o.cacheDir));
+    else args.push('--no-cache');
+    if (o.force) args.push('--force');
+    const r = await renderAtRevision(root, p.revision, basename(s.name), args, join(work, 'rev'));
+    p.dir = r.sceneDir;
+    const summary = JSON.parse(readFileSync(join(r.sceneDir, 'summary.json'), 'utf8')) as { seed?: number; fps?: number };
+    p.scene = { ...s, seed: summary.seed ?? s.seed, fps: summary.fps ?? s.fps };
+    p.label = `${s.name} @ ${r.commit}`;
+    p.revision = r.commit;
+    if (r.failedChecks) p.note = `its render at ${r.commit} failed its own checks: see its assertions`;
+  }
+}
+
+/** sha256 of a file's bytes. */
+function fileDigest(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** The clip already at `out`, if its record names this key and ffprobe still finds it whole. */
+async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: string): Promise<CompareRecord | null> {
+  if (!existsSync(out) || !existsSync(jsonFile)) return null;
+  let record: CompareRecord;
+  try {
+    record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
+  } catch {
+    return null;
+  }
+  if (record.key !== key) return null;
+  try {
+    const verdict = filmVerdict(await probeFilm(ffprobe, out), { width: record.width, height: record.height, fps: record.fps, frames: record.frames });
+    return verdict.ok ? record : null;
+  } catch {
+    return null; // unreadable: composed again
+  }
+}
+
+/** A panel's numbers from its own pixels (pixels.json), never from its scene file. */
+function measurePanel(dir: string): PanelNumbers {
+  const file = join(dir, 'pixels.json');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CliError(EXIT.internal, `${file}: unreadable (${(err as Error).message})`);
+  }
+  return panelNumbers(pixelSignal(pixelTraceFromJson(json, file)));
+}
