@@ -8,7 +8,7 @@ import { tempDir } from '../../testing/temp-dir.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import type { CompareRecord } from '../../node/compare/run-compare.ts';
 import { LABEL_HEIGHT_PX } from '../../node/compare/run-compare.ts';
-import { panelNumbers } from '../../node/compare/panel-numbers.ts';
+import { panelNumbers } from '../../core/compare/panel-numbers.ts';
 import { pixelSignal, pixelTraceFromJson } from '../../measure/pixels/pixel-trace.ts';
 
 const root = projectRoot();

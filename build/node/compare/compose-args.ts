@@ -1,5 +1,5 @@
 import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS } from '../render/ffmpeg-args.ts';
-import { gridLayout } from './grid-layout.ts';
+import { gridLayout } from '../../core/compare/grid-layout.ts';
 
 export interface ComposeInput {
   /** Each panel's film (H.264, all at the same rate and length) and its label strip (a PNG labelWidthPx × labelHeightPx). */

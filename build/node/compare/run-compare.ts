@@ -19,11 +19,11 @@ import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
 import { runRenderScenes } from '../render/run-render.ts';
 import { clipKey } from './clip-key.ts';
-import { clipSize } from './clip-size.ts';
+import { clipSize } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
-import { panelLabel } from './panel-label.ts';
-import { panelNumbers, type PanelNumbers } from './panel-numbers.ts';
+import { panelLabel } from '../../core/compare/panel-label.ts';
+import { panelNumbers, type PanelNumbers } from '../../core/compare/panel-numbers.ts';
 import { renderAtRevision } from './render-at-revision.ts';
 
 const run = promisify(execFile);

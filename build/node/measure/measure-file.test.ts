@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/player.ts';
 import type { TruthEvent } from '../../model/types.ts';
 import { scoreEvents } from '../../measure/score.ts';
-import { loadScene } from '../../node/io/load-scene.ts';
+import { loadScene } from '../io/load-scene.ts';
 import { CliError } from '../../errors/exit.ts';
 import { measureFile } from './measure-file.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
