@@ -1,0 +1,100 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { browserArgs } from '../browser/browser-args.ts';
+import type { BrowserExecutable } from '../browser/find-browser.ts';
+import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
+
+/** What opening the report in headless Chromium showed. */
+export interface ReportLoad {
+  /** Console errors, uncaught page errors and failed loads, each as text. */
+  errors: string[];
+  /** Every request the page made other than for the page itself and its own inline data: URLs (none is expected: films load only when played). */
+  requests: string[];
+  /** Loads of the page's inline data: URLs (the stills and posters): decoded from the page's own text, nothing fetched. */
+  inlineLoads: number;
+  plots: { id: string; marks: number }[];
+  /** Plots whose data marks are all empty. */
+  emptyPlots: string[];
+  /** Films the page links to, and those of them missing on disk. */
+  films: number;
+  missingFilms: string[];
+  screenshot: string;
+  /** The screenshot's height, px, and whether the page was taller (Chromium caps one capture at 16384 px). */
+  screenshotHeightPx: number;
+  pageHeightPx: number;
+}
+
+/** Plot's aria-labels for the marks that draw data (axes, grids, frames and rules are furniture). */
+const DATA_MARKS = ['line', 'dot', 'rect', 'tick', 'bar', 'area'];
+const VIEW_WIDTH_PX = 1200;
+const MAX_SHOT_PX = 16000;
+
+/**
+ * Open the written report from disk as a reader would (file://), count errors and requests, check
+ * every plot has marks and every linked film exists, and write a screenshot of it.
+ */
+export async function loadReport(htmlFile: string, screenshotFile: string, executable: BrowserExecutable): Promise<ReportLoad> {
+  sweepOwned(tmpdir(), PROFILE_TEMP);
+  const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
+  const browser = await puppeteer.launch({
+    executablePath: executable.path,
+    headless: executable.kind === 'headless-shell' ? 'shell' : true,
+    pipe: true,
+    args: browserArgs({ userDataDir, width: VIEW_WIDTH_PX, height: 900, deterministic: false }),
+    defaultViewport: { width: VIEW_WIDTH_PX, height: 900 },
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    timeout: 30_000,
+  });
+  try {
+    const page = await browser.newPage();
+    const pageUrl = pathToFileURL(htmlFile).href;
+    const errors: string[] = [];
+    const requests: string[] = [];
+    let inlineLoads = 0;
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`page: ${e instanceof Error ? e.message : String(e)}`));
+    page.on('requestfailed', (r) => errors.push(`failed: ${r.url().slice(0, 120)}`));
+    page.on('request', (r) => {
+      if (r.url().startsWith('data:')) inlineLoads++;
+      else if (r.url() !== pageUrl) requests.push(r.url().slice(0, 120));
+    });
+    await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
+    // A moment for anything lazy (images decode, media elements settle) to ask for more.
+    await new Promise((r) => setTimeout(r, 500));
+    const found = await page.evaluate((dataMarks: string[]) => {
+      const plots = [...document.querySelectorAll('figure.plot')].map((f) => {
+        let marks = 0;
+        for (const g of f.querySelectorAll('g[aria-label]')) if (dataMarks.includes(g.getAttribute('aria-label') ?? '')) marks += g.childElementCount;
+        return { id: f.getAttribute('data-plot') ?? '?', marks };
+      });
+      const films = [...document.querySelectorAll('video')].map((v) => new URL(v.getAttribute('src') ?? '', document.baseURI).href);
+      return { plots, films, height: document.documentElement.scrollHeight };
+    }, DATA_MARKS);
+    const shotHeight = Math.min(found.height, MAX_SHOT_PX);
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: VIEW_WIDTH_PX, height: shotHeight }, captureBeyondViewport: true });
+    writeFileAtomic(screenshotFile, Buffer.from(png));
+    return {
+      errors,
+      requests,
+      inlineLoads,
+      plots: found.plots,
+      emptyPlots: found.plots.filter((p) => p.marks === 0).map((p) => p.id),
+      films: found.films.length,
+      missingFilms: found.films.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u))),
+      screenshot: screenshotFile,
+      screenshotHeightPx: shotHeight,
+      pageHeightPx: found.height,
+    };
+  } finally {
+    await browser.close().catch(() => undefined);
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
