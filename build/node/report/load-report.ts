@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
 import { browserArgs } from '../browser/browser-args.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
 import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
@@ -28,8 +29,6 @@ export interface ReportLoad {
   pageHeightPx: number;
 }
 
-/** Plot's aria-labels for the marks that draw data (axes, grids, frames and rules are furniture). */
-const DATA_MARKS = ['line', 'dot', 'rect', 'tick', 'bar', 'area'];
 const VIEW_WIDTH_PX = 1200;
 const MAX_SHOT_PX = 16000;
 
@@ -77,7 +76,7 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       });
       const films = [...document.querySelectorAll('video')].map((v) => new URL(v.getAttribute('src') ?? '', document.baseURI).href);
       return { plots, films, height: document.documentElement.scrollHeight };
-    }, DATA_MARKS);
+    }, [...DATA_MARK_LABELS]);
     const shotHeight = Math.min(found.height, MAX_SHOT_PX);
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: VIEW_WIDTH_PX, height: shotHeight }, captureBeyondViewport: true });
     writeFileAtomic(screenshotFile, Buffer.from(png));
