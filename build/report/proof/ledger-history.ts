@@ -37,8 +37,8 @@ export function ledgerHistoryPlot(h: MetricHistory, scenes: readonly string[], l
     height: S.smallHeight,
     marginLeft: S.smallMarginLeft,
     x: { label: 'ledger run', tickFormat: 'd', ticks: 6 },
-    // '~g': 0.9985 and 2000 read as themselves (Plot's default format clips long decimals at this margin).
-    y: { label: h.metric, grid: true, tickFormat: '~g', domain: paddedDomain(h.points.map((p) => p.value)) },
+    // 0.9985 and 2000 read as themselves (Plot's default format runs long decimals past this margin; '~g' writes 2e+3).
+    y: { label: h.metric, grid: true, tickFormat: (v: number) => (Math.abs(v) >= 1000 ? v.toFixed(0) : String(+v.toPrecision(4))), domain: paddedDomain(h.points.map((p) => p.value)) },
     color: { domain: scenes as string[], scheme: 'tableau10', legend },
     marks: [
       Plot.line(h.points, { x: 'run', y: 'value', stroke: 'scene', strokeWidth: 1 }),

@@ -24,8 +24,9 @@ function eraSection(e: EraReport): string {
     : 'no single configured law for this scene (a tour, a locked gaze or a preset other than tuned)';
   const fit = e.mainSequence;
   const fitText = Number.isFinite(fit.slope) ? `fit ${formatValue(fit.slope)} ms/° + ${formatValue(fit.intercept)} ms, R² ${formatValue(fit.r2)}, n ${fit.n}` : `no fit (n ${fit.n})`;
+  // The blink strip is a sheet of many frames: it gets the sheet's width, a single still a third of it.
   const stills = e.stills
-    .map((s) => `<figure class="still"><img alt="${escapeHtml(s.label)}" src="${s.dataUri}"><figcaption>${escapeHtml(s.label)}: ${escapeHtml(s.why)}</figcaption></figure>`)
+    .map((s) => `<figure class="${s.label === 'first-blink' ? 'sheet' : 'still'}"><img alt="${escapeHtml(s.label)}" src="${s.dataUri}"><figcaption>${escapeHtml(s.label)}: ${escapeHtml(s.why)}</figcaption></figure>`)
     .join('');
   // A single frame (the sheet, shrunk to the player, reads as noise); the sheet is shown below.
   const poster = e.stills.find((s) => s.label === 'mid-saccade') ?? e.stills.find((s) => s.label !== 'first-blink') ?? null;
