@@ -62,7 +62,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; } td.note { colo
 tr.fail td { background: #fde8e8; color: #8a1c1c; font-weight: 600; }
 figure { margin: 8px 0; } figcaption { color: #5f6368; font-size: 12px; }
 .pair { display: flex; gap: 16px; flex-wrap: wrap; } .pair figure, .history figure { flex: 0 0 360px; } .history { display: flex; gap: 12px; flex-wrap: wrap; }
-.stills { display: flex; gap: 8px; flex-wrap: wrap; } .still img { max-width: 340px; display: block; } .sheet img { max-width: 100%; display: block; }
+.stills { display: flex; gap: 8px; flex-wrap: wrap; } .still { max-width: 340px; } .still img { max-width: 340px; display: block; } .sheet img { max-width: 100%; display: block; }
 video { background: #000; max-width: 100%; display: block; } .note { color: #5f6368; font-size: 12px; }
 `;
 
