@@ -6,6 +6,7 @@ import puppeteer from 'puppeteer-core';
 import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
 import { browserArgs } from '../browser/browser-args.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
+import { onInterrupt } from '../io/interrupt.ts';
 import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
@@ -39,16 +40,26 @@ const MAX_SHOT_PX = 16000;
 export async function loadReport(htmlFile: string, screenshotFile: string, executable: BrowserExecutable): Promise<ReportLoad> {
   sweepOwned(tmpdir(), PROFILE_TEMP);
   const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
-  const browser = await puppeteer.launch({
-    executablePath: executable.path,
-    headless: executable.kind === 'headless-shell' ? 'shell' : true,
-    pipe: true,
-    args: browserArgs({ userDataDir, width: VIEW_WIDTH_PX, height: 900, deterministic: false }),
-    defaultViewport: { width: VIEW_WIDTH_PX, height: 900 },
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    timeout: 30_000,
+  const browser = await puppeteer
+    .launch({
+      executablePath: executable.path,
+      headless: executable.kind === 'headless-shell' ? 'shell' : true,
+      pipe: true,
+      args: browserArgs({ userDataDir, width: VIEW_WIDTH_PX, height: 900, deterministic: false }),
+      defaultViewport: { width: VIEW_WIDTH_PX, height: 900 },
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      timeout: 30_000,
+    })
+    .catch((err: unknown) => {
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw err;
+    });
+  // Ctrl-C: the browser and its profile go with us (the CLI exits 130 after its cleanups).
+  const forget = onInterrupt(() => {
+    browser.process()?.kill('SIGKILL');
+    rmSync(userDataDir, { recursive: true, force: true });
   });
   try {
     const page = await browser.newPage();
@@ -93,6 +104,7 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       pageHeightPx: found.height,
     };
   } finally {
+    forget();
     await browser.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
   }
