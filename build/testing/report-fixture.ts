@@ -20,7 +20,7 @@ export function fixtureEra(over: Partial<EraReport> = {}): EraReport {
     filmHref: '1970-script/film.mp4',
     stills: [{ label: 'mid-saccade', why: 'a saccade in flight', dataUri: 'data:image/jpeg;base64,AAAA' }],
     sheet: { label: 'contact sheet', why: 'contact sheet: 24 frames', dataUri: 'data:image/jpeg;base64,BBBB' },
-    signal: { tS, yawDeg, pitchDeg: tS.map(() => -4), apertureMm },
+    signal: { drawnHz: 60, tS, yawDeg, pitchDeg: tS.map(() => -4), apertureMm },
     saccades: [
       { startS: 0.99, endS: 1.02, amplitudeDeg: 3, durationMs: 28, kind: 'saccade', truncated: false },
       { startS: 2.49, endS: 2.52, amplitudeDeg: 2, durationMs: 25, kind: 'saccade', truncated: false },

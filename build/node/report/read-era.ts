@@ -9,8 +9,12 @@ import type { Scene } from '../../scene/scene.ts';
 import { fixationGammaOf } from '../../report/proof/fixation-gamma-of.ts';
 import type { Agreement, EraReport, SpreadRow, Still } from '../../report/proof/report-data.ts';
 
-/** Drawn at 120 Hz: a saccade still spans several points, at half the page weight of 240 Hz. */
-const SIGNAL_EVERY_NTH = 2;
+/**
+ * Points drawn per series: a 20-s film at 120 Hz (a saccade still spans several points); longer films
+ * (the 60-s tour, the 90-s visitors) thinner, so no film weighs more than another on the page. The
+ * detected events are marked from the full 240 Hz trace whatever the drawing rate.
+ */
+const MAX_DRAWN_POINTS = 2400;
 /** Stills are inlined as JPEG (the PNGs in stills/ are lossless and ~10× larger). */
 const STILL_WIDTH_PX = 480;
 const SHEET_WIDTH_PX = 1060;
@@ -61,7 +65,8 @@ export async function readEra(proofDir: string, scene: string, checkAssertions: 
   const aperture = col('apertureMm');
   const d = detect({ tMs, xDeg: yaw, yDeg: pitch, apertureMm: aperture }, params);
 
-  const thin = <T>(a: ArrayLike<T>): T[] => Array.from({ length: Math.ceil(a.length / SIGNAL_EVERY_NTH) }, (_, i) => a[i * SIGNAL_EVERY_NTH]);
+  const everyNth = Math.max(1, Math.ceil(tMs.length / MAX_DRAWN_POINTS));
+  const thin = <T>(a: ArrayLike<T>): T[] => Array.from({ length: Math.ceil(a.length / everyNth) }, (_, i) => a[i * everyNth]);
   const era: EraReport = {
     scene,
     era: trace.scene.tour.length ? 'tour' : trace.scene.era,
@@ -75,7 +80,7 @@ export async function readEra(proofDir: string, scene: string, checkAssertions: 
     filmHref: `${encodeURIComponent(scene)}/film.mp4`,
     stills: [],
     sheet: null,
-    signal: { tS: thin(tMs).map((t) => t / 1000), yawDeg: thin(yaw), pitchDeg: thin(pitch), apertureMm: thin(aperture) },
+    signal: { drawnHz: trace.sampleRateHz / everyNth, tS: thin(tMs).map((t) => t / 1000), yawDeg: thin(yaw), pitchDeg: thin(pitch), apertureMm: thin(aperture) },
     saccades: d.saccades.map((s) => ({ startS: s.startMs / 1000, endS: s.endMs / 1000, amplitudeDeg: s.amplitudeDeg, durationMs: s.durationMs, kind: s.kind, truncated: s.truncated })),
     blinks: d.blinks.map((b) => ({ startS: b.startMs / 1000, endS: b.endMs / 1000, partial: b.partial })),
     fixationsMs: d.fixations.filter((f) => !f.censored).map((f) => f.durationMs),

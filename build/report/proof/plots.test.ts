@@ -11,7 +11,7 @@ import { READING_FIXATION_LAW } from '../../model/tuned/gaze/fixation-duration.t
 
 const era = fixtureEra();
 const empty = fixtureEra({
-  signal: { tS: [], yawDeg: [], pitchDeg: [], apertureMm: [] },
+  signal: { drawnHz: 60, tS: [], yawDeg: [], pitchDeg: [], apertureMm: [] },
   saccades: [],
   blinks: [],
   fixationsMs: [],

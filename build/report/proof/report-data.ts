@@ -57,6 +57,8 @@ export interface Still {
 }
 
 export interface SignalSeries {
+  /** The rate the series was thinned to for drawing, Hz (the detectors read the full 240 Hz). */
+  drawnHz: number;
   tS: number[];
   yawDeg: number[];
   pitchDeg: number[];

@@ -3,7 +3,7 @@ import { CALM_CAPS } from '../../spec/eye-spec.ts';
 import { CONTACT, ERA_GAZE } from '../../model/eras/era-gaze.ts';
 import { FIXATION_CAP_MARGIN } from '../../model/tuned/gaze/patterns/create-pattern.ts';
 import { FIXATION_LAW, READING_FIXATION_LAW } from '../../model/tuned/gaze/fixation-duration.ts';
-import { fixtureEra, fixtureReport } from '../../testing/report-fixture.ts';
+import { dataMarks, fixtureEra, fixtureReport } from '../../testing/report-fixture.ts';
 import { capsTable } from './caps-table.ts';
 import { fixationGammaOf } from './fixation-gamma-of.ts';
 import { reportHtml } from './report-html.ts';
@@ -29,6 +29,17 @@ describe('proof/index.html', () => {
     }
     // The ledger plots only the report's scenes: "other" ran too, but has no film here.
     expect(html).toContain('saccadesPerS: 2 values over 2 runs');
+  });
+
+  it('draws no empty plot: an eye that holds still (no saccade, blink or fixation) gets a note in their place', () => {
+    const still = fixtureEra({ scene: '1970-script-none', preset: 'none', saccades: [], blinks: [], fixationsMs: [], fixationLaw: null, mainSequence: { slope: NaN, intercept: NaN, r2: NaN, n: 0 } });
+    const html = reportHtml(fixtureReport({ eras: [still] }));
+    const figures = [...html.matchAll(/<figure class="plot" data-plot="([^"]*)">([\s\S]*?)<figcaption>/g)];
+    expect(figures.length).toBeGreaterThan(0);
+    for (const [, id, svg] of figures) expect(dataMarks(svg), id).toBeGreaterThan(0);
+    expect(html).toContain('no main sequence: no saccade detected');
+    expect(html).toContain('no blink detected in any film');
+    expect(figures.map((f) => f[1])).not.toContain('1970-script-none/main-sequence');
   });
 
   it('escapes text that came from files', () => {

@@ -44,9 +44,17 @@ function eraSection(e: EraReport): string {
 <h3>Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
 <h3>Film against its era (p10–p90)</h3>${e.spread.length ? spreadTable(e.spread) : '<p class="note">no spread recorded for this film</p>'}
 <h3>Plots</h3><p class="note">detected from the model's 240 Hz trace: ${counts}</p>
-${figure(`${id}/gaze`, 'gaze yaw and pitch; amber: saccades, violet: microsaccades (as detected)', gazePlot(e))}
+${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${formatValue(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
 ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: partial)', aperturePlot(e))}
-<div class="pair">${figure(`${id}/fixations`, `fixation durations; ${law}`, fixationHistogram(e))}${figure(`${id}/main-sequence`, `main sequence (rings: saccades cut by missing data, left out of the fit); ${fitText}`, mainSequencePlot(e))}</div>
+<div class="pair">${
+    e.fixationsMs.length || e.fixationLaw
+      ? figure(`${id}/fixations`, `fixation durations; ${law}`, fixationHistogram(e))
+      : '<p class="note">no fixation histogram: no fixation closed on both sides, and no configured law</p>'
+  }${
+    e.saccades.length
+      ? figure(`${id}/main-sequence`, `main sequence (rings: saccades cut by missing data, left out of the fit); ${fitText}`, mainSequencePlot(e))
+      : '<p class="note">no main sequence: no saccade detected in this film</p>'
+  }</div>
 ${agreement}
 <details><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
 <h3>Stills</h3>${e.sheet ? `<figure class="sheet"><img alt="contact sheet" src="${e.sheet.dataUri}"><figcaption>${escapeHtml(e.sheet.why)}</figcaption></figure>` : ''}<div class="stills">${stills}</div>
@@ -88,7 +96,7 @@ export function reportHtml(data: ReportData): string {
 ${data.notes.length ? `<ul class="notes">${data.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}
 <nav>${nav}<a href="#ledger">ledger history</a></nav>
 <h2>Blinks, every film</h2>
-${data.eras.length ? figure('blink-raster', 'each film\'s detected blinks (dark: full, grey: partial) over its length', blinkRaster(data.eras)) : '<p class="note">no films in this proof folder</p>'}
+${data.eras.some((e) => e.blinks.length) ? figure('blink-raster', 'each film\'s detected blinks (dark: full, grey: partial) over its length', blinkRaster(data.eras)) : '<p class="note">no blink detected in any film</p>'}
 ${data.eras.map(eraSection).join('\n')}
 <section id="ledger"><h2>The ledger: each metric over runs</h2>
 <p class="note">${data.ledger.length} runs in ledger.jsonl; x is the run number as <code>eye ledger</code> lists it; the scenes are this report's</p>
