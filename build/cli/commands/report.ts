@@ -30,7 +30,7 @@ export function registerReport(program: Command): void {
         'against its era\'s p10–p90, SVG plots (gaze with detected events, aperture with blinks, fixation durations against the configured ' +
         'gamma, the main sequence, model vs pixels, a blink raster) and each metric\'s history over the ledger. The films are linked, not ' +
         'inlined: files beside the page, read only when played. Then open it in headless Chromium (file://): exit 1 unless it loads with no ' +
-        'console error, no request, a mark in every plot and every linked film on disk; a screenshot goes to <proof>/report.png.',
+        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png.',
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
@@ -48,6 +48,7 @@ function loadProblems(r: WrittenReport): string[] {
     ...(l.requests.length ? [`${l.requests.length} request(s): ${l.requests.slice(0, 3).join(', ')}`] : []),
     ...(l.emptyPlots.length ? [`plots without data: ${l.emptyPlots.join(', ')}`] : []),
     ...(l.missingFilms.length ? [`films missing on disk: ${l.missingFilms.join(', ')}`] : []),
+    ...(l.unplayableFilms.length ? [`films Chromium could not open: ${l.unplayableFilms.join(', ')}`] : []),
   ];
 }
 
@@ -57,7 +58,7 @@ export function reportLines(r: WrittenReport): string {
   const l = r.load;
   if (!l) return `${lines[0]}\n(not opened: --no-load)`;
   lines.push(
-    `load test (headless Chromium, file://): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length})`,
+    `load test (headless Chromium, file://): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
     `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} (${l.screenshotHeightPx} px of the page's ${l.pageHeightPx})`,
   );
   return lines.join('\n');

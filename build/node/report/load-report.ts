@@ -21,9 +21,10 @@ export interface ReportLoad {
   plots: { id: string; marks: number }[];
   /** Plots whose data marks are all empty. */
   emptyPlots: string[];
-  /** Films the page links to, and those of them missing on disk. */
+  /** Films the page links to, those of them missing on disk, and those Chromium could not open when asked to (after the counts). */
   films: number;
   missingFilms: string[];
+  unplayableFilms: string[];
   screenshot: string;
   /** The screenshot's height, px, and whether the page was taller (Chromium caps one capture at 16384 px). */
   screenshotHeightPx: number;
@@ -32,6 +33,8 @@ export interface ReportLoad {
 
 const VIEW_WIDTH_PX = 1200;
 const MAX_SHOT_PX = 16000;
+const SETTLE_MS = 1500;
+const FILM_OPEN_MS = 10_000;
 
 /**
  * Open the written report from disk as a reader would (file://), count errors and requests, check
@@ -77,8 +80,9 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       else if (r.url() !== pageUrl) requests.push(r.url().slice(0, 120));
     });
     await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
-    // A moment for anything lazy (images decode, media elements settle) to ask for more.
-    await new Promise((r) => setTimeout(r, 500));
+    // A moment for anything lazy (images decode, media elements settle) to ask for more, and for the
+    // video controls' start-up spinner to go (at 300 ms it still sits over every poster; at 1.5 s not).
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     const found = await page.evaluate((dataMarks: string[]) => {
       const plots = [...document.querySelectorAll('figure.plot')].map((f) => {
         let marks = 0;
@@ -91,9 +95,28 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
     const shotHeight = Math.min(found.height, MAX_SHOT_PX);
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: VIEW_WIDTH_PX, height: shotHeight }, captureBeyondViewport: true });
     writeFileAtomic(screenshotFile, Buffer.from(png));
+    // Only now, with the counts taken: each film asked for as a play would ask, to show the links play.
+    const counted = { errors: [...errors], requests: [...requests] };
+    const unplayable = await page.evaluate(async (waitMs: number) => {
+      const videos = [...document.querySelectorAll('video')];
+      const opened = await Promise.all(
+        videos.map(
+          (v) =>
+            new Promise<boolean>((done) => {
+              v.addEventListener('loadedmetadata', () => done(Number.isFinite(v.duration) && v.duration > 0), { once: true });
+              v.addEventListener('error', () => done(false), { once: true });
+              setTimeout(() => done(false), waitMs);
+              v.preload = 'metadata';
+              v.load();
+            }),
+        ),
+      );
+      return videos.filter((_, i) => !opened[i]).map((v) => v.getAttribute('src') ?? '?');
+    }, FILM_OPEN_MS);
     return {
-      errors,
-      requests,
+      errors: counted.errors,
+      requests: counted.requests,
+      unplayableFilms: unplayable,
       inlineLoads,
       plots: found.plots,
       emptyPlots: found.plots.filter((p) => p.marks === 0).map((p) => p.id),

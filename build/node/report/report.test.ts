@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +10,7 @@ import { runEye } from '../../testing/run-eye.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
+import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { traceJson } from '../render/trace-json.ts';
 import { loadReport } from './load-report.ts';
 import { writeReport } from './write-report.ts';
@@ -23,7 +25,8 @@ async function fakeProof(): Promise<string> {
   const columns = Object.fromEntries(Object.entries(trace.columns).map(([k, v]) => [k, Array.from(v)]));
   writeFileSync(join(dir, 'trace.json'), traceJson(scene, [{ columns: columns as never, events: trace.events }]));
   writeFileSync(join(dir, 'summary.json'), JSON.stringify({ scene: scene.name, durationS: scene.durationS, fps: scene.fps, width: 64, height: 36, seed: scene.seed }));
-  writeFileSync(join(dir, 'film.mp4'), 'not played by the test');
+  // A real H.264 file, so the load test can open it as a play would.
+  execFileSync(findFfmpeg().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x36:d=1:r=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', join(dir, 'film.mp4')]);
   const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#224422' } }).png().toBuffer();
   writeFileSync(join(dir, 'stills', 'sheet.png'), png);
   writeFileSync(join(dir, 'stills', 'mid-saccade.png'), png);
@@ -44,7 +47,7 @@ describe('eye report', () => {
     const r = await writeReport({ proofDir: proof, ledgerFile: join(proof, 'no-ledger.jsonl'), params: DEFAULT_PARAMS, load: true });
     expect(r.load).not.toBeNull();
     const l = r.load!;
-    expect({ errors: l.errors, requests: l.requests, empty: l.emptyPlots, missing: l.missingFilms }).toEqual({ errors: [], requests: [], empty: [], missing: [] });
+    expect({ errors: l.errors, requests: l.requests, empty: l.emptyPlots, missing: l.missingFilms, unplayable: l.unplayableFilms }).toEqual({ errors: [], requests: [], empty: [], missing: [], unplayable: [] });
     expect(l.plots.length).toBe(r.plots);
     expect(l.plots.map((p) => p.id)).toEqual(expect.arrayContaining(['blink-raster', '1970-script/gaze', '1970-script/aperture', '1970-script/fixations', '1970-script/main-sequence']));
     expect(l.films).toBe(1);
@@ -70,6 +73,7 @@ describe('eye report', () => {
     expect(l.requests.some((u) => u.endsWith('/missing.png'))).toBe(true);
     expect(l.emptyPlots).toEqual(['empty']);
     expect(l.missingFilms.length).toBe(1);
+    expect(l.unplayableFilms).toEqual(['gone/film.mp4']);
     expect(existsSync(join(dir, 'shot.png'))).toBe(true);
   }, 60_000);
 

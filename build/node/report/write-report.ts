@@ -24,7 +24,7 @@ export interface WrittenReport {
   eras: number;
   plots: number;
   load: ReportLoad | null;
-  /** The load test held: no error, no request, every plot with marks, every film on disk. */
+  /** The load test held: no error, no request, every plot with marks, every film on disk and opening. */
   pass: boolean;
 }
 
@@ -42,6 +42,6 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   orEnvironmentError('writing the report', file, () => writeFileAtomic(file, html));
   const plots = (html.match(/<figure class="plot"/g) ?? []).length;
   const load = o.load ? await loadReport(file, join(o.proofDir, 'report.png'), findBrowser()) : null;
-  const pass = !load || (load.errors.length === 0 && load.requests.length === 0 && load.emptyPlots.length === 0 && load.missingFilms.length === 0);
+  const pass = !load || (load.errors.length === 0 && load.requests.length === 0 && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
   return { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass };
 }
