@@ -32,13 +32,13 @@ export function metricHistories(runs: readonly LedgerRun[], scenes: readonly str
 
 /** A small plot of one metric over runs (x: the run number as `eye ledger` lists it); `legend` names the scenes' colours above it. */
 export function ledgerHistoryPlot(h: MetricHistory, scenes: readonly string[], legend = false): string {
+  const domain = paddedDomain(h.points.map((p) => p.value));
   return plotSvg({
     width: S.smallWidth,
     height: S.smallHeight,
     marginLeft: S.smallMarginLeft,
     x: { label: 'ledger run', tickFormat: 'd', ticks: 6 },
-    // 0.9985 and 2000 read as themselves (Plot's default format runs long decimals past this margin; '~g' writes 2e+3).
-    y: { label: h.metric, grid: true, tickFormat: (v: number) => (Math.abs(v) >= 1000 ? v.toFixed(0) : String(+v.toPrecision(4))), domain: paddedDomain(h.points.map((p) => p.value)) },
+    y: { label: h.metric, grid: true, tickFormat: tickText(domain), domain },
     color: { domain: scenes as string[], scheme: 'tableau10', legend },
     marks: [
       Plot.line(h.points, { x: 'run', y: 'value', stroke: 'scene', strokeWidth: 1 }),
@@ -54,4 +54,15 @@ function paddedDomain(values: readonly number[]): [number, number] {
   if (hi > lo) return [lo, hi];
   const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
   return [lo - pad, hi + pad];
+}
+
+/**
+ * Tick labels with as many decimals as the ticks' spacing needs (about five ticks): a metric that moves
+ * by 0.0002 around 0.9985 reads 0.9985, 0.9987; one around 2000 reads 2000 (Plot's default runs long
+ * decimals past the margin, '~g' writes 2e+3, and four significant digits make 1100.2 and 1100.4 alike).
+ */
+export function tickText([lo, hi]: [number, number]): (v: number) => string {
+  const step = (hi - lo) / 5;
+  const decimals = Math.min(6, Math.max(0, Math.ceil(-Math.log10(step))));
+  return (v: number) => v.toFixed(decimals);
 }

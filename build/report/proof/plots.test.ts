@@ -5,7 +5,7 @@ import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
 import { expectedFixationCounts, fixationHistogram } from './fixation-histogram.ts';
 import { gazePlot } from './gaze-plot.ts';
-import { ledgerHistoryPlot, metricHistories } from './ledger-history.ts';
+import { ledgerHistoryPlot, metricHistories, tickText } from './ledger-history.ts';
 import { mainSequencePlot } from './main-sequence-plot.ts';
 import { READING_FIXATION_LAW } from '../../model/tuned/gaze/fixation-duration.ts';
 
@@ -69,5 +69,12 @@ describe('the report plots (Observable Plot in linkedom)', () => {
     );
     expect(h).toEqual([{ metric: 'x', points: [{ run: 1, revision: 'abcdef0', scene: 'a', value: 1 }, { run: 2, revision: '1234567', scene: 'a', value: 2 }] }]);
     expect(dataMarks(ledgerHistoryPlot(h[0], ['a']))).toBeGreaterThan(0);
+  });
+
+  it('labels a metric\'s ticks apart however small its changes', () => {
+    const near = tickText([0.9984, 0.9986]);
+    expect(new Set([0.99844, 0.99848, 0.99852].map(near)).size).toBe(3);
+    expect(tickText([1100.2, 1100.6])(1100.4)).toBe('1100.40');
+    expect(tickText([1000, 3000])(2000)).toBe('2000');
   });
 });
