@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ./make.sh        set up, render every scene (unchanged ones restored from cache/), measure, assert, write the comparison clips
-#                  (proof/compare/); prints the time on films, check and clips, and wall time and CPU s per wall s.
+#                  (proof/compare/) and proof/index.html; prints each step's wall time, the whole run's wall time and CPU s per wall s.
 # ./make.sh test   set up, then the type check, the determinism and platform lints and the whole test suite.
 # On a fresh Debian machine as root it installs what is missing (chromium-headless-shell, ffmpeg,
 # then npm ci). Elsewhere, PUPPETEER_EXECUTABLE_PATH and FFMPEG_PATH point at your own browser and
@@ -25,6 +25,17 @@ report_cpu() {
   awk -v wall_ns="$wall_ns" -v busy="$busy" -v hz="$(getconf CLK_TCK)" -v cores="$(nproc)" '
     BEGIN { wall = wall_ns / 1e9; cpu = busy / hz; printf "make.sh: %.1f s wall, %.1f CPU-s (the machine, /proc/stat), %.2f CPU-s per wall-s on %d cores\n", wall, cpu, cpu / wall, cores }
   ' >&2
+}
+
+# Run one step ("timed LABEL command…"), note its wall time for the closing line, keep its exit code.
+step_times=""
+timed() {
+  local label=$1 t0 rc=0
+  shift
+  t0=$(date +%s%N)
+  "$@" || rc=$?
+  step_times+="$(awk -v l="$label" -v ns="$(( $(date +%s%N) - t0 ))" 'BEGIN { printf "%s %.1f s", l, ns / 1e9 }'), "
+  return "$rc"
 }
 
 have_browser() {
@@ -95,17 +106,14 @@ case "${1:-all}" in
   all)
     trap report_cpu EXIT
     npm run --silent build
-    # Render every scene, assert, then the comparison clips; all always run, and the first failure's code is the exit code.
+    # Render every scene, assert, the comparison clips, the report; all always run, and the first failure's code is the exit code.
     status=0
-    t_films=$(date +%s%N)
-    node bin/eye.js render || status=$?
-    t_check=$(date +%s%N)
-    node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    t_clips=$(date +%s%N)
-    compare_clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    t_end=$(date +%s%N)
-    awk -v f="$(( t_check - t_films ))" -v c="$(( t_clips - t_check ))" -v k="$(( t_end - t_clips ))" \
-      'BEGIN { printf "make.sh: films %.1f s, check %.1f s, comparison clips %.1f s (wall)\n", f / 1e9, c / 1e9, k / 1e9 }' >&2
+    timed films node bin/eye.js render || status=$?
+    timed check node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    timed clips compare_clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    # The report reads what the render and the check wrote (proof/, proof/check/, ledger.jsonl), so it goes last.
+    timed report node bin/eye.js report || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    say "make.sh: wall time per step: ${step_times%, }"
     exit "$status"
     ;;
   *)

@@ -10,6 +10,7 @@ import { registerSchema } from './schema.ts';
 import { registerCache } from './cache.ts';
 import { registerMerge } from './merge.ts';
 import { registerCompare } from './compare.ts';
+import { registerReport } from './report.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -25,4 +26,5 @@ export function registerCommands(program: Command): void {
   registerCache(program);
   registerMerge(program);
   registerCompare(program);
+  registerReport(program);
 }

@@ -1,0 +1,65 @@
+import { relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../../errors/exit.ts';
+import { DEFAULT_PARAMS } from '../../measure/params.ts';
+import { projectRoot } from '../../node/io/project-root.ts';
+import { writeStdout } from '../../node/io/write-stdout.ts';
+import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
+import { writeReport, type WrittenReport } from '../../node/report/write-report.ts';
+import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
+
+/** `eye report`'s options, each declared once (flag, doc, default, validator). */
+export const REPORT_OPTIONS = {
+  proofDir: {
+    flags: '--proof-dir <dir>',
+    doc: 'the proof folder to report on (its scene folders, check/assertions.json); index.html and report.png are written into it',
+    default: resolve(projectRoot(), 'proof'),
+    defaultText: 'proof/',
+    parse: (t: string) => resolve(t),
+  },
+  ledgerFile: { flags: '--ledger-file <path>', doc: 'the ledger whose history is plotted', default: LEDGER_FILE, defaultText: 'ledger.jsonl', parse: (t: string) => resolve(t) },
+  load: { flags: '--no-load', doc: 'write the page only: do not open it in headless Chromium (no load test, no report.png)', default: true },
+  json: { flags: '--json', doc: 'print the result as JSON', default: false },
+} satisfies Record<string, OptionSpec<unknown>>;
+
+export function registerReport(program: Command): void {
+  const cmd = program
+    .command('report')
+    .description(
+      'Write <proof>/index.html, self-contained: per film its stills and contact sheet (inlined), the calm caps eye check asserted, the film ' +
+        'against its era\'s p10–p90, SVG plots (gaze with detected events, aperture with blinks, fixation durations against the configured ' +
+        'gamma, the main sequence, model vs pixels, a blink raster) and each metric\'s history over the ledger. The films are linked, not ' +
+        'inlined: files beside the page, read only when played. Then open it in headless Chromium (file://): exit 1 unless it loads with no ' +
+        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png.',
+    );
+  declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
+    const o = parseOptions(REPORT_OPTIONS, raw);
+    const r = await writeReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load });
+    writeStdout(o.json ? `${JSON.stringify(r, null, 2)}\n` : `${reportLines(r)}\n`);
+    if (!r.pass) throw new CliError(EXIT.assertionFailed, `report: the load test failed (${loadProblems(r).join('; ')})`);
+  });
+}
+
+function loadProblems(r: WrittenReport): string[] {
+  const l = r.load;
+  if (!l) return [];
+  return [
+    ...(l.errors.length ? [`${l.errors.length} error(s): ${l.errors.slice(0, 3).join(', ')}`] : []),
+    ...(l.requests.length ? [`${l.requests.length} request(s): ${l.requests.slice(0, 3).join(', ')}`] : []),
+    ...(l.emptyPlots.length ? [`plots without data: ${l.emptyPlots.join(', ')}`] : []),
+    ...(l.missingFilms.length ? [`films missing on disk: ${l.missingFilms.join(', ')}`] : []),
+    ...(l.unplayableFilms.length ? [`films Chromium could not open: ${l.unplayableFilms.join(', ')}`] : []),
+  ];
+}
+
+/** The command's lines: what was written, and what the load test saw. */
+export function reportLines(r: WrittenReport): string {
+  const lines = [`report: ${relative(process.cwd(), r.html) || r.html} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.eras} films, ${r.plots} plots)`];
+  const l = r.load;
+  if (!l) return `${lines[0]}\n(not opened: --no-load)`;
+  lines.push(
+    `load test (headless Chromium, file://): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
+    `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} (${l.screenshotHeightPx} px of the page's ${l.pageHeightPx})`,
+  );
+  return lines.join('\n');
+}

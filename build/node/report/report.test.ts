@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS } from '../../measure/params.ts';
+import { simulate } from '../../model/player.ts';
+import { withSettings } from '../../scene/parse.ts';
+import { runEye } from '../../testing/run-eye.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
+import { findBrowser } from '../browser/find-browser.ts';
+import { loadScene } from '../io/load-scene.ts';
+import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { traceJson } from '../render/trace-json.ts';
+import { loadReport } from './load-report.ts';
+import { writeReport } from './write-report.ts';
+
+/** A proof folder as eye render leaves one, without rendering: the model's own trace, a summary, a still and a sheet. */
+async function fakeProof(): Promise<string> {
+  const proof = tempDir('eye-report-');
+  const scene = withSettings(loadScene('1970-script'), { durationS: 6 });
+  const trace = simulate(scene);
+  const dir = join(proof, scene.name);
+  mkdirSync(join(dir, 'stills'), { recursive: true });
+  const columns = Object.fromEntries(Object.entries(trace.columns).map(([k, v]) => [k, Array.from(v)]));
+  writeFileSync(join(dir, 'trace.json'), traceJson(scene, [{ columns: columns as never, events: trace.events }]));
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify({ scene: scene.name, durationS: scene.durationS, fps: scene.fps, width: 64, height: 36, seed: scene.seed }));
+  // A real H.264 file, so the load test can open it as a play would.
+  execFileSync(findFfmpeg().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x36:d=1:r=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', join(dir, 'film.mp4')]);
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#224422' } }).png().toBuffer();
+  writeFileSync(join(dir, 'stills', 'sheet.png'), png);
+  writeFileSync(join(dir, 'stills', 'mid-saccade.png'), png);
+  writeFileSync(
+    join(dir, 'stills', 'index.json'),
+    JSON.stringify({ sheet: { file: 'sheet.png', frames: [0, 1] }, stills: [{ name: 'mid-saccade', found: true, file: 'mid-saccade.png', why: 'test' }, { name: 'partial-blink', found: false, file: null, why: 'none' }] }),
+  );
+  return proof;
+}
+
+describe('eye report', () => {
+  let proof: string;
+  beforeAll(async () => {
+    proof = await fakeProof();
+  });
+
+  it('writes index.html that loads from disk with no error and no request, every plot drawn, and a screenshot', async () => {
+    const r = await writeReport({ proofDir: proof, ledgerFile: join(proof, 'no-ledger.jsonl'), params: DEFAULT_PARAMS, load: true });
+    expect(r.load).not.toBeNull();
+    const l = r.load!;
+    expect({ errors: l.errors, requests: l.requests, empty: l.emptyPlots, missing: l.missingFilms, unplayable: l.unplayableFilms }).toEqual({ errors: [], requests: [], empty: [], missing: [], unplayable: [] });
+    expect(l.plots.length).toBe(r.plots);
+    expect(l.plots.map((p) => p.id)).toEqual(expect.arrayContaining(['blink-raster', '1970-script/gaze', '1970-script/aperture', '1970-script/fixations', '1970-script/main-sequence']));
+    expect(l.films).toBe(1);
+    expect(l.inlineLoads).toBeGreaterThan(0);
+    expect(r.pass).toBe(true);
+    const shot = await sharp(join(proof, 'report.png')).metadata();
+    expect(shot.width).toBe(1200);
+    expect(readFileSync(join(proof, 'index.html'), 'utf8')).toContain('eye check has not run');
+  }, 60_000);
+
+  it('fails a page that errs, fetches, has an empty plot or links a missing film (the load test sees each)', async () => {
+    const dir = tempDir('eye-report-bad-');
+    const file = join(dir, 'index.html');
+    writeFileSync(
+      file,
+      `<!doctype html><html><body><script>console.error('boom')</script><img src="missing.png">
+<figure class="plot" data-plot="empty"><svg><g aria-label="line"></g></svg></figure>
+<figure class="plot" data-plot="full"><svg><g aria-label="dot"><circle r="1"></circle></g></svg></figure>
+<video preload="none" src="gone/film.mp4"></video></body></html>`,
+    );
+    const l = await loadReport(file, join(dir, 'shot.png'), findBrowser());
+    expect(l.errors.some((e) => e.includes('boom'))).toBe(true);
+    expect(l.requests.some((u) => u.endsWith('/missing.png'))).toBe(true);
+    expect(l.emptyPlots).toEqual(['empty']);
+    expect(l.missingFilms.length).toBe(1);
+    expect(l.unplayableFilms).toEqual(['gone/film.mp4']);
+    expect(existsSync(join(dir, 'shot.png'))).toBe(true);
+  }, 60_000);
+
+  it('exits 2 naming the folder when there is no proof folder or nothing rendered in it', async () => {
+    const none = await runEye(['report', '--proof-dir', join(proof, 'nowhere')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no proof folder at .*nowhere/);
+    const empty = await runEye(['report', '--proof-dir', tempDir('eye-report-empty-'), '--no-load']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/no rendered scene in/);
+  }, 60_000);
+});

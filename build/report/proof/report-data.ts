@@ -1,0 +1,113 @@
+import type { Assertion } from '../../measure/caps.ts';
+import type { LineFit } from '../../measure/main-sequence.ts';
+import type { FixationLaw } from '../../model/tuned/gaze/fixation-duration.ts';
+
+/**
+ * Everything proof/index.html shows, gathered by build/node/report from a proof folder, eye check's
+ * outputs and the ledger. Plain data (no Node, no DOM), so the page builders are pure functions of it.
+ */
+export interface ReportData {
+  title: string;
+  /** Where the numbers came from, one line each (shown at the top). */
+  sources: string[];
+  eras: EraReport[];
+  ledger: LedgerRun[];
+  /** Notes a reader needs (a missing eye check, a scene folder skipped), one line each. */
+  notes: string[];
+}
+
+/** One film (one scene folder of the proof). */
+export interface EraReport {
+  scene: string;
+  era: string;
+  mode: string;
+  preset: string;
+  seed: number;
+  durationS: number;
+  fps: number;
+  width: number;
+  height: number;
+  /** The film, relative to index.html (a file beside it, loaded only when played). */
+  filmHref: string;
+  /** Stills as data: URIs (inlined, so loading the page requests nothing). */
+  stills: Still[];
+  sheet: Still | null;
+  /** The model's 240 Hz signal, thinned for drawing. */
+  signal: SignalSeries;
+  saccades: SaccadeMark[];
+  blinks: BlinkMark[];
+  /** Durations of the fixations the detector closed on both sides, ms. */
+  fixationsMs: number[];
+  /** The gamma the scene's fixations are drawn from, or null when none is configured (a locked gaze, a tour). */
+  fixationLaw: FixationGamma | null;
+  mainSequence: LineFit;
+  agreement: Agreement | null;
+  /** The calm caps eye check asserted for this scene (empty when eye check has not run on it). */
+  caps: Assertion[];
+  /** The film's numbers against its era's p10–p90 (the pixel-measured film, from eye render). */
+  spread: SpreadRow[];
+  /** Everything eye render held the film to. */
+  renderAssertions: Assertion[];
+}
+
+export interface Still {
+  label: string;
+  why: string;
+  dataUri: string;
+}
+
+export interface SignalSeries {
+  /** The rate the series was thinned to for drawing, Hz (the detectors read the full 240 Hz). */
+  drawnHz: number;
+  tS: number[];
+  yawDeg: number[];
+  pitchDeg: number[];
+  apertureMm: number[];
+}
+
+export interface SaccadeMark {
+  startS: number;
+  endS: number;
+  amplitudeDeg: number;
+  durationMs: number;
+  kind: string;
+  truncated: boolean;
+}
+
+export interface BlinkMark {
+  startS: number;
+  endS: number;
+  partial: boolean;
+}
+
+/** The law the scene's fixations are drawn from: a gamma of `law.shape`, clamped, whose clamped draws average `clampedMeanMs`. */
+export interface FixationGamma {
+  law: FixationLaw;
+  clampedMeanMs: number;
+}
+
+/** The film measured from its pixels against the model at the film's frames (eye render's pixel proof). */
+export interface Agreement {
+  frames: { tS: number; modelApertureMm: number; pixelApertureMm: number | null; modelYawDeg: number; pixelYawDeg: number | null }[];
+  counts: { what: string; model: number; pixel: number; tolerance: number; pass: boolean }[];
+  apertureMaxAbsMm: number;
+  apertureCapMm: number;
+  pass: boolean;
+}
+
+export interface SpreadRow {
+  metric: string;
+  value: number | null;
+  p10: number | null;
+  p90: number | null;
+  pass: boolean | null;
+}
+
+/** One ledger line, reduced to what the history plots read. */
+export interface LedgerRun {
+  /** 1-based, as `eye ledger` numbers runs. */
+  run: number;
+  revision: string;
+  command: string;
+  scenes: { scene: string; metrics: Record<string, number | null> }[];
+}
