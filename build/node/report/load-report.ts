@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
-import { browserArgs } from '../browser/browser-args.ts';
+import { browserArgs } from '../../core/browser/browser-args.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';

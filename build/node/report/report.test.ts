@@ -11,7 +11,7 @@ import { tempDir } from '../../testing/temp-dir.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { findFfmpeg } from '../render/find-ffmpeg.ts';
-import { traceJson } from '../render/trace-json.ts';
+import { traceJson } from '../../core/render/trace-json.ts';
 import { loadReport } from './load-report.ts';
 import { writeReport } from './write-report.ts';
 

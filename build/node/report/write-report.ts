@@ -5,7 +5,7 @@ import { safeText } from '../../errors/safe-text.ts';
 import type { DetectorParams } from '../../measure/params.ts';
 import { reportHtml } from '../../report/proof/report-html.ts';
 import { findBrowser } from '../browser/find-browser.ts';
-import { orEnvironmentError } from '../io/environment-error.ts';
+import { orEnvironmentError } from '../../errors/environment-error.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { collectReport } from './collect-report.ts';
 import { loadReport, type ReportLoad } from './load-report.ts';
