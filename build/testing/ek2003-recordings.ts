@@ -1,4 +1,5 @@
 import { Random } from '../model/random/random.ts';
+import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
 import { simulate } from '../model/player.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { signalFromTrace, type GazeSignal } from '../measure/signal.ts';
@@ -8,8 +9,8 @@ import { synthesize, type SyntheticSaccade } from './synthetic-gaze.ts';
 export interface ReferenceRecording {
   name: string;
   csv: string;
-  /** Saccades the generator put in (all sizes), for the rates beside the detectors'. */
-  scripted: number;
+  /** Events the generator put in, by kind (microsaccades under SACCADE_MIN_DEG), for the rates beside the detectors'. */
+  scripted: { saccades: number; microsaccades: number };
 }
 
 /**
@@ -32,12 +33,14 @@ export function referenceRecordings(): ReferenceRecording[] {
         saccades.push({ startMs: t, dxDeg: amp * Math.cos(dir), dyDeg: amp * Math.sin(dir) });
       }
       const { signal } = synthesize({ sampleRateHz: hz, durationMs: 20_000, noiseDeg, saccades, seed: Math.round(hz + noiseDeg * 1e4) });
-      out.push({ name: `synthetic-${hz}hz-noise${noiseDeg}`, csv: toCsv(signal), scripted: saccades.length });
+      const micro = saccades.filter((s) => Math.hypot(s.dxDeg, s.dyDeg) < SACCADE_MIN_DEG).length;
+      out.push({ name: `synthetic-${hz}hz-noise${noiseDeg}`, csv: toCsv(signal), scripted: { saccades: saccades.length - micro, microsaccades: micro } });
     }
   }
   const trace = simulate({ ...loadScene('1995-script'), seed: 1 }, 20);
   const model = signalFromTrace(trace);
-  out.push({ name: 'model-1995-script-240hz', csv: toCsv(model), scripted: trace.events.filter((e) => e.kind === 'saccade' || e.kind === 'microsaccade').length });
+  const count = (kind: string) => trace.events.filter((e) => e.kind === kind).length;
+  out.push({ name: 'model-1995-script-240hz', csv: toCsv(model), scripted: { saccades: count('saccade'), microsaccades: count('microsaccade') } });
   return out;
 }
 
