@@ -81,7 +81,7 @@ interface Option {
 /** Every detector option, declared once. */
 export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
   lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
-  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals)' },
+  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals); with --method ek2003, ⌈ms ÷ sample interval⌉ samples (3 at 500 Hz for 6 ms, as the paper counts)' },
   minSamples: { default: 3, min: 1, max: 1000, integer: true, flag: '--min-samples', doc: "E&K's MINDUR: minimum saccade run in samples (--method ek2003's minimum; with the default method, instead of --min-duration-ms)" },
   microMaxDeg: { default: SACCADE_MIN_DEG, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
   noiseFloorDeg: { default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'σ floor as tracker position noise RMS, degrees' },

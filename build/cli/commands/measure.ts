@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { DETECTOR_OPTIONS } from '../../measure/params.ts';
 import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS } from '../../measure/saccade-method.ts';
+import { RECORDING_FLAGS } from '../../measure/recording-format.ts';
 import { FLAGGED, measureFile } from '../../node/measure/measure-file.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 
@@ -18,6 +19,7 @@ export function registerMeasure(program: Command): void {
       `saccade detector: ${SACCADE_METHODS.join(' | ')} (default ${DEFAULT_SACCADE_METHOD}). ek2003 is Engbert & Kliegl (2003) exactly as the reference R code (microsacc, vecvel): ` +
         '5-point velocity at one sampling rate, median-based σ, no floor, --min-samples consecutive samples; refined puts onset/offset on the unsmoothed movement and floors σ',
     );
+  for (const { flag, doc } of Object.values(RECORDING_FLAGS)) cmd.option(flag, doc);
   for (const key of FLAGGED) {
     const o = DETECTOR_OPTIONS[key];
     cmd.option(`${o.flag} <n>`, `${o.doc} (default ${o.default}, ${o.min}–${o.max})`);

@@ -11,6 +11,7 @@ import { recordingReport, type RecordingReport } from '../../measure/recording-r
 import { Ek2003FlatError } from '../../measure/ek2003.ts';
 import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS, isSaccadeMethod, type SaccadeMethod } from '../../measure/saccade-method.ts';
 import { medianIntervalMs } from '../../measure/signal.ts';
+import { FormatError, RECORDING_FLAGS, recordingFormat, type RecordingFlags, type RecordingFormat } from '../../measure/recording-format.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
@@ -40,10 +41,19 @@ export async function measureFile(file: string, opts: Record<string, string | un
   if (over.minSamples !== undefined && over.minDurationMs !== undefined) {
     throw new CliError(EXIT.badInput, '--min-samples and --min-duration-ms both set the minimum saccade duration: give one');
   }
+  let format: RecordingFormat;
+  try {
+    const flags: RecordingFlags = {};
+    for (const key of Object.keys(RECORDING_FLAGS) as (keyof RecordingFlags)[]) if (opts[key] !== undefined) flags[key] = opts[key];
+    format = recordingFormat(flags);
+  } catch (err) {
+    if (err instanceof FormatError) throw new CliError(EXIT.badInput, safeText(err.message));
+    throw err;
+  }
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(EXIT.badInput, `no recording ${safeText(path)}`);
   // Read as a stream: memory holds the samples, never the file's text.
-  const reader = new GazeCsvReader();
+  const reader = new GazeCsvReader(format);
   try {
     for await (const { text, line } of readLines(path)) reader.addLine(text, line);
   } catch (err) {
