@@ -13,6 +13,8 @@ import { tempDir } from '../../testing/temp-dir.ts';
  * toolbox's own vecvel.R and microsacc.R from that folder instead of this project's transcription.
  */
 const hasR = spawnSync('Rscript', ['--version']).status === 0;
+// The skipped tests' names say why too, but a collapsed report shows only a count: say it once here.
+if (!hasR) console.warn('ek2003-reference: skipped, Rscript is not on PATH (apt-get install r-base-core to run the reference R code side by side)');
 const script = join(import.meta.dirname, 'run-microsacc.R');
 const toolbox = process.env.EK_TOOLBOX_DIR ?? '';
 
