@@ -1,3 +1,4 @@
+import { DEFAULT_FORMAT, type ColumnRole, type RecordingFormat } from './recording-format.ts';
 import type { GazeSignal } from './signal.ts';
 
 /** A row that could not be read, by its 1-based line number in the file. */
@@ -41,16 +42,28 @@ class Column {
   }
 }
 
+/** A field that means "no sample": empty, NaN, R's NA, EyeLink's `.`, null. */
+const MISSING = /^(nan|na|\.|null)$/i;
+
 /**
  * Read a gaze recording line by line (so a file of any length is read as a stream, in bounded memory
  * beside its samples): CSV `t_ms,x_deg,y_deg[,aperture_mm]` at any sampling rate, the header line
  * optional (with one, columns may come in any order, matched by name). Blank lines and lines starting
- * with `#` are skipped. An empty gaze or aperture field, or `NaN`, is a missing sample (a tracker's data
- * loss); anything else that is not a number, a gaze angle past ±MAX_GAZE_DEG, a wrong number of
- * fields, or a time not after the previous one is a problem reported by line number — the signal is
- * only usable when there are none, and when at least one sample has both gaze angles.
+ * with `#` are skipped. An empty gaze or aperture field, `NaN`, `NA`, `.` or `null` is a missing sample
+ * (a tracker's data loss); anything else that is not a number, a gaze angle past ±MAX_GAZE_DEG, a wrong
+ * number of fields, or a time not after the previous one is a problem reported by line number — the
+ * signal is only usable when there are none, and when at least one sample has both gaze angles.
+ *
+ * Recordings as other tools write them (`format`, from `eye measure`'s flags): columns named by a
+ * mapping (then a header is required, and any other columns are ignored), one eye of a binocular file,
+ * time in seconds, positions in screen pixels (x right, y down; divided by pixels per degree, y turned
+ * so + is up; a pair of exact zeros is a tracker's lost sample, as no gaze lands on the corner pixel).
+ * Fields are split on commas, or on tabs or semicolons when the first line has those and no comma.
  */
 export class GazeCsvReader {
+  constructor(private readonly format: RecordingFormat = DEFAULT_FORMAT) {}
+  private separator: string | RegExp | null = null;
+  private width = 0;
   readonly problems: CsvProblem[] = [];
   problemCount = 0;
   private readonly t = new Column();
@@ -73,7 +86,14 @@ export class GazeCsvReader {
   addLine(text: string, line: number): void {
     const raw = text.trim();
     if (raw === '' || raw.startsWith('#')) return;
-    const fields = raw.split(',').map((f) => f.trim());
+    this.separator ??= raw.includes(',') ? ',' : raw.includes('\t') ? '\t' : raw.includes(';') ? ';' : ',';
+    const fields = raw.split(this.separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+    if (this.order === null && this.format.columns !== null) {
+      this.order = mappedOrder(fields, this.format, (m) => this.problem(line, m));
+      this.header = true;
+      this.width = fields.length;
+      return;
+    }
     if (this.order === null) {
       const named = headerOrder(fields);
       if (named) {
@@ -88,14 +108,15 @@ export class GazeCsvReader {
       this.order = fields.length === 4 ? [0, 1, 2, 3] : [0, 1, 2, -1];
     }
     const order = this.order;
-    const width = Math.max(...order) + 1;
+    if (order.length === 0) return; // the mapping did not fit the header: already a problem
+    const width = this.width || Math.max(...order) + 1;
     if (fields.length !== width) {
       this.problem(line, `expected ${width} fields, got ${fields.length}`);
       return;
     }
-    const tMs = Number(fields[order[0]]);
+    const tMs = Number(fields[order[0]]) * (this.format.timeUnit === 's' ? 1000 : 1);
     if (fields[order[0]] === '' || !Number.isFinite(tMs)) {
-      this.problem(line, `t_ms is not a number: "${clip(fields[order[0]])}"`);
+      this.problem(line, `${this.name(0)} is not a number: "${clip(fields[order[0]])}"`);
       return;
     }
     const values: number[] = [];
@@ -106,20 +127,26 @@ export class GazeCsvReader {
         continue;
       }
       const f = fields[order[c]];
-      const missing = f === '' || /^nan$/i.test(f);
-      const v = missing ? NaN : Number(f);
-      if (!missing && !Number.isFinite(v)) {
-        this.problem(line, `${COLUMNS[c]} is not a number: "${clip(f)}"`);
+      const missing = f === '' || MISSING.test(f);
+      const given = missing ? NaN : Number(f);
+      const ppd = this.format.pxPerDeg;
+      // Pixels: x right as gaze right; the screen's y grows downwards, gaze's upwards.
+      const v = c < 3 && ppd !== null ? (c === 1 ? given : -given) / ppd : given;
+      if (!missing && !Number.isFinite(given)) {
+        this.problem(line, `${this.name(c)} is not a number: "${clip(f)}"`);
         bad = true;
       } else if (c < 3 && Math.abs(v) > MAX_GAZE_DEG) {
-        this.problem(line, `${COLUMNS[c]} ${v} is outside ±${MAX_GAZE_DEG}° (no eye turns that far: degrees expected)`);
+        const unit = ppd === null ? 'degrees expected' : `pixels at ${ppd.toFixed(2)} px/°: check --px-per-deg or the screen geometry`;
+        this.problem(line, `${this.name(c)} ${given} is ${ppd === null ? '' : `${Math.abs(v).toFixed(1)}°, `}outside ±${MAX_GAZE_DEG}° (no eye turns that far: ${unit})`);
         bad = true;
       }
       values.push(v);
     }
     if (bad) return;
+    // A tracker that lost the pupil writes (0, 0) pixels: a gap, not a look at the corner.
+    if (this.format.pxPerDeg !== null && values[0] === 0 && values[1] === 0) values[0] = values[1] = NaN;
     if (tMs <= this.prevT) {
-      this.problem(line, `t_ms ${tMs} is not after the previous sample's ${this.prevT} (line ${this.prevLine}): samples must be in time order, once each`);
+      this.problem(line, `${this.name(0)} ${this.inUnit(tMs)} is not after the previous sample's ${this.inUnit(this.prevT)} (line ${this.prevLine}): samples must be in time order, once each`);
       return;
     }
     this.prevT = tMs;
@@ -130,6 +157,20 @@ export class GazeCsvReader {
     this.ap.push(values[2]);
     if (!Number.isNaN(values[0]) && !Number.isNaN(values[1])) this.validGaze++;
     if (!Number.isNaN(values[2])) this.hasAperture = true;
+  }
+
+  /** A time in the file's own unit, for messages. */
+  private inUnit(tMs: number): number {
+    return this.format.timeUnit === 's' ? tMs / 1000 : tMs;
+  }
+
+  /** A column's name in messages: the file's own when mapped. */
+  private name(c: number): string {
+    const roles: ColumnRole[][] = [['t'], ['x', this.format.eye === 'left' ? 'xl' : 'xr'], ['y', this.format.eye === 'left' ? 'yl' : 'yr'], ['a']];
+    const cols = this.format.columns;
+    if (cols === null) return COLUMNS[c];
+    for (const r of roles[c]) if (cols[r] !== undefined) return `${cols[r]} (${r})`;
+    return COLUMNS[c];
   }
 
   /** The signal and every problem; "no samples" or "no valid sample" when the file gave none to measure. */
@@ -154,6 +195,34 @@ export function parseGazeCsv(text: string): ParsedRecording {
   const lines = text.split(/\r?\n/);
   for (let n = 0; n < lines.length; n++) reader.addLine(lines[n], n + 1);
   return reader.finish();
+}
+
+/**
+ * Field indices of t, x, y, aperture (−1: absent) from a header and the mapping; [] with a problem for
+ * each name the header lacks. Names match exactly, else ignoring case.
+ */
+function mappedOrder(fields: string[], format: RecordingFormat, problem: (m: string) => void): number[] {
+  const cols = format.columns!;
+  const find = (name: string | undefined): number => {
+    if (name === undefined) return -1;
+    const exact = fields.indexOf(name);
+    return exact >= 0 ? exact : fields.findIndex((f) => f.toLowerCase() === name.toLowerCase());
+  };
+  const [xr, yr]: ColumnRole[] = format.eye === null ? ['x', 'y'] : format.eye === 'left' ? ['xl', 'yl'] : ['xr', 'yr'];
+  const wanted: [ColumnRole, string | undefined][] = [
+    ['t', cols.t],
+    [xr, cols[xr]],
+    [yr, cols[yr]],
+    ['a', cols.a],
+  ];
+  const order = wanted.map(([, name]) => find(name));
+  const lost = wanted.filter(([, name], k) => name !== undefined && order[k] < 0);
+  if (lost.length > 0) {
+    const shown = fields.slice(0, 30).map((f) => `"${clip(f)}"`).join(', ');
+    for (const [role, name] of lost) problem(`--columns ${role}=${clip(name!)}: no such column in the header (${shown}${fields.length > 30 ? ', …' : ''})`);
+    return [];
+  }
+  return order;
 }
 
 /** A field echoed in a message: at most 40 characters. */

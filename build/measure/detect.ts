@@ -1,10 +1,12 @@
 import { estimateBellGain, withoutBell, type BellGain } from './bell.ts';
 import { detectBlinks, type DetectedBlink } from './blinks.ts';
+import { ek2003Saccades } from './ek2003-saccades.ts';
 import { detectSaccades, type DetectedSaccade, type SaccadeDetection } from './engbert-kliegl.ts';
 import { fixationBreaks, ivtFixations, type Fixation, type FixationBreak } from './fixations.ts';
 import { idtFixations } from './idt.ts';
 import { closureWithLidRide, learnLidRide } from './lid-ride.ts';
 import type { DetectorParams } from './params.ts';
+import { DEFAULT_SACCADE_METHOD, type SaccadeMethod } from './saccade-method.ts';
 import type { Span } from './score.ts';
 import { durationS, medianIntervalMs, type GazeSignal } from './signal.ts';
 import { usableSegments, type Segment } from './velocity.ts';
@@ -39,9 +41,10 @@ export interface Detection {
  * pupil under the lid, samples where the lid covers it are missing (so Bell's roll under a closed lid
  * is never read as a saccade) and the roll a half-shut lid brings is measured and taken out of the
  * rest, its closure read against the open level the lids' ride with the pitch expects (lid-ride.ts);
- * then Engbert & Kliegl saccades on what is left, then fixations between them.
+ * then Engbert & Kliegl saccades on what is left (by `method`: see saccade-method.ts), then fixations
+ * between them.
  */
-export function detect(signal: GazeSignal, params: DetectorParams): Detection {
+export function detect(signal: GazeSignal, params: DetectorParams, method: SaccadeMethod = DEFAULT_SACCADE_METHOD): Detection {
   const { tMs } = signal;
   const n = tMs.length;
   const dtMs = medianIntervalMs(tMs);
@@ -63,8 +66,10 @@ export function detect(signal: GazeSignal, params: DetectorParams): Detection {
   for (const s of segments) usable.fill(1, s.start, s.end + 1);
   let missingSamples = 0;
   for (let i = 0; i < n; i++) if (!usable[i]) missingSamples++;
-  const found = Number.isFinite(dtMs) ? detectSaccades(gaze, segments, params, dtMs) : emptySaccades();
-  measureAcrossGaps(gaze, found.saccades, segments, params.microMaxDeg);
+  const find = method === 'ek2003' ? ek2003Saccades : detectSaccades;
+  const found = Number.isFinite(dtMs) ? find(gaze, segments, params, dtMs) : emptySaccades();
+  // The reference reads amplitudes within the run only; the default also reads them across a gap.
+  if (method !== 'ek2003') measureAcrossGaps(gaze, found.saccades, segments, params.microMaxDeg);
   const breaks = fixationBreaks(gaze, found.saccades, segments, params, dtMs);
   const { saccades, ...saccadeDetector } = found;
   return {

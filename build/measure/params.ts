@@ -10,6 +10,13 @@ export interface DetectorParams {
   lambda: number;
   /** Engbert & Kliegl (2003): minimum saccade duration, ms, first sample to last (and never under 2 sample intervals). */
   minDurationMs: number;
+  /**
+   * Engbert & Kliegl's MINDUR as the reference code counts it: a run of this many consecutive samples
+   * outside the ellipse is a saccade. `--method ek2003` reads the minimum this way (default 3, the
+   * toolbox's); the default method reads `minDurationMs` unless `--min-samples` is given, which it takes as
+   * (N − 1) sample intervals first to last.
+   */
+  minSamples: number;
   /** Microsaccade / saccade amplitude split, degrees (eye.md §10: saccades ≥ 0.6°). */
   microMaxDeg: number;
   /**
@@ -64,6 +71,8 @@ interface Option {
   default: number;
   min: number;
   max: number;
+  /** Whole numbers only (a count of samples). */
+  integer?: boolean;
   /** The command-line flag, for the published parameters that `eye measure` exposes. */
   flag?: string;
   doc: string;
@@ -72,7 +81,8 @@ interface Option {
 /** Every detector option, declared once. */
 export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
   lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
-  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals)' },
+  minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals); with --method ek2003, ⌈ms ÷ sample interval⌉ samples (3 at 500 Hz for 6 ms, as the paper counts)' },
+  minSamples: { default: 3, min: 1, max: 1000, integer: true, flag: '--min-samples', doc: "E&K's MINDUR: minimum saccade run in samples (--method ek2003's minimum; with the default method, instead of --min-duration-ms)" },
   microMaxDeg: { default: SACCADE_MIN_DEG, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
   noiseFloorDeg: { default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'σ floor as tracker position noise RMS, degrees' },
   maxGapIntervals: { default: 2.5, min: 1.1, max: 100, doc: 'sample gap that splits the recording, × median interval' },
@@ -110,8 +120,8 @@ export function detectorParams(over: Partial<DetectorParams> = {}): DetectorPara
     const opt = DETECTOR_OPTIONS[key];
     if (!opt) throw new ParamError(`unknown detector parameter "${key}"`);
     const name = opt.flag ?? key;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < opt.min || value > opt.max) {
-      throw new ParamError(`${name}: expected a number from ${opt.min} to ${opt.max} (${opt.doc}), got ${String(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < opt.min || value > opt.max || (opt.integer && !Number.isInteger(value))) {
+      throw new ParamError(`${name}: expected ${opt.integer ? 'a whole number' : 'a number'} from ${opt.min} to ${opt.max} (${opt.doc}), got ${String(value)}`);
     }
     out[key] = value;
   }

@@ -1,6 +1,7 @@
 import { calmMetrics, type CalmMetrics } from './calm-metrics.ts';
 import type { Detection } from './detect.ts';
 import type { DetectorParams } from './params.ts';
+import type { SaccadeMethod } from './saccade-method.ts';
 
 const round = (v: number, digits = 3): number => (Number.isFinite(v) ? Number(v.toFixed(digits)) : v);
 
@@ -12,6 +13,7 @@ export interface RecordingReport {
   missingSamples: number;
   params: DetectorParams;
   saccadeDetector: {
+    method: SaccadeMethod;
     sigmaDegPerS: { x: number; y: number };
     thresholdDegPerS: { x: number; y: number };
     floorApplied: boolean;
@@ -21,13 +23,13 @@ export interface RecordingReport {
   rates: Pick<CalmMetrics, 'saccadesPerS' | 'microsaccadesPerS' | 'meanFixationMs' | 'meanBlinkIntervalS'> & { blinksPerMin: number };
   metrics: CalmMetrics;
   events: {
-    saccades: { kind: string; startMs: number; endMs: number; durationMs: number; amplitudeDeg: number; peakVelocityDegPerS: number }[];
+    saccades: { kind: string; onsetSample: number; offsetSample: number; startMs: number; endMs: number; durationMs: number; amplitudeDeg: number; peakVelocityDegPerS: number }[];
     blinks: { startMs: number; endMs: number; closingMs: number; holdMs: number; openingMs: number; depth: number; partial: boolean; doubleSecond: boolean }[];
     fixations: { startMs: number; endMs: number; durationMs: number; xDeg: number; yDeg: number; censored: boolean }[];
   };
 }
 
-export function recordingReport(d: Detection, params: DetectorParams): RecordingReport {
+export function recordingReport(d: Detection, params: DetectorParams, method: SaccadeMethod): RecordingReport {
   const metrics = calmMetrics([d]);
   const sd = d.saccadeDetector;
   return {
@@ -37,6 +39,7 @@ export function recordingReport(d: Detection, params: DetectorParams): Recording
     missingSamples: d.missingSamples,
     params,
     saccadeDetector: {
+      method,
       sigmaDegPerS: { x: round(sd.sigmaDegPerS.x, 4), y: round(sd.sigmaDegPerS.y, 4) },
       thresholdDegPerS: { x: round(sd.thresholdDegPerS.x, 3), y: round(sd.thresholdDegPerS.y, 3) },
       floorApplied: sd.floorApplied,
@@ -54,6 +57,9 @@ export function recordingReport(d: Detection, params: DetectorParams): Recording
     events: {
       saccades: d.saccades.map((s) => ({
         kind: s.kind,
+        // Rows of the recording, 0-based (the reference's onset − 1): the detection run's first and last sample.
+        onsetSample: s.startIndex,
+        offsetSample: s.endIndex,
         startMs: round(s.startMs, 1),
         endMs: round(s.endMs, 1),
         durationMs: round(s.durationMs, 1),

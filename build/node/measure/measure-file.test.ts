@@ -8,6 +8,7 @@ import { loadScene } from '../io/load-scene.ts';
 import { CliError } from '../../errors/exit.ts';
 import { measureFile } from './measure-file.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
+import { synthesize } from '../../testing/synthetic-gaze.ts';
 
 const dir = tempDir('measure-');
 const file = (name: string, text: string) => {
@@ -120,5 +121,82 @@ describe('eye measure', async () => {
     expect((await measureFile(p, { lambda: '5', minDurationMs: '12', microMaxDeg: '1' })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
     expect(await exitOf(() => measureFile(p, { lambda: '0' }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
     expect(await exitOf(() => measureFile(p, { microMaxDeg: 'x' }))).toMatchObject({ code: 2 });
+  });
+
+  describe('recordings as they come', () => {
+    // 500 Hz, a 3° and a 0.4° movement in the right eye and another in the left; samples lost three ways.
+    const right = synthesize({ sampleRateHz: 500, durationMs: 3000, noiseDeg: 0.01, seed: 3, saccades: [{ startMs: 800, dxDeg: 3, dyDeg: -1 }, { startMs: 2000, dxDeg: 0.3, dyDeg: 0.25 }] }).signal;
+    const left = synthesize({ sampleRateHz: 500, durationMs: 3000, noiseDeg: 0.01, seed: 4, saccades: [{ startMs: 1500, dxDeg: -2, dyDeg: 0 }] }).signal;
+    const lost = (i: number) => (i >= 300 && i < 310 ? 'dot' : i >= 1200 && i < 1205 ? 'zero' : i >= 1300 && i < 1302 ? 'nan' : null);
+    // 32 px/°: a power of two, so pixels → degrees gives back the same doubles.
+    const PPD = 32;
+    const degCsv = () => {
+      const rows = ['t_ms,x_deg,y_deg'];
+      right.tMs.forEach((t, i) => rows.push(lost(i) ? `${t},,` : `${t},${right.xDeg[i]},${right.yDeg[i]}`));
+      return rows.join('\n');
+    };
+    const trackerTsv = () => {
+      const px = (v: number) => String(v * PPD);
+      const cell = (i: number, x: number, y: number) => {
+        const how = lost(i);
+        return how === 'dot' ? ['.', '.'] : how === 'zero' ? ['0', '0'] : how === 'nan' ? ['NaN', 'NaN'] : [px(x), px(-y)];
+      };
+      const rows = ['TIME\tL_X\tL_Y\tR_X\tR_Y\tPUPIL'];
+      right.tMs.forEach((t, i) => rows.push([String(t / 1000), px(left.xDeg[i]), px(-left.yDeg[i]), ...cell(i, right.xDeg[i], right.yDeg[i]), '1234'].join('\t')));
+      return rows.join('\n');
+    };
+    const mapping = { columns: 't=TIME,xl=L_X,yl=L_Y,xr=R_X,yr=R_Y', timeUnit: 's', pxPerDeg: String(PPD) };
+
+    it('a binocular tracker file (tab-separated, seconds, pixels, its own column names, lost samples as ".", NaN and a zero pair) reads as the same recording in degrees', async () => {
+      const plain = await measureFile(file('deg.csv', degCsv()));
+      const tracker = await measureFile(file('tracker.tsv', trackerTsv()), { ...mapping, eye: 'right' });
+      expect(plain.missingSamples).toBe(17);
+      expect(tracker.missingSamples).toBe(17);
+      expect(tracker.sampleRateHz).toBeCloseTo(500, 2);
+      expect(tracker.events.saccades.length).toBe(2);
+      expect(tracker.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind])).toEqual(plain.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind]));
+      tracker.events.saccades.forEach((s, k) => {
+        expect(s.startMs).toBeCloseTo(plain.events.saccades[k].startMs, 3);
+        expect(s.amplitudeDeg).toBeCloseTo(plain.events.saccades[k].amplitudeDeg, 6);
+      });
+      // Positions as well as events: y down on the screen is up in gaze.
+      expect(tracker.events.fixations.map((f) => [f.xDeg, f.yDeg])).toEqual(plain.events.fixations.map((f) => [f.xDeg, f.yDeg]));
+      // The same pixels at a screen geometry that gives 32 px/° (a width in mm chosen for it).
+      const geo = await measureFile(file('tracker-geo.tsv', trackerTsv()), { columns: mapping.columns, timeUnit: 's', eye: 'right', screenDistanceMm: '600', screenWidthMm: String((1920 * 2 * 600 * Math.tan(Math.PI / 360)) / PPD), screenWidthPx: '1920' });
+      expect(geo.events.saccades.map((s) => s.onsetSample)).toEqual(plain.events.saccades.map((s) => s.onsetSample));
+    });
+
+    it("--eye left reads the left eye's columns", async () => {
+      const r = await measureFile(file('tracker-left.tsv', trackerTsv()), { ...mapping, eye: 'left' });
+      expect(r.missingSamples).toBe(0);
+      expect(r.events.saccades.filter((s) => s.kind === 'saccade').map((s) => Math.round(s.startMs / 100))).toEqual([15]);
+    });
+
+    it('bad mappings, units and geometry are exit 2 saying what is allowed', async () => {
+      const p = file('tracker-bad.tsv', trackerTsv());
+      const noColumn = await exitOf(() => measureFile(p, { ...mapping, columns: 't=TIME,xr=RX,yr=R_Y', eye: 'right' }));
+      expect(noColumn.code).toBe(2);
+      expect(noColumn.message).toContain('--columns xr=RX: no such column in the header ("TIME", "L_X", "L_Y", "R_X", "R_Y", "PUPIL")');
+      expect(await exitOf(() => measureFile(p, { ...mapping }))).toEqual({ code: 2, message: expect.stringContaining('add --eye left or --eye right') });
+      expect(await exitOf(() => measureFile(p, { ...mapping, eye: 'right', timeUnit: 'min' }))).toEqual({ code: 2, message: '--time-unit: expected ms or s, got "min"' });
+      // Pixels read as degrees: the first sample is past ±90°, and the message says which unit was assumed.
+      const asDeg = await exitOf(() => measureFile(p, { columns: mapping.columns, timeUnit: 's', eye: 'right' }));
+      expect(asDeg.code).toBe(2);
+      // …and pixels at far too few per degree.
+      const fewPpd = await exitOf(() => measureFile(p, { ...mapping, eye: 'left', pxPerDeg: '0.1' }));
+      expect(fewPpd.message).toContain('px/°: check --px-per-deg or the screen geometry');
+      expect(await exitOf(() => measureFile(p, { method: 'fast' }))).toEqual({ code: 2, message: '--method: expected one of refined, ek2003, got "fast"' });
+      expect(await exitOf(() => measureFile(p, { minSamples: '2.5' }))).toEqual({ code: 2, message: expect.stringContaining('--min-samples: expected a whole number from 1 to 1000') });
+      expect(await exitOf(() => measureFile(p, { minSamples: '3', minDurationMs: '6' }))).toEqual({ code: 2, message: expect.stringContaining('give one') });
+    });
+  });
+
+  it("--min-samples and --min-duration-ms in the reference's terms: N samples are N intervals for ek2003, N − 1 first to last for the default", async () => {
+    const { signal } = synthesize({ sampleRateHz: 500, durationMs: 2000, noiseDeg: 0.01, saccades: [{ startMs: 1000, dxDeg: 1, dyDeg: 0 }] });
+    const p = file('ms.csv', ['t_ms,x_deg,y_deg', ...Array.from(signal.tMs, (t, i) => `${t},${signal.xDeg[i]},${signal.yDeg[i]}`)].join('\n'));
+    expect((await measureFile(p, { method: 'ek2003', minDurationMs: '6' })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
+    expect((await measureFile(p, { method: 'ek2003' })).params).toMatchObject({ minSamples: 3 });
+    expect((await measureFile(p, { minSamples: '5' })).params).toMatchObject({ minSamples: 5, minDurationMs: 8 });
+    expect((await measureFile(p, {})).saccadeDetector).toMatchObject({ method: 'refined', minSamples: 4 });
   });
 });

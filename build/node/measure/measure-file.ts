@@ -8,6 +8,10 @@ import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
+import { Ek2003FlatError } from '../../measure/ek2003.ts';
+import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS, isSaccadeMethod, type SaccadeMethod } from '../../measure/saccade-method.ts';
+import { medianIntervalMs } from '../../measure/signal.ts';
+import { FormatError, RECORDING_FLAGS, recordingFormat, type RecordingFlags, type RecordingFormat } from '../../measure/recording-format.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
@@ -32,10 +36,24 @@ export async function measureFile(file: string, opts: Record<string, string | un
     if (err instanceof ParamError) throw new CliError(EXIT.badInput, err.message);
     throw err;
   }
+  const method = opts.method ?? DEFAULT_SACCADE_METHOD;
+  if (!isSaccadeMethod(method)) throw new CliError(EXIT.badInput, `--method: expected one of ${SACCADE_METHODS.join(', ')}, got "${safeText(method)}"`);
+  if (over.minSamples !== undefined && over.minDurationMs !== undefined) {
+    throw new CliError(EXIT.badInput, '--min-samples and --min-duration-ms both set the minimum saccade duration: give one');
+  }
+  let format: RecordingFormat;
+  try {
+    const flags: RecordingFlags = {};
+    for (const key of Object.keys(RECORDING_FLAGS) as (keyof RecordingFlags)[]) if (opts[key] !== undefined) flags[key] = opts[key];
+    format = recordingFormat(flags);
+  } catch (err) {
+    if (err instanceof FormatError) throw new CliError(EXIT.badInput, safeText(err.message));
+    throw err;
+  }
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(EXIT.badInput, `no recording ${safeText(path)}`);
   // Read as a stream: memory holds the samples, never the file's text.
-  const reader = new GazeCsvReader();
+  const reader = new GazeCsvReader(format);
   try {
     for await (const { text, line } of readLines(path)) reader.addLine(text, line);
   } catch (err) {
@@ -49,5 +67,29 @@ export async function measureFile(file: string, opts: Record<string, string | un
     throw new CliError(EXIT.badInput, `${safeText(path)}: ${parsed.problemCount} problem(s):\n${shown.join('\n')}${more}`);
   }
   if (parsed.signal.tMs.length < 2) throw new CliError(EXIT.badInput, `${path}: needs at least 2 samples to measure, has ${parsed.signal.tMs.length}`);
-  return { file: path, ...recordingReport(detect(parsed.signal, params), params) };
+  const dtMs = medianIntervalMs(parsed.signal.tMs);
+  const used = minimumInBothTerms(params, method, dtMs, { samples: over.minSamples !== undefined, ms: over.minDurationMs !== undefined });
+  try {
+    return { file: path, ...recordingReport(detect(parsed.signal, used, method), used, method) };
+  } catch (err) {
+    if (err instanceof Ek2003FlatError) throw new CliError(EXIT.badInput, `${safeText(path)}: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * The minimum duration, given in one term, in the other too, so the report shows both. The reference
+ * (ek2003) counts samples: N samples last N intervals (the paper's "3 samples = 6 ms at 500 Hz"), so
+ * --min-duration-ms D is ⌈D / Δt⌉ samples there. The default method times a run first to last: N
+ * samples last N − 1 intervals, so --min-samples N is (N − 1)·Δt ms there.
+ */
+export function minimumInBothTerms(params: DetectorParams, method: SaccadeMethod, dtMs: number, given: { samples: boolean; ms: boolean }): DetectorParams {
+  if (!Number.isFinite(dtMs) || dtMs <= 0) return params;
+  if (method === 'ek2003') {
+    const minSamples = given.ms ? Math.max(1, Math.ceil(params.minDurationMs / dtMs - 1e-9)) : params.minSamples;
+    return { ...params, minSamples, minDurationMs: minSamples * dtMs };
+  }
+  const minDurationMs = given.samples ? (params.minSamples - 1) * dtMs : params.minDurationMs;
+  // The default method never takes fewer than 3 samples (2 intervals): engbert-kliegl.ts.
+  return { ...params, minDurationMs, minSamples: 1 + Math.ceil(Math.max(minDurationMs, 2 * dtMs) / dtMs - 1e-9) };
 }
