@@ -9,6 +9,7 @@ import { registerPicture } from './picture.ts';
 import { registerSchema } from './schema.ts';
 import { registerCache } from './cache.ts';
 import { registerMerge } from './merge.ts';
+import { registerExportArkit } from './export-arkit.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -23,4 +24,5 @@ export function registerCommands(program: Command): void {
   registerSchema(program);
   registerCache(program);
   registerMerge(program);
+  registerExportArkit(program);
 }
