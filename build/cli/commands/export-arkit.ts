@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { exportArkit } from '../../node/arkit/export-arkit.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { declareOptions, parseOptions, text, type OptionSpec } from '../option-spec.ts';
+import { GAZE_RIG } from '../../spec/eye-spec.ts';
+import { declareOptions, numberIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
 
 /** `eye export-arkit`'s options, each declared once. */
@@ -10,6 +11,12 @@ export const EXPORT_ARKIT_OPTIONS = {
   duration: SCENE_SETTING_OPTIONS.duration,
   fps: SCENE_SETTING_OPTIONS.fps,
   seed: SCENE_SETTING_OPTIONS.seed,
+  smoothingMs: {
+    flags: '--smoothing-ms <ms>',
+    doc: "each gaze layer's easing time constant τ, 0 to 1000 ms (eye.md §9's is 125 ms, which glides a saccade over ~0.4 s; 0 writes the model's own saccades)",
+    default: GAZE_RIG.smoothingTauS * 1000,
+    parse: numberIn(0, 1000),
+  },
 } satisfies Record<string, OptionSpec<unknown>>;
 
 /** `eye export-arkit SCENE`: the scene's motion as a Live Link Face–style ARKit CSV (build/node/arkit/export-arkit.ts). */
@@ -24,7 +31,7 @@ export function registerExportArkit(program: Command): void {
     .argument('<scene>', 'a scene name (1970-script) or a path to a scene file');
   declareOptions(cmd, EXPORT_ARKIT_OPTIONS).action((scene: string, raw: Record<string, unknown>) => {
     const o = parseOptions(EXPORT_ARKIT_OPTIONS, raw);
-    const r = exportArkit(scene, sceneSettingsOf(o), o.out as string | undefined);
-    writeStdout(`${r.out}: ${r.frames} frames at ${r.fps} fps (${r.durationS} s, seed ${r.seed})\n`);
+    const r = exportArkit(scene, sceneSettingsOf(o), o.out as string | undefined, o.smoothingMs / 1000);
+    writeStdout(`${r.out}: ${r.frames} frames at ${r.fps} fps (${r.durationS} s, seed ${r.seed}, gaze eased with τ ${r.smoothingS * 1000} ms)\n`);
   });
 }

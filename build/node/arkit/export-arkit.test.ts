@@ -8,6 +8,11 @@ import { SceneError } from '../../scene/parse.ts';
 import { runEye } from '../../testing/run-eye.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { exportArkit } from './export-arkit.ts';
+import { gazeFromShapes } from '../../core/arkit/gaze-from-shapes.ts';
+import { simulate } from '../../model/player.ts';
+import { stepsAtFrame } from '../../model/time/clock.ts';
+import { withSettings } from '../../scene/parse.ts';
+import { loadScene } from '../io/load-scene.ts';
 
 const dir = tempDir('arkit-');
 const exitOf = (f: () => unknown): { code: number; message: string } => {
@@ -41,6 +46,21 @@ describe('exportArkit', () => {
     expect(readFileSync(other, 'utf8')).not.toBe(text);
     exportArkit('1995-script', { durationS: 3, fps: 60 }, other);
     expect(readArkitCsv(readFileSync(other, 'utf8'))).toHaveLength(180);
+  });
+
+  it('--smoothing-ms 0 writes the model\'s own gaze: read back from the EyeLook shapes, within 0.1° of the trace on every frame', () => {
+    const raw = join(dir, 'raw.csv');
+    exportArkit('1995-script', { durationS: 3 }, raw, 0);
+    const trace = simulate(withSettings(loadScene('1995-script'), { durationS: 3 }));
+    const worst = (rows: ReturnType<typeof readArkitCsv>): number =>
+      Math.max(...rows.map((row, f) => {
+        const g = gazeFromShapes(row.values);
+        const i = stepsAtFrame(f, 30);
+        return Math.max(Math.abs(g.left.xDeg + trace.columns.yawDeg[i]), Math.abs(g.right.yDeg - trace.columns.pitchDeg[i]));
+      }));
+    expect(worst(readArkitCsv(readFileSync(raw, 'utf8')))).toBeLessThan(0.1);
+    // the default (eye.md §9's τ) eases the saccades: not the trace
+    expect(worst(readArkitCsv(text))).toBeGreaterThan(0.5);
   });
 
   it("loads in Python's csv module (what Blender's Live Link Face add-ons read it with) with warnings as errors", () => {
@@ -101,10 +121,13 @@ describe('eye export-arkit (the CLI)', () => {
     const out = join(dir, 'cli.csv');
     const ok = await runEye(['export-arkit', '2026-rest', '--duration', '1', '--out', out]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toBe(`${out}: 30 frames at 30 fps (1 s, seed ${/seed (\d+)/.exec(ok.stdout)?.[1]})\n`);
+    expect(ok.stdout).toBe(`${out}: 30 frames at 30 fps (1 s, seed ${/seed (\d+)/.exec(ok.stdout)?.[1]}, gaze eased with τ 125 ms)\n`);
     expect(readArkitCsv(readFileSync(out, 'utf8'))).toHaveLength(30);
     const bad = await runEye(['export-arkit', '2026-rest', '--duration', '0', '--out', out]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--duration.*0\.1/);
+    const neg = await runEye(['export-arkit', '2026-rest', '--smoothing-ms', '-1', '--out', out]);
+    expect(neg.code).toBe(2);
+    expect(neg.stderr).toMatch(/--smoothing-ms: expected a number from 0 to 1000, got "-1"/);
   }, 30_000);
 });
