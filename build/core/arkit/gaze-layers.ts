@@ -1,5 +1,5 @@
 import type { Trace } from '../../model/trace.ts';
-import { GAZE_RIG } from '../../spec/eye-spec.ts';
+import { macroScale } from './macro-scale.ts';
 
 const DEG = Math.PI / 180;
 
@@ -13,11 +13,6 @@ export interface GazeLayerGoals {
   microYCm: Float64Array;
   nanoXCm: Float64Array;
   nanoYCm: Float64Array;
-}
-
-/** eye.md §9: Macro's offset is scaled by this at a look-at distance. */
-export function macroScale(lookAtDistanceCm: number): number {
-  return lookAtDistanceCm * GAZE_RIG.macroScalePerCm + GAZE_RIG.macroScaleOffset;
 }
 
 /**

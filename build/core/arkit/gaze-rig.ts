@@ -1,6 +1,7 @@
 import type { Trace } from '../../model/trace.ts';
 import { GAZE_RIG } from '../../spec/eye-spec.ts';
-import { macroScale, splitGazeLayers } from './gaze-layers.ts';
+import { splitGazeLayers } from './gaze-layers.ts';
+import { macroScale } from './macro-scale.ts';
 
 const RAD_TO_DEG = 180 / Math.PI;
 
