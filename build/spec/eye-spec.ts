@@ -109,3 +109,22 @@ export const FACE = {
 
 /** Pursuit gain on a steady glide (eye.md §2/§10: 0.85; 2026 0.97), checked ± 0.03. */
 export const PURSUIT_GAIN = { usual: 0.85, '2026': 0.97, tolerance: 0.03 } as const;
+
+/**
+ * The layered gaze rig of eye.md §9 (seeds 001/002): how a scene's motion is exported as ARKit blend
+ * shapes for avatar users.
+ */
+export const GAZE_RIG = {
+  /** Each layer eases toward its goal by `1 − exp(−dt/τ)` a step, τ in s (the seed's "about 0.125 s"). */
+  smoothingTauS: 0.125,
+  /** Macro's offset is scaled by `distance/300 + 0.66`: the per-cm slope… */
+  macroScalePerCm: 1 / 300,
+  /** …and the constant. */
+  macroScaleOffset: 0.66,
+  /**
+   * The gaze angle at which an EyeLook shape reaches 1 (the seed's `maxGazeAngleRad`, which gives no
+   * value; our choice): the furthest the eye ever turns, toward a pointer (30°, pointer-gaze.ts), so no
+   * exported angle clamps; the scripts reach ±22° sideways and −12…+15° vertically (with Bell's roll).
+   */
+  maxGazeAngleDeg: 30,
+} as const;

@@ -11,6 +11,7 @@ import { registerCache } from './cache.ts';
 import { registerMerge } from './merge.ts';
 import { registerCompare } from './compare.ts';
 import { registerReport } from './report.ts';
+import { registerExportArkit } from './export-arkit.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -27,4 +28,5 @@ export function registerCommands(program: Command): void {
   registerMerge(program);
   registerCompare(program);
   registerReport(program);
+  registerExportArkit(program);
 }
