@@ -1,4 +1,5 @@
 import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
+import { integerIn, numberIn, type OptionSpec } from '../core/options/validators.ts';
 
 /**
  * The detectors' parameters, each declared once with its default, its allowed range and where the
@@ -99,6 +100,18 @@ export const DETECTOR_OPTIONS: Record<keyof DetectorParams, Option> = {
   idtDispersionDeg: { default: 1, min: 0.05, max: 10, doc: 'S&G 2000 I-DT dispersion threshold, degrees' },
   idtMinDurationMs: { default: 100, min: 10, max: 2000, doc: 'S&G 2000 I-DT minimum fixation, ms' },
 };
+
+/**
+ * The parameters given a flag above, as option specs for `eye measure` (flag, doc with the range, the
+ * default as help shows it, the range as the validator), derived so each number stays written once.
+ * No value is filled when a flag is absent: `detectorParams` fills the defaults, and the measurement
+ * must know which of --min-samples and --min-duration-ms was given.
+ */
+export const DETECTOR_FLAG_OPTIONS: Partial<Record<keyof DetectorParams, OptionSpec<number>>> = Object.fromEntries(
+  Object.entries(DETECTOR_OPTIONS)
+    .filter(([, o]) => o.flag !== undefined)
+    .map(([key, o]) => [key, { flags: `${o.flag} <n>`, doc: `${o.doc}; ${o.min} to ${o.max}`, defaultText: String(o.default), parse: (o.integer ? integerIn : numberIn)(o.min, o.max) }]),
+);
 
 /** A parameter outside its range. The message states the allowed range. */
 export class ParamError extends Error {

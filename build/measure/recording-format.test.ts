@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FormatError, recordingFormat } from './recording-format.ts';
+import { FormatError, RECORDING_OPTIONS, recordingFormat, type RecordingFlags } from './recording-format.ts';
 
-const fails = (flags: Parameters<typeof recordingFormat>[0]) => {
+const fails = (flags: RecordingFlags) => {
   try {
     recordingFormat(flags);
   } catch (err) {
@@ -11,33 +11,61 @@ const fails = (flags: Parameters<typeof recordingFormat>[0]) => {
   throw new Error('expected a FormatError');
 };
 
-describe('recordingFormat: the flags that say how a recording is written', () => {
+/** What one flag's validator says it expected (option-spec puts the flag and the text around it). */
+const expected = (key: keyof typeof RECORDING_OPTIONS, text: string) => {
+  try {
+    RECORDING_OPTIONS[key].parse(text);
+  } catch (err) {
+    expect(err).toBeInstanceOf(RangeError);
+    return (err as Error).message;
+  }
+  throw new Error(`expected ${key} to refuse "${text}"`);
+};
+
+describe('recording flags: each declared once, its validator saying what it allows', () => {
   it('reads a column mapping, the time unit, the eye and pixels per degree', () => {
+    expect(RECORDING_OPTIONS.columns.parse('t=time, x=gx,y=gy')).toEqual({ t: 'time', x: 'gx', y: 'gy' });
+    expect(RECORDING_OPTIONS.columns.parse('t=TIME,xl=L X,yl=L Y,xr=R X,yr=R Y')).toEqual({ t: 'TIME', xl: 'L X', yl: 'L Y', xr: 'R X', yr: 'R Y' });
+    expect(RECORDING_OPTIONS.timeUnit.parse('s')).toBe('s');
+    expect(RECORDING_OPTIONS.timeUnit.default).toBe('ms');
+    expect(RECORDING_OPTIONS.eye.parse('right')).toBe('right');
+    expect(RECORDING_OPTIONS.pxPerDeg.parse('35.5')).toBe(35.5);
+  });
+
+  it('states what is allowed for every bad flag on its own', () => {
+    expect(expected('timeUnit', 'us')).toBe('one of ms, s');
+    expect(expected('eye', 'both')).toBe('one of left, right');
+    expect(expected('columns', 't=t,x=a,y')).toBe('ROLE=NAME pairs separated by commas (roles t, x, y, a, xl, yl, xr, yr; "y" is not one)');
+    expect(expected('columns', 't=t,x=a,y=b,z=c')).toBe('roles t, x, y, a, xl, yl, xr, yr ("z" is not one)');
+    expect(expected('columns', 't=t,x=a,x=b')).toBe('each role once (x is named twice)');
+    expect(expected('columns', 't=t,x=a,y=a')).toBe('each column for one role ("a" is named for two)');
+    for (const key of ['pxPerDeg', 'screenDistanceMm', 'screenWidthMm', 'screenWidthPx'] as const) {
+      for (const bad of ['0', '-3', '', 'x', 'Infinity']) expect(expected(key, bad)).toBe('a number above 0');
+    }
+  });
+});
+
+describe('recordingFormat: the rules between the flags', () => {
+  it('makes the format from the parsed flags', () => {
     expect(recordingFormat({})).toEqual({ columns: null, timeUnit: 'ms', pxPerDeg: null, eye: null });
-    expect(recordingFormat({ columns: 't=time, x=gx,y=gy', timeUnit: 's', pxPerDeg: '35.5' })).toEqual({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5, eye: null });
-    const bino = recordingFormat({ columns: 't=TIME,xl=L X,yl=L Y,xr=R X,yr=R Y', eye: 'right' });
-    expect(bino.columns).toEqual({ t: 'TIME', xl: 'L X', yl: 'L Y', xr: 'R X', yr: 'R Y' });
+    expect(recordingFormat({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5 })).toEqual({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5, eye: null });
+    const bino = recordingFormat({ columns: { t: 'TIME', xl: 'L X', yl: 'L Y', xr: 'R X', yr: 'R Y' }, eye: 'right' });
     expect(bino.eye).toBe('right');
   });
 
   it('turns the screen geometry into pixels per degree at the centre', () => {
     // 1920 px over 531 mm at 600 mm: 2·600·tan(0.5°)·1920/531 = 37.87 px/°.
-    const f = recordingFormat({ screenDistanceMm: '600', screenWidthMm: '531', screenWidthPx: '1920' });
+    const f = recordingFormat({ screenDistanceMm: 600, screenWidthMm: 531, screenWidthPx: 1920 });
     expect(f.pxPerDeg).toBeCloseTo(37.87, 2);
   });
 
-  it('states what is allowed for every bad flag', () => {
-    expect(fails({ timeUnit: 'us' })).toBe('--time-unit: expected ms or s, got "us"');
-    expect(fails({ eye: 'both', columns: 't=t,xl=a,yl=b,xr=c,yr=d' })).toBe('--eye: expected left or right, got "both"');
-    expect(fails({ columns: 't=t,x=a' })).toBe('--columns: y not named (needed: t, x, y)');
-    expect(fails({ columns: 't=t,x=a,y' })).toContain('expected ROLE=NAME pairs');
-    expect(fails({ columns: 't=t,x=a,y=b,z=c' })).toBe('--columns: unknown role "z" (roles t, x, y, a, xl, yl, xr, yr)');
-    expect(fails({ columns: 't=t,x=a,y=a' })).toBe('--columns: one column named for two roles');
-    expect(fails({ columns: 't=t,xl=a,yl=b' })).toBe('--columns names binocular columns (xl, yl, xr, yr): add --eye left or --eye right');
-    expect(fails({ columns: 't=t,xl=a,yl=b', eye: 'right' })).toBe('--columns: xr, yr not named (needed: t, xr, yr)');
+  it('states what is allowed when flags disagree', () => {
+    expect(fails({ columns: { t: 't', x: 'a' } })).toBe('--columns: y not named (needed: t, x, y)');
+    expect(fails({ columns: { t: 't', xl: 'a', yl: 'b' } })).toBe('--columns names binocular columns (xl, yl, xr, yr): add --eye left or --eye right');
+    expect(fails({ columns: { t: 't', xl: 'a', yl: 'b' }, eye: 'right' })).toBe('--columns: xr, yr not named (needed: t, xr, yr)');
+    expect(fails({ columns: { t: 't', x: 'a', y: 'b', xr: 'c', yr: 'd' }, eye: 'right' })).toContain('not both');
     expect(fails({ eye: 'left' })).toContain('--eye picks one eye of a binocular file');
-    expect(fails({ pxPerDeg: '0' })).toBe('--px-per-deg: expected a number above 0, got "0"');
-    expect(fails({ pxPerDeg: '30', screenWidthPx: '1920' })).toContain('not both');
-    expect(fails({ screenDistanceMm: '600', screenWidthPx: '1920' })).toContain('need all three');
+    expect(fails({ pxPerDeg: 30, screenWidthPx: 1920 })).toContain('not both');
+    expect(fails({ screenDistanceMm: 600, screenWidthPx: 1920 })).toContain('need all three');
   });
 });

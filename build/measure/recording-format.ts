@@ -1,7 +1,9 @@
+import { numberAbove, oneOf, type OptionSpec, type OptionValues } from '../core/options/validators.ts';
+
 /**
  * How a recording's columns are read: which column is what, the time unit, degrees or pixels, which
- * eye. Made from `eye measure`'s flags (RECORDING_FLAGS) by `recordingFormat`, which states what is
- * allowed when a flag is wrong.
+ * eye. Made from `eye measure`'s flags (RECORDING_OPTIONS) by `recordingFormat`; each flag's validator
+ * and each rule between flags states what is allowed.
  */
 export type TimeUnit = 'ms' | 's';
 export type EyeSide = 'left' | 'right';
@@ -21,18 +23,34 @@ export interface RecordingFormat {
 
 export const DEFAULT_FORMAT: RecordingFormat = { columns: null, timeUnit: 'ms', pxPerDeg: null, eye: null };
 
-/** Every flag of the format, declared once: the CLI declares them from here and `recordingFormat` reads them. */
-export const RECORDING_FLAGS = {
-  columns: { flag: '--columns <map>', doc: 'which header column is what: t=NAME,x=NAME,y=NAME[,a=NAME], or by eye xl=,yl=,xr=,yr= with --eye (header required)' },
-  timeUnit: { flag: '--time-unit <unit>', doc: 'the time column in ms or s (default ms)' },
-  pxPerDeg: { flag: '--px-per-deg <n>', doc: 'positions are screen pixels, this many per degree' },
-  screenDistanceMm: { flag: '--screen-distance-mm <n>', doc: 'positions are pixels: eye-to-screen distance, mm (with --screen-width-mm and --screen-width-px)' },
-  screenWidthMm: { flag: '--screen-width-mm <n>', doc: "the screen's visible width, mm" },
-  screenWidthPx: { flag: '--screen-width-px <n>', doc: "the screen's width, pixels" },
-  eye: { flag: '--eye <side>', doc: 'a binocular file: left or right (its columns named in --columns as xl,yl or xr,yr)' },
-} as const;
+export const TIME_UNITS = ['ms', 's'] as const satisfies readonly TimeUnit[];
+export const EYE_SIDES = ['left', 'right'] as const satisfies readonly EyeSide[];
 
-export type RecordingFlags = Partial<Record<keyof typeof RECORDING_FLAGS, string>>;
+/**
+ * Every flag of the format, declared once as an option spec (flag, doc, default, validator): `eye measure`
+ * registers and parses them from here; each validator states what one flag allows, and `recordingFormat`
+ * holds the rules between flags.
+ */
+export const RECORDING_OPTIONS = {
+  columns: {
+    flags: '--columns <map>',
+    doc: 'which header column is what: t=NAME,x=NAME,y=NAME[,a=NAME], or by eye xl=,yl=,xr=,yr= with --eye (header required)',
+    parse: columnMap,
+  },
+  timeUnit: { flags: '--time-unit <unit>', doc: 'the time column in ms or s', default: DEFAULT_FORMAT.timeUnit, parse: oneOf(TIME_UNITS) },
+  pxPerDeg: { flags: '--px-per-deg <n>', doc: 'positions are screen pixels, this many per degree', parse: numberAbove(0) },
+  screenDistanceMm: {
+    flags: '--screen-distance-mm <n>',
+    doc: 'positions are pixels: eye-to-screen distance, mm (with --screen-width-mm and --screen-width-px)',
+    parse: numberAbove(0),
+  },
+  screenWidthMm: { flags: '--screen-width-mm <n>', doc: "the screen's visible width, mm", parse: numberAbove(0) },
+  screenWidthPx: { flags: '--screen-width-px <n>', doc: "the screen's width, pixels", parse: numberAbove(0) },
+  eye: { flags: '--eye <side>', doc: 'a binocular file: left or right (its columns named in --columns as xl,yl or xr,yr)', parse: oneOf(EYE_SIDES) },
+} satisfies Record<string, OptionSpec<unknown>>;
+
+/** The format flags as parsed (each already valid on its own); absent: not given. */
+export type RecordingFlags = Partial<OptionValues<typeof RECORDING_OPTIONS>>;
 
 /** A flag that cannot be read; the message states what is allowed. */
 export class FormatError extends Error {
@@ -43,15 +61,14 @@ export class FormatError extends Error {
 }
 
 /**
- * The format from the flags as typed. Pixels: `--px-per-deg`, or the three screen numbers, which give
- * the pixels per degree at the screen's centre, 2·d·tan(0.5°)·(width px / width mm); never both.
+ * The format from the parsed flags, and the rules between them. Pixels: `--px-per-deg`, or the three
+ * screen numbers, which give the pixels per degree at the screen's centre, 2·d·tan(0.5°)·(width px /
+ * width mm); never both.
  */
 export function recordingFormat(flags: RecordingFlags): RecordingFormat {
-  const timeUnit = flags.timeUnit ?? 'ms';
-  if (timeUnit !== 'ms' && timeUnit !== 's') throw new FormatError(`--time-unit: expected ms or s, got "${timeUnit}"`);
+  const timeUnit = flags.timeUnit ?? DEFAULT_FORMAT.timeUnit;
   const eye = flags.eye ?? null;
-  if (eye !== null && eye !== 'left' && eye !== 'right') throw new FormatError(`--eye: expected left or right, got "${eye}"`);
-  const columns = flags.columns === undefined ? null : columnMap(flags.columns);
+  const columns = flags.columns ?? null;
   const binocular = columns !== null && ['xl', 'yl', 'xr', 'yr'].some((r) => r in columns);
   if (eye !== null && !binocular) throw new FormatError('--eye picks one eye of a binocular file: name its columns in --columns (xl=,yl= for left, xr=,yr= for right)');
   if (binocular && eye === null) throw new FormatError('--columns names binocular columns (xl, yl, xr, yr): add --eye left or --eye right');
@@ -64,32 +81,27 @@ export function recordingFormat(flags: RecordingFlags): RecordingFormat {
   return { columns, timeUnit, pxPerDeg: pixelsPerDegree(flags), eye };
 }
 
-/** `t=time,x=gx,y=gy` → roles to names. */
+/** `t=time,x=gx,y=gy` → roles to names; a RangeError says what was expected (and what was wrong). */
 function columnMap(text: string): Partial<Record<ColumnRole, string>> {
   const out: Partial<Record<ColumnRole, string>> = {};
-  const allowed = `roles ${COLUMN_ROLES.join(', ')}`;
+  const roles = `roles ${COLUMN_ROLES.join(', ')}`;
   for (const part of text.split(',')) {
     const m = /^\s*([a-z]+)\s*=\s*(\S(?:.*\S)?)\s*$/.exec(part);
-    if (!m) throw new FormatError(`--columns: expected ROLE=NAME pairs separated by commas (${allowed}), got "${part}"`);
+    if (!m) throw new RangeError(`ROLE=NAME pairs separated by commas (${roles}; "${part}" is not one)`);
     const role = m[1] as ColumnRole;
-    if (!(COLUMN_ROLES as readonly string[]).includes(role)) throw new FormatError(`--columns: unknown role "${m[1]}" (${allowed})`);
-    if (role in out) throw new FormatError(`--columns: ${role} is named twice`);
+    if (!(COLUMN_ROLES as readonly string[]).includes(role)) throw new RangeError(`${roles} ("${m[1]}" is not one)`);
+    if (role in out) throw new RangeError(`each role once (${role} is named twice)`);
     out[role] = m[2];
   }
   const names = Object.values(out);
-  if (new Set(names).size !== names.length) throw new FormatError('--columns: one column named for two roles');
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new RangeError(`each column for one role ("${twice}" is named for two)`);
   return out;
 }
 
 function pixelsPerDegree(flags: RecordingFlags): number | null {
-  const num = (key: keyof typeof RECORDING_FLAGS, raw: string | undefined): number | null => {
-    if (raw === undefined) return null;
-    const v = raw.trim() === '' ? NaN : Number(raw);
-    if (!Number.isFinite(v) || v <= 0) throw new FormatError(`${RECORDING_FLAGS[key].flag.split(' ')[0]}: expected a number above 0, got "${raw}"`);
-    return v;
-  };
-  const ppd = num('pxPerDeg', flags.pxPerDeg);
-  const geometry = [num('screenDistanceMm', flags.screenDistanceMm), num('screenWidthMm', flags.screenWidthMm), num('screenWidthPx', flags.screenWidthPx)];
+  const ppd = flags.pxPerDeg ?? null;
+  const geometry = [flags.screenDistanceMm ?? null, flags.screenWidthMm ?? null, flags.screenWidthPx ?? null];
   const given = geometry.filter((g) => g !== null).length;
   if (ppd !== null && given > 0) throw new FormatError('--px-per-deg or the screen geometry (--screen-distance-mm, --screen-width-mm, --screen-width-px), not both');
   if (ppd !== null) return ppd;

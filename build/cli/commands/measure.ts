@@ -1,11 +1,33 @@
 import type { Command } from 'commander';
-import { DETECTOR_OPTIONS } from '../../measure/params.ts';
+import { DETECTOR_FLAG_OPTIONS } from '../../measure/params.ts';
 import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS } from '../../measure/saccade-method.ts';
-import { RECORDING_FLAGS } from '../../measure/recording-format.ts';
-import { FLAGGED, measureFile } from '../../node/measure/measure-file.ts';
+import { RECORDING_OPTIONS } from '../../measure/recording-format.ts';
+import { measureFile, type MeasureFlags } from '../../node/measure/measure-file.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
+import { declareOptions, oneOf, parseOptions, type OptionSpecs } from '../option-spec.ts';
 
-/** `eye measure FILE`: the flags (declared once, in DETECTOR_OPTIONS); the work is measureFile's (build/node/measure/measure-file.ts). */
+/**
+ * `eye measure`'s options, each declared once (flag, doc, default, validator): --help and parsing both
+ * read this. The recording's flags are declared where their rules live (build/measure/recording-format.ts),
+ * the detector's derive from DETECTOR_OPTIONS (build/measure/params.ts).
+ */
+export const MEASURE_OPTIONS = {
+  method: {
+    flags: '--method <name>',
+    doc:
+      `saccade detector: ${SACCADE_METHODS.join(' | ')}. ek2003 is Engbert & Kliegl (2003) exactly as the reference R code (microsacc, vecvel): ` +
+      '5-point velocity at one sampling rate, median-based σ, no floor, --min-samples consecutive samples; refined puts onset/offset on the unsmoothed movement and floors σ',
+    default: DEFAULT_SACCADE_METHOD,
+    parse: oneOf(SACCADE_METHODS),
+  },
+  ...RECORDING_OPTIONS,
+  ...DETECTOR_FLAG_OPTIONS,
+} satisfies OptionSpecs;
+
+/** The flags as typed values (detector parameters absent unless given). */
+export const parseMeasureOptions = (raw: Record<string, unknown>): MeasureFlags => parseOptions(MEASURE_OPTIONS, raw) as MeasureFlags;
+
+/** `eye measure FILE`: the flags (MEASURE_OPTIONS); the work is measureFile's (build/node/measure/measure-file.ts). */
 export function registerMeasure(program: Command): void {
   const cmd = program
     .command('measure')
@@ -13,18 +35,8 @@ export function registerMeasure(program: Command): void {
       'Run the detectors on any gaze recording — CSV t_ms,x_deg,y_deg[,aperture_mm] at any sampling rate, header optional — and ' +
         'print the events and rates as JSON (Engbert & Kliegl 2003 saccades and microsaccades, I-VT/I-DT fixations, blinks from the aperture).',
     )
-    .argument('<file>', 'the recording (CSV)')
-    .option(
-      '--method <name>',
-      `saccade detector: ${SACCADE_METHODS.join(' | ')} (default ${DEFAULT_SACCADE_METHOD}). ek2003 is Engbert & Kliegl (2003) exactly as the reference R code (microsacc, vecvel): ` +
-        '5-point velocity at one sampling rate, median-based σ, no floor, --min-samples consecutive samples; refined puts onset/offset on the unsmoothed movement and floors σ',
-    );
-  for (const { flag, doc } of Object.values(RECORDING_FLAGS)) cmd.option(flag, doc);
-  for (const key of FLAGGED) {
-    const o = DETECTOR_OPTIONS[key];
-    cmd.option(`${o.flag} <n>`, `${o.doc} (default ${o.default}, ${o.min}–${o.max})`);
-  }
-  cmd.action(async (file: string, opts: Record<string, string | undefined>) => {
-    writeStdout(`${JSON.stringify(await measureFile(file, opts), null, 2)}\n`);
+    .argument('<file>', 'the recording (CSV)');
+  declareOptions(cmd, MEASURE_OPTIONS).action(async (file: string, raw: Record<string, unknown>) => {
+    writeStdout(`${JSON.stringify(await measureFile(file, parseMeasureOptions(raw)), null, 2)}\n`);
   });
 }

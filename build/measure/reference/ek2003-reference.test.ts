@@ -39,7 +39,7 @@ describe.skipIf(!hasR)('eye measure --method ek2003 against the reference R code
         [6, 6],
       ]) {
         const ref = reference(file, lambda, minSamples);
-        const ours = await measureFile(file, { method: 'ek2003', lambda: String(lambda), minSamples: String(minSamples) });
+        const ours = await measureFile(file, { method: 'ek2003', lambda, minSamples });
         const rows = ours.events.saccades.map((s) => [s.onsetSample + 1, s.offsetSample + 1]);
         expect(rows.length).toBeGreaterThan(0);
         expect(rows).toEqual(ref.rows);

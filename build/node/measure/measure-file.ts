@@ -9,26 +9,20 @@ import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
 import { recordingReport, type RecordingReport } from '../../measure/recording-report.ts';
 import { Ek2003FlatError } from '../../measure/ek2003.ts';
-import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS, isSaccadeMethod, type SaccadeMethod } from '../../measure/saccade-method.ts';
+import { DEFAULT_SACCADE_METHOD, type SaccadeMethod } from '../../measure/saccade-method.ts';
 import { medianIntervalMs } from '../../measure/signal.ts';
-import { FormatError, RECORDING_FLAGS, recordingFormat, type RecordingFlags, type RecordingFormat } from '../../measure/recording-format.ts';
+import { FormatError, recordingFormat, type RecordingFlags, type RecordingFormat } from '../../measure/recording-format.ts';
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
 
-/** The detector parameters `eye measure` exposes: those declared with a flag in DETECTOR_OPTIONS. */
-export const FLAGGED = (Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]).filter((k) => DETECTOR_OPTIONS[k].flag);
+/** What `eye measure` was asked for, already parsed (each flag valid on its own): the method, the recording's format and any detector parameter. */
+export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial<DetectorParams>;
 
-/** Commander's camelCase name for a flag (`--min-duration-ms` → `minDurationMs`). */
-const optionKey = (flag: string) => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** Read, validate and measure one recording; bad input (a missing file, malformed rows, a bad setting) is exit 2. */
-export async function measureFile(file: string, opts: Record<string, string | undefined> = {}): Promise<RecordingReport & { file: string }> {
+/** Read, validate and measure one recording; bad input (a missing file, malformed rows, flags that disagree) is exit 2. */
+export async function measureFile(file: string, flags: MeasureFlags = {}): Promise<RecordingReport & { file: string }> {
   const over: Partial<DetectorParams> = {};
-  for (const key of FLAGGED) {
-    const raw = opts[optionKey(DETECTOR_OPTIONS[key].flag!)];
-    if (raw !== undefined) over[key] = raw.trim() === '' ? NaN : Number(raw);
-  }
+  for (const key of Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]) if (flags[key] !== undefined) over[key] = flags[key];
   let params: DetectorParams;
   try {
     params = detectorParams(over);
@@ -36,15 +30,12 @@ export async function measureFile(file: string, opts: Record<string, string | un
     if (err instanceof ParamError) throw new CliError(EXIT.badInput, err.message);
     throw err;
   }
-  const method = opts.method ?? DEFAULT_SACCADE_METHOD;
-  if (!isSaccadeMethod(method)) throw new CliError(EXIT.badInput, `--method: expected one of ${SACCADE_METHODS.join(', ')}, got "${safeText(method)}"`);
+  const method = flags.method ?? DEFAULT_SACCADE_METHOD;
   if (over.minSamples !== undefined && over.minDurationMs !== undefined) {
     throw new CliError(EXIT.badInput, '--min-samples and --min-duration-ms both set the minimum saccade duration: give one');
   }
   let format: RecordingFormat;
   try {
-    const flags: RecordingFlags = {};
-    for (const key of Object.keys(RECORDING_FLAGS) as (keyof RecordingFlags)[]) if (opts[key] !== undefined) flags[key] = opts[key];
     format = recordingFormat(flags);
   } catch (err) {
     if (err instanceof FormatError) throw new CliError(EXIT.badInput, safeText(err.message));

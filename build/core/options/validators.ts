@@ -1,0 +1,98 @@
+// The platform-free half of option-spec (build/cli/option-spec.ts registers and parses with commander):
+// the declaration's shape and the validators, so a platform-free module (build/measure's recording
+// flags) can declare its options where its rules live.
+
+/**
+ * A command-line option declared once: its flag, its doc, its default and the validator that turns the
+ * text into a typed value (or a bad-input error stating the allowed range). The same declaration makes
+ * the `--help` line (with the default) and parses the value, so the two can never disagree.
+ */
+export interface OptionSpec<T> {
+  /** Commander's flag syntax: `--jobs <n>`, `--json`, `--no-ledger`. */
+  flags: string;
+  doc: string;
+  /** Used when the flag is not given (undefined: the value stays undefined, e.g. "the scene's own"). */
+  default?: T;
+  /**
+   * A default that depends on flags declared before this one (e.g. eye look's --columns: 6 on a sheet,
+   * 12 on a strip); undefined leaves the value undefined. Takes the place of `default`; say it in defaultText.
+   */
+  defaultFrom?: (parsed: ParsedSoFar) => T | undefined;
+  /** How the default reads in --help when it is not its plain string (e.g. "one per core"). */
+  defaultText?: string;
+  /**
+   * Text → value; throws a RangeError whose message says what was expected. Absent for switches. Gets
+   * the flags declared before this one, for a range that depends on them.
+   */
+  parse?: (text: string, parsed: ParsedSoFar) => T;
+  hidden?: boolean;
+}
+
+/** The values of the flags declared before the one being parsed, already typed and defaulted. */
+export type ParsedSoFar = Readonly<Record<string, unknown>>;
+
+export type OptionSpecs = Record<string, OptionSpec<unknown>>;
+export type OptionValues<S extends OptionSpecs> = { [K in keyof S]: S[K] extends OptionSpec<infer T> ? T : never };
+
+/** Validators: each says, in its RangeError, what it expected. */
+export const integerIn =
+  (min: number, max: number) =>
+  (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new RangeError(`an integer from ${min} to ${max}`);
+    return n;
+  };
+
+export const oneOf =
+  <T extends string>(allowed: readonly T[]) =>
+  (text: string): T => {
+    const v = text.toLowerCase();
+    if (!(allowed as readonly string[]).includes(v)) throw new RangeError(`one of ${allowed.join(', ')}`);
+    return v as T;
+  };
+
+export const numberIn =
+  (min: number, max: number) =>
+  (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new RangeError(`a number from ${min} to ${max}`);
+    return n;
+  };
+
+/** A number strictly above `min` (a size or a distance: no upper bound of its own). */
+export const numberAbove =
+  (min: number) =>
+  (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n <= min) throw new RangeError(`a number above ${min}`);
+    return n;
+  };
+
+/** A comma-separated list of one validator's values, each once. */
+export const listOf =
+  <T>(item: (text: string) => T, what: string) =>
+  (text: string): T[] => {
+    const parts = text.split(',').map((p) => p.trim());
+    try {
+      const values = parts.map(item);
+      if (new Set(parts).size !== parts.length) throw new RangeError('');
+      return values;
+    } catch {
+      throw new RangeError(`a comma-separated list of ${what}, each once`);
+    }
+  };
+
+/** `WxH`, even integers (the scene validators then check the range). */
+export const size = (text: string): { width: number; height: number } => {
+  const m = /^(\d+)x(\d+)$/.exec(text.trim());
+  if (!m) throw new RangeError('WxH with even integers, e.g. 1280x720');
+  return { width: Number(m[1]), height: Number(m[2]) };
+};
+
+/** A number if the text is one (the scene's own validators then report its range), else the text itself. */
+export const numberish = (text: string): number | string => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+};
+
+export const text = (t: string): string => t;
