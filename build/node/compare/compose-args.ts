@@ -1,4 +1,4 @@
-import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS } from '../render/ffmpeg-args.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../render/ffmpeg-args.ts';
 import { gridLayout } from '../../core/compare/grid-layout.ts';
 
 export interface ComposeInput {
@@ -63,18 +63,7 @@ export function composeArgs(c: ComposeInput): string[] {
     '-an',
     '-frames:v', String(c.frames),
     '-r', String(c.fps),
-    '-c:v', 'libx264',
-    '-threads', String(DEFAULT_X264_THREADS),
-    '-preset', DEFAULT_PRESET,
-    '-profile:v', 'high',
-    '-crf', String(DEFAULT_CRF),
-    '-pix_fmt', 'yuv420p',
-    '-colorspace', 'bt709',
-    '-color_primaries', 'bt709',
-    '-color_trc', 'bt709',
-    '-color_range', 'tv',
-    '-movflags', '+faststart',
-    '-f', 'mp4',
+    ...h264Mp4Options({ threads: DEFAULT_X264_THREADS, preset: DEFAULT_PRESET, crf: DEFAULT_CRF }),
     '-y',
     c.output,
   ];

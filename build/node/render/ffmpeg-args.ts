@@ -9,7 +9,7 @@ export interface EncodeSettings {
   /** x264 constant rate factor, 0..18 (18 is visually lossless; higher is not allowed for proof films). */
   crf?: number;
   /** x264 speed preset (veryfast keeps the encoder under the capture's cost on two cores). */
-  preset?: (typeof X264_PRESETS)[number];
+  preset?: X264Preset;
   /** The RGB → BT.709 conversion (default zscale: the same pixels within a level, a third of the CPU). */
   conversion?: ColourConversion;
   /** x264 threads, 0 for x264's own choice (default DEFAULT_X264_THREADS). */
@@ -32,6 +32,7 @@ export const COLOUR_FILTERS: Record<ColourConversion, string> = {
 };
 
 export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+export type X264Preset = (typeof X264_PRESETS)[number];
 export const DEFAULT_CRF = 18;
 export const DEFAULT_PRESET = 'veryfast';
 /**
@@ -73,18 +74,29 @@ export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
       '-map', '0:v:0',
       '-an',
       '-vf', COLOUR_FILTERS[conversion],
-      '-c:v', 'libx264',
-      '-threads', String(threads),
-      '-preset', preset,
-      '-profile:v', 'high',
-      '-crf', String(crf),
-      '-pix_fmt', 'yuv420p',
-      '-colorspace', 'bt709',
-      '-color_primaries', 'bt709',
-      '-color_trc', 'bt709',
-      '-color_range', 'tv',
-      '-movflags', '+faststart',
-      '-f', 'mp4',
+      ...h264Mp4Options({ threads, preset, crf }),
     ],
   };
+}
+
+/**
+ * The proof films' encoding, once: H.264 High, yuv420p, BT.709 tags (tv range), moov at the front.
+ * Every film and clip the project makes is encoded with these (the comparison clips too).
+ */
+export function h264Mp4Options(o: { threads: number; preset: X264Preset; crf: number }): string[] {
+  // prettier-ignore
+  return [
+    '-c:v', 'libx264',
+    '-threads', String(o.threads),
+    '-preset', o.preset,
+    '-profile:v', 'high',
+    '-crf', String(o.crf),
+    '-pix_fmt', 'yuv420p',
+    '-colorspace', 'bt709',
+    '-color_primaries', 'bt709',
+    '-color_trc', 'bt709',
+    '-color_range', 'tv',
+    '-movflags', '+faststart',
+    '-f', 'mp4',
+  ];
 }
