@@ -41,7 +41,7 @@ export function ledgerHistoryPlot(h: MetricHistory, scenes: readonly string[], l
     y: { label: h.metric, grid: true, tickFormat: tickText(domain), domain },
     color: { domain: scenes as string[], scheme: 'tableau10', legend },
     marks: [
-      Plot.line(h.points, { x: 'run', y: 'value', stroke: 'scene', strokeWidth: 1 }),
+      Plot.line(h.points, { x: 'run', y: 'value', stroke: 'scene', z: 'scene', strokeWidth: 1 }),
       Plot.dot(h.points, { x: 'run', y: 'value', fill: 'scene', r: 2, title: (d: MetricHistory['points'][number]) => `${d.scene} run ${d.run} (${d.revision}): ${d.value}` }),
     ],
   });
