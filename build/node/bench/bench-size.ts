@@ -12,7 +12,7 @@ import type { BrowserExecutable } from '../browser/find-browser.ts';
 import type { FfmpegTools } from '../render/find-ffmpeg.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../browser/launch-eye-browser.ts';
 import { DEFAULT_MASK_SCALE } from '../render/pixel-proof.ts';
-import { renderScene } from '../render/render-scene.ts';
+import { framesInFlight, renderScene } from '../render/render-scene.ts';
 import { treeCpuMs } from './tree-cpu-ms.ts';
 
 /** Per frame: wall ms, and CPU ms summed over Node, the browser's processes and ffmpeg (null without /proc). */
@@ -28,7 +28,7 @@ export interface CaptureTiming {
   format: FrameFormat;
   /** The capture alone, the page unchanged (no frame drawn): the path's own floor. */
   still: BenchTiming;
-  /** Step, draw and capture every frame of the eye page (what the pipeline's capture side does). */
+  /** Step, draw and capture every frame of the eye page, as many calls in flight as the render keeps for the path (the pipeline's capture floor). */
   eye: BenchTiming;
   /** Frames whose image is byte-identical to the same frame by the default path (same format only). */
   identicalToDefault: number | null;
@@ -147,8 +147,15 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       });
       frames = await browser.load(scene, 'color', { maskScale: DEFAULT_MASK_SCALE });
       const images: Buffer[] = [];
+      // As many calls in flight as the render keeps for this path, so this is the pipeline's capture floor.
+      const depth = framesInFlight(method);
       const eye = await timed(frames, async () => {
-        for (let f = 0; f < frames; f++) images.push(await browser.frame(f));
+        const pending: Promise<Buffer>[] = [];
+        for (let f = 0; f < frames; f++) {
+          pending.push(browser.frame(f));
+          if (pending.length >= depth) images.push(await pending.shift()!);
+        }
+        while (pending.length > 0) images.push(await pending.shift()!);
       });
       imagesOf.set(path, images);
       captures.push({ path, method, format, still, eye, identicalToDefault: null });

@@ -9,7 +9,7 @@ import type { PixelChunk } from '../../measure/pixels/pixel-trace.ts';
 import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { BrowserSession } from '../browser/browser-session.ts';
-import type { Base64Image } from '../browser/capture-frame.ts';
+import type { Base64Image, CaptureMethod } from '../browser/capture-frame.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
 import type { EncodeSettings } from './ffmpeg-args.ts';
 import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
@@ -90,6 +90,11 @@ export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
  */
 const CANVAS_FRAMES_IN_FLIGHT = 2;
 
+/** How many frame calls a capture method keeps in flight (the render, and the bench's capture floor). */
+export function framesInFlight(method: CaptureMethod): number {
+  return method === 'canvas' ? CANVAS_FRAMES_IN_FLIGHT : 1;
+}
+
 /** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
 const TRACE_READ_EVERY = 240;
 
@@ -128,7 +133,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       return browser.frameBase64(f);
     };
     const ahead: Promise<Base64Image>[] = [];
-    const inFlight = browser.method === 'canvas' ? CANVAS_FRAMES_IN_FLIGHT : 1;
+    const inFlight = framesInFlight(browser.method);
     let requested = 0;
     const fill = () => {
       while (requested < frames && ahead.length < inFlight) {
