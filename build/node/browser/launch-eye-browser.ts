@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import { rmSync } from 'node:fs';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import type { TraceChunk } from '../../model/trace.ts';
 import type { PixelChunk } from '../../measure/pixels/pixel-trace.ts';
 import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
 import type { Scene } from '../../scene/scene.ts';
-import { browserArgs } from '../../core/browser/browser-args.ts';
 import { bundlePage } from './bundle-page.ts';
+import { launchChromium } from './launch-chromium.ts';
 import { callPage } from './call-page.ts';
 import { createCrashWatch, raceCrash, type CrashWatch } from '../../core/browser/crash-watch.ts';
 import { createFrameGrabber, type Base64Image, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
@@ -18,7 +16,6 @@ import { pageHtml } from '../../core/browser/page-html.ts';
 import { probeBeginFrame } from './probe-begin-frame.ts';
 import { probeCanvasCapture } from './probe-canvas-capture.ts';
 import { stepPage } from './step-page.ts';
-import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
 
 export interface EyeBrowserOptions {
   executable: BrowserExecutable;
@@ -100,29 +97,17 @@ async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise
 }
 
 async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Launched> {
-  // Profiles of browsers whose eye was killed (-9 leaves no chance to clean up) go first.
-  sweepOwned(tmpdir(), PROFILE_TEMP);
-  const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
+  let userDataDir: string | null = null;
   try {
-    const browser = await puppeteer.launch({
-      executablePath: o.executable.path,
-      headless: o.executable.kind === 'headless-shell' ? 'shell' : true,
-      pipe: true,
-      args: browserArgs({ userDataDir, width: o.width, height: o.height, deterministic }),
-      defaultViewport: null,
-      // The CLI handles Ctrl-C itself (kill children, remove temp files, exit 130).
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      protocolTimeout: 60_000,
-      timeout: 30_000,
-    });
+    const launched = await launchChromium({ executable: o.executable, width: o.width, height: o.height, deterministic, viewport: null, protocolTimeoutMs: 60_000 });
+    userDataDir = launched.userDataDir;
+    const { browser } = launched;
     // Under --deterministic-mode only the first tab has begin-frame control: use it, never open another.
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const cdp = await page.createCDPSession();
     return { browser, page, cdp, userDataDir, ...(await watchPage(browser, page, cdp)) };
   } catch (err) {
-    rmSync(userDataDir, { recursive: true, force: true });
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     // It exists (discovery found it) but will not start: missing libraries, a wrong binary. The machine's problem.
     const why = (err as Error).message.split('\n')[0];
     throw new CliError(EXIT.environment, `cannot start the browser ${o.executable.path}: ${why} (install chromium-headless-shell, or set PUPPETEER_EXECUTABLE_PATH)`);
@@ -228,6 +213,11 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     }
   };
 
+  const frameBase64 = async (frame: number): Promise<Base64Image> => {
+    if (!grabber) throw new Error('frame before load');
+    return guard(grabber.frame(frame));
+  };
+
   return {
     get method() {
       return method;
@@ -257,13 +247,9 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
       return guard(stepPage(it.cdp, frame));
     },
     async frame(frame) {
-      if (!grabber) throw new Error('frame before load');
-      return Buffer.from((await guard(grabber.frame(frame))).base64, 'base64');
+      return Buffer.from((await frameBase64(frame)).base64, 'base64');
     },
-    frameBase64(frame) {
-      if (!grabber) throw new Error('frame before load');
-      return guard(grabber.frame(frame));
-    },
+    frameBase64,
     async grab(frame) {
       if (!grabber) throw new Error('grab before load');
       return Buffer.from((await guard(grabber.grab(frame))).base64, 'base64');

@@ -1,13 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import puppeteer from 'puppeteer-core';
 import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
-import { browserArgs } from '../../core/browser/browser-args.ts';
+import { launchChromium } from '../browser/launch-chromium.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
 import { onInterrupt } from '../io/interrupt.ts';
-import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
 /** What opening the report in headless Chromium showed. */
@@ -41,24 +37,7 @@ const FILM_OPEN_MS = 10_000;
  * every plot has marks and every linked film exists, and write a screenshot of it.
  */
 export async function loadReport(htmlFile: string, screenshotFile: string, executable: BrowserExecutable): Promise<ReportLoad> {
-  sweepOwned(tmpdir(), PROFILE_TEMP);
-  const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
-  const browser = await puppeteer
-    .launch({
-      executablePath: executable.path,
-      headless: executable.kind === 'headless-shell' ? 'shell' : true,
-      pipe: true,
-      args: browserArgs({ userDataDir, width: VIEW_WIDTH_PX, height: 900, deterministic: false }),
-      defaultViewport: { width: VIEW_WIDTH_PX, height: 900 },
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      timeout: 30_000,
-    })
-    .catch((err: unknown) => {
-      rmSync(userDataDir, { recursive: true, force: true });
-      throw err;
-    });
+  const { browser, userDataDir } = await launchChromium({ executable, width: VIEW_WIDTH_PX, height: 900, deterministic: false, viewport: { width: VIEW_WIDTH_PX, height: 900 } });
   // Ctrl-C: the browser and its profile go with us (the CLI exits 130 after its cleanups).
   const forget = onInterrupt(() => {
     browser.process()?.kill('SIGKILL');
