@@ -14,6 +14,7 @@ import { launchEyeBrowser, type EyeBrowser } from '../browser/launch-eye-browser
 import { DEFAULT_MASK_SCALE } from '../render/pixel-proof.ts';
 import { framesInFlight, renderScene } from '../render/render-scene.ts';
 import { treeCpuMs } from './tree-cpu-ms.ts';
+import { framesAhead } from '../../core/render/frames-ahead.ts';
 
 /** Per frame: wall ms, and CPU ms summed over Node, the browser's processes and ffmpeg (null without /proc). */
 export interface BenchTiming {
@@ -150,12 +151,7 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       // As many calls in flight as the render keeps for this path, so this is the pipeline's capture floor.
       const depth = framesInFlight(method);
       const eye = await timed(frames, async () => {
-        const pending: Promise<Buffer>[] = [];
-        for (let f = 0; f < frames; f++) {
-          pending.push(browser.frame(f));
-          if (pending.length >= depth) images.push(await pending.shift()!);
-        }
-        while (pending.length > 0) images.push(await pending.shift()!);
+        for await (const image of framesAhead(frames, depth, (f) => browser.frame(f))) images.push(image);
       });
       imagesOf.set(path, images);
       captures.push({ path, method, format, still, eye, identicalToDefault: null });

@@ -5,10 +5,9 @@ import type { Base64Image } from '../browser/capture-frame.ts';
 export class FrameHashes {
   private readonly full: string[] = [];
 
-  /** Hash the image's bytes (base64 text is decoded natively: the same bytes, the same hash). */
-  add(image: Buffer | Base64Image): void {
-    const hash = createHash('sha256');
-    this.full.push((Buffer.isBuffer(image) ? hash.update(image) : hash.update(image.base64, 'base64')).digest('hex'));
+  /** Hash the image's bytes (the base64 text is decoded natively: the same bytes, the same hash). */
+  add(image: Base64Image): void {
+    this.full.push(createHash('sha256').update(image.base64, 'base64').digest('hex'));
   }
 
   /** First 16 hex digits per frame (enough to spot which frame differs), the digest over all of them. */

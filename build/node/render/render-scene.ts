@@ -26,6 +26,7 @@ import { writeStills } from '../stills/write-stills.ts';
 import { eraSpread, type EraSpread } from '../check/era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from '../../core/render/trace-json.ts';
+import { framesAhead } from '../../core/render/frames-ahead.ts';
 
 export interface RenderOptions {
   session: BrowserSession;
@@ -64,7 +65,7 @@ export interface RenderSummary {
   seed: number;
   pass: RenderPass;
   capture: { method: string; format: string; probe: string; browser: string };
-  /** Wall ms per frame: capture = time the loop waited on the page (it works one frame ahead); encodeWait = time it waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
+  /** Wall ms per frame: capture = time the loop waited on the page (it works framesInFlight frames ahead); encodeWait = time it waited on ffmpeg (back-pressure and the final flush); total = the whole film. */
   msPerFrame: { capture: number; encodeWait: number; total: number };
   attempts: number;
   frameHashes: ReturnType<FrameHashes['summary']>;
@@ -128,27 +129,15 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     // Frames ahead: the page steps, draws and encodes the next frames while Node hashes this one and
     // ffmpeg takes it. (The page answers calls in order, so the trace reads below still see every
     // sample once, in order.)
-    const request = async (f: number): Promise<Base64Image> => {
+    const images = framesAhead(frames, framesInFlight(browser.method), async (f): Promise<Base64Image> => {
       await o.onFrame?.(f, attempt, browser);
       return browser.frameBase64(f);
-    };
-    const ahead: Promise<Base64Image>[] = [];
-    const inFlight = framesInFlight(browser.method);
-    let requested = 0;
-    const fill = () => {
-      while (requested < frames && ahead.length < inFlight) {
-        const p = request(requested++);
-        p.catch(() => undefined); // awaited in its turn; a failure meanwhile must not go unhandled
-        ahead.push(p);
-      }
-    };
-    fill();
+    });
     for (let f = 0; f < frames; f++) {
       const t0 = performance.now();
-      const image = await ahead.shift()!;
+      const image = (await images.next()).value as Base64Image;
       const t1 = performance.now();
       captureMs += t1 - t0;
-      fill();
       hashes.add(image);
       await encoder.write(image);
       waitMs += performance.now() - t1;
