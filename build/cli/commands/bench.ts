@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runBench } from '../../node/bench/run-bench.ts';
 import { DEFAULT_X264_THREADS } from '../../node/render/ffmpeg-args.ts';
 import { declareOptions, integerIn, listOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
 
@@ -27,6 +26,7 @@ export function registerBench(program: Command): void {
     );
   declareOptions(cmd, BENCH_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(BENCH_OPTIONS, raw);
+    const { runBench } = await import('../../node/bench/run-bench.ts');
     process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, json: o.json === true });
   });
 }

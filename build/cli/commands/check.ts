@@ -2,8 +2,6 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { declareOptions, integerIn, numberIn, parseOptions, type OptionSpec } from '../option-spec.ts';
-import { checkCommand } from '../../node/check/check-command.ts';
-import { pickSeedsCommand } from '../../node/check/pick-seeds-command.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 
 /** `eye check`'s options, each declared once (flag, doc, default, validator): --help and parsing both read this. */
@@ -49,7 +47,11 @@ export function registerCheck(program: Command): void {
   declareOptions(cmd, CHECK_OPTIONS)
     .action(async (args: string[], raw: Record<string, unknown>) => {
       const opts = parseOptions(CHECK_OPTIONS, raw);
-      if (opts.pickSeeds) return pickSeedsCommand(args, opts);
+      if (opts.pickSeeds) {
+        const { pickSeedsCommand } = await import('../../node/check/pick-seeds-command.ts');
+        return pickSeedsCommand(args, opts);
+      }
+      const { checkCommand } = await import('../../node/check/check-command.ts');
       await checkCommand(args, opts, process.argv.slice(3));
     });
 }

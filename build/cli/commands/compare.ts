@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MAX_PANELS, runCompare } from '../../node/compare/run-compare.ts';
+import { MAX_PANELS } from '../../core/compare/clip-size.ts';
 import type { Preset } from '../../scene/scene.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
 import { declareOptions, listOf, oneOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
@@ -45,6 +45,7 @@ export function registerCompare(program: Command): void {
     .argument('<scenes...>', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, COMPARE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(COMPARE_OPTIONS, raw);
+    const { runCompare } = await import('../../node/compare/run-compare.ts');
     process.exitCode = await runCompare(
       names,
       {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { exportArkit } from '../../node/arkit/export-arkit.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { GAZE_RIG } from '../../spec/eye-spec.ts';
 import { declareOptions, numberIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
@@ -29,8 +28,9 @@ export function registerExportArkit(program: Command): void {
         'and the brow shapes from the face\'s muscles; one row per frame at the scene\'s rate.',
     )
     .argument('<scene>', 'a scene name (1970-script) or a path to a scene file');
-  declareOptions(cmd, EXPORT_ARKIT_OPTIONS).action((scene: string, raw: Record<string, unknown>) => {
+  declareOptions(cmd, EXPORT_ARKIT_OPTIONS).action(async (scene: string, raw: Record<string, unknown>) => {
     const o = parseOptions(EXPORT_ARKIT_OPTIONS, raw);
+    const { exportArkit } = await import('../../node/arkit/export-arkit.ts');
     const r = exportArkit(scene, sceneSettingsOf(o), o.out as string | undefined, o.smoothingMs / 1000);
     writeStdout(`${r.out}: ${r.frames} frames at ${r.fps} fps (${r.durationS} s, seed ${r.seed}, gaze eased with τ ${r.smoothingS * 1000} ms)\n`);
   });

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { FRAME_SPEC_FORMS } from '../../core/stills/frame-spec.ts';
-import { lookFilm, STRIP_MAX_FRAMES, type LookRequest, type LookResult } from '../../node/stills/look-film.ts';
-import { lookMoments, type MomentsResult } from '../../node/stills/look-moments.ts';
+import { FRAME_SPEC_FORMS, STRIP_MAX_FRAMES } from '../../core/stills/frame-spec.ts';
+import type { LookRequest, LookResult } from '../../node/stills/look-film.ts';
+import type { MomentsResult } from '../../node/stills/look-moments.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { declareOptions, integerIn, parseOptions, text, type OptionSpec, type OptionValues, type ParsedSoFar } from '../option-spec.ts';
 
@@ -95,11 +94,16 @@ export async function runLook(film: string, flags: LookOptions): Promise<LookRes
   if ((flags.at !== undefined || flags.moments) && (flags.columns ?? flags.count ?? flags.tileWidth ?? (flags.moments ? flags.out : undefined)) !== undefined) {
     throw new CliError(EXIT.badInput, `--columns, --count and --tile-width are for --sheet and --strip; ${flags.moments ? '--moments writes the scene\'s own stills/ (and takes no --out)' : '--at writes the full frame'}`);
   }
-  if (flags.moments) return lookMoments(findFfmpeg(), film);
+  const { findFfmpeg } = await import('../../node/render/find-ffmpeg.ts');
+  if (flags.moments) {
+    const { lookMoments } = await import('../../node/stills/look-moments.ts');
+    return lookMoments(findFfmpeg(), film);
+  }
   if (flags.strip !== undefined && flags.count !== undefined) throw new CliError(EXIT.badInput, '--count is for --sheet; a strip holds every frame from FROM to TO');
   let req: LookRequest;
   if (flags.at !== undefined) req = { kind: 'still', at: flags.at };
   else if (flags.sheet) req = { kind: 'sheet', count: flags.count!, columns: flags.columns!, tileWidth: flags.tileWidth! };
   else req = { kind: 'strip', range: flags.strip!, columns: flags.columns!, tileWidth: flags.tileWidth! };
+  const { lookFilm } = await import('../../node/stills/look-film.ts');
   return lookFilm(findFfmpeg(), film, req, flags.out);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DETECTOR_FLAG_OPTIONS } from '../../measure/params.ts';
 import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS } from '../../measure/saccade-method.ts';
 import { RECORDING_OPTIONS } from '../../measure/recording-format.ts';
-import { measureFile, type MeasureFlags } from '../../node/measure/measure-file.ts';
+import type { MeasureFlags } from '../../node/measure/measure-file.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { declareOptions, oneOf, parseOptions, type OptionSpecs } from '../option-spec.ts';
 
@@ -37,6 +37,7 @@ export function registerMeasure(program: Command): void {
     )
     .argument('<file>', 'the recording (CSV)');
   declareOptions(cmd, MEASURE_OPTIONS).action(async (file: string, raw: Record<string, unknown>) => {
+    const { measureFile } = await import('../../node/measure/measure-file.ts');
     writeStdout(`${JSON.stringify(await measureFile(file, parseMeasureOptions(raw)), null, 2)}\n`);
   });
 }

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
-import { pictureCommand } from '../../node/picture/picture-command.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
 import { declareOptions, integerIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
@@ -28,6 +27,7 @@ export function registerPicture(program: Command): void {
     .argument('[scenes...]', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, PICTURE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(PICTURE_OPTIONS, raw);
+    const { pictureCommand } = await import('../../node/picture/picture-command.ts');
     process.exitCode = await pictureCommand(names, { settings: sceneSettingsOf(o), stride: o.stride, maskStride: o.maskStride, out: o.out, json: o.json === true });
   });
 }

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { DEFAULT_CACHE_MAX_SIZE } from '../../node/cache/prune.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { defaultJobs } from '../../core/render/default-jobs.ts';
-import { runRender } from '../../node/render/run-render.ts';
 import { parseShard } from '../../core/shard/shard-scenes.ts';
 import type { CaptureMethod, FrameFormat } from '../../node/browser/capture-frame.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
@@ -69,6 +68,8 @@ export function registerRender(program: Command): void {
   declareOptions(cmd, RENDER_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(RENDER_OPTIONS, raw);
     const capture = o.capture === 'beginframe' ? 'beginFrame' : (o.capture as 'auto' | CaptureMethod);
+    // The implementation is loaded when the command runs, not when the CLI starts (every command's start-up pays for what it imports).
+    const { runRender } = await import('../../node/render/run-render.ts');
     process.exitCode = await runRender(
       names,
       {

@@ -1,3 +1,6 @@
+/** The longest strip `eye look --strip` makes (a whole film is a sheet's job). */
+export const STRIP_MAX_FRAMES = 120;
+
 /** What a film is, as far as picking frames goes: its rate and how many frames it has. */
 export interface FilmClock {
   fps: number;

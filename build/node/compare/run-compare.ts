@@ -19,7 +19,7 @@ import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
 import { runRenderScenes } from '../render/run-render.ts';
 import { clipKey } from './clip-key.ts';
-import { clipSize } from '../../core/compare/clip-size.ts';
+import { clipSize, MAX_PANELS } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
 import { panelLabel } from '../../core/compare/panel-label.ts';
@@ -32,8 +32,6 @@ const run = promisify(execFile);
 const PANELS_TEMP = /^eye-compare-(\d+)-/;
 /** The label strip under each panel, px. */
 export const LABEL_HEIGHT_PX = 40;
-/** Panels in one clip: the ten eras tiled, with room for two more. */
-export const MAX_PANELS = 12;
 
 export interface CompareOptions {
   /** --fps --duration --size --seed, applied to every panel's scene (withSettings validates them). */

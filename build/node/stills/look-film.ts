@@ -3,14 +3,11 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import type { FfmpegTools } from '../render/find-ffmpeg.ts';
 import { DecodeError, decodeFrames, type RgbFrame } from './decode-frames.ts';
-import { evenlySpaced, formatSeconds, FrameSpecError, frameTimeMsOf, parseFrameRange, parseFrameSpec, type PickedFrame } from '../../core/stills/frame-spec.ts';
+import { evenlySpaced, formatSeconds, FrameSpecError, frameTimeMsOf, parseFrameRange, parseFrameSpec, STRIP_MAX_FRAMES, type PickedFrame } from '../../core/stills/frame-spec.ts';
 import { openFilm, type FilmInfo } from './open-film.ts';
 import { SheetBuilder } from './sheet-builder.ts';
 import { stillPng } from './still-png.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
-
-/** The longest strip `eye look --strip` makes (a whole film is a sheet's job). */
-export const STRIP_MAX_FRAMES = 120;
 
 export type LookRequest =
   | { kind: 'still'; at: string }
