@@ -71,28 +71,6 @@ ensure_node() {
   fi
 }
 
-# The comparison clips (proof/compare/): per era a none / generic / tuned clip of its script scene at
-# the scene's own length (20 s) and seed, and the ten tuned eras tiled. Panels are rendered at 640x360
-# (a quarter of a proof film's pixels) and cached, so a warm run only restores them; the tile reuses
-# the era clips' tuned panels, scaled down. An era without its own none/generic scene files shows its
-# tuned scene as each preset (eye compare --presets), at the tuned scene's seed.
-CLIP_PANEL=640x360
-TILE_PANEL=384x216
-compare_clips() {
-  local f era rc=0 tuned=()
-  for f in scenes/[0-9][0-9][0-9][0-9]-script.json; do
-    era=$(basename "$f" -script.json)
-    tuned+=("$era-script")
-    if [ -f "scenes/$era-script-none.json" ] && [ -f "scenes/$era-script-generic.json" ]; then
-      node bin/eye.js compare "$era-script-none" "$era-script-generic" "$era-script" --size "$CLIP_PANEL" --out "proof/compare/$era-none-generic-tuned.mp4" || rc=$?
-    else
-      node bin/eye.js compare "$era-script" --presets none,generic,tuned --size "$CLIP_PANEL" --out "proof/compare/$era-none-generic-tuned.mp4" || rc=$?
-    fi
-  done
-  node bin/eye.js compare "${tuned[@]}" --size "$CLIP_PANEL" --panel-size "$TILE_PANEL" --out proof/compare/eras-tuned.mp4 || rc=$?
-  return "$rc"
-}
-
 ensure_system
 ensure_node
 
@@ -110,7 +88,8 @@ case "${1:-all}" in
     status=0
     timed films node bin/eye.js render || status=$?
     timed check node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    timed clips compare_clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
+    # The comparison clips (proof/compare/): per era none / generic / tuned at 640x360, and the eras tiled (eye clips --help).
+    timed clips node bin/eye.js clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
     # The report reads what the render and the check wrote (proof/, proof/check/, ledger.jsonl), so it goes last.
     timed report node bin/eye.js report || { s=$?; [ "$status" -eq 0 ] && status=$s; }
     say "make.sh: wall time per step: ${step_times%, }"

@@ -82,13 +82,27 @@ describe('eye compare: a scene against itself', () => {
     const again = await runEye(['compare', SCENE, SCENE, ...SETTINGS, '--out', clip, '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('unchanged');
+    // Kept by its inputs key: no panel was rendered or even restored from the cache.
+    expect(again.stderr).not.toMatch(/cached \(rendered at|ms\/frame/);
     expect(statSync(clip).mtimeMs).toBe(before);
     expect(JSON.parse(again.stdout)).toEqual(record);
+    expect(record.inputsKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(record.sha256).toMatch(/^[0-9a-f]{64}$/);
     // --force composes it again (same key: the same films, labels and arguments).
     const forced = await runEye(['compare', SCENE, SCENE, ...SETTINGS, '--out', clip, '--json', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).not.toContain('unchanged');
     expect((JSON.parse(forced.stdout) as CompareRecord).key).toBe(record.key);
+    expect((JSON.parse(forced.stdout) as CompareRecord).inputsKey).toBe(record.inputsKey);
+  });
+
+  it('makes a clip again whose bytes changed since it was written (the deliberately bad input), though ffprobe may pass them', async () => {
+    const bytes = readFileSync(clip);
+    writeFileSync(clip, Buffer.concat([bytes, Buffer.from('x')]));
+    const again = await runEye(['compare', SCENE, SCENE, ...SETTINGS, '--out', clip, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('unchanged');
+    expect(readFileSync(clip).equals(bytes)).toBe(true);
   });
 
   it('labels each panel with the numbers its own pixels measure (pixels.json), and draws them', async () => {
@@ -200,4 +214,24 @@ describe('eye compare --rev: one scene at two revisions', () => {
     // The temporary worktree is gone, and git has forgotten it.
     expect(git('worktree', 'list').toString().trim().split('\n')).toHaveLength(1);
   }, 300_000);
+});
+
+describe('eye clips: the review clips in one process', () => {
+  it("makes an era's none / generic / tuned clip from its own scene files, keeps it on a second run, and refuses an era without a script scene", async () => {
+    const out = join(tmp, 'clips');
+    const first = await runEye(['clips', '--eras', '1970', '--size', `${W}x${H}`, '--duration', '2', '--cache-dir', cacheDir, '--out', out]);
+    expect(first.code, first.stderr).toBe(0);
+    const record = JSON.parse(readFileSync(join(out, '1970-none-generic-tuned.json'), 'utf8')) as CompareRecord;
+    expect(record.panels.map((p) => p.scene)).toEqual(['1970-script-none', '1970-script-generic', '1970-script']);
+    expect(record.verdict.ok).toBe(true);
+    // One era: no tile.
+    expect(existsSync(join(out, 'eras-tuned.mp4'))).toBe(false);
+    const again = await runEye(['clips', '--eras', '1970', '--size', `${W}x${H}`, '--duration', '2', '--cache-dir', cacheDir, '--out', out]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('unchanged');
+    expect(again.stderr).not.toMatch(/ms\/frame/);
+    const bad = await runEye(['clips', '--eras', '1960', '--out', out]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('no script scene for era 1960');
+  });
 });

@@ -10,6 +10,7 @@ import { registerSchema } from './schema.ts';
 import { registerCache } from './cache.ts';
 import { registerMerge } from './merge.ts';
 import { registerCompare } from './compare.ts';
+import { registerClips } from './clips.ts';
 import { registerReport } from './report.ts';
 import { registerExportArkit } from './export-arkit.ts';
 
@@ -27,6 +28,7 @@ export function registerCommands(program: Command): void {
   registerCache(program);
   registerMerge(program);
   registerCompare(program);
+  registerClips(program);
   registerReport(program);
   registerExportArkit(program);
 }

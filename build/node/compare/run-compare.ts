@@ -17,7 +17,8 @@ import { projectRoot } from '../io/project-root.ts';
 import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
-import { runRenderScenes } from '../render/run-render.ts';
+import { filmKeysOf, runRenderScenes, type RenderRunOptions } from '../render/run-render.ts';
+import { codeHash } from '../cache/code-hash.ts';
 import { clipKey } from './clip-key.ts';
 import { clipSize, MAX_PANELS } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
@@ -56,6 +57,10 @@ export interface CompareRecord {
   clip: string;
   /** clipKey: what decided the clip's bytes (an unchanged clip is kept, not composed again). */
   key: string;
+  /** inputsKeyOf: the same, known before any panel is rendered (absent for a revision's panels or without the cache). */
+  inputsKey?: string;
+  /** sha256 of the clip's bytes as written (a kept clip must still be these bytes). */
+  sha256?: string;
   width: number;
   height: number;
   fps: number;
@@ -100,6 +105,12 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const outDir = dirname(out);
   ensureOutDir(outDir);
   sweepOwned(outDir, OUT_TEMP);
+  const jsonFile = out.replace(/\.mp4$/, '.json');
+  const size = o.panelSize ?? { width: first.width, height: first.height };
+  // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
+  const inputsKey = await inputsKeyOf(root, panels, o, size);
+  const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
+  if (unchanged) return keep(unchanged, out, o.json);
   sweepOwned(tmpdir(), PANELS_TEMP);
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
   // Staged beside their final names, named as OUT_TEMP sweeps them when a killed run leaves them.
@@ -107,7 +118,6 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const stagedJson = join(outDir, `.${basename(out, '.mp4')}.json.tmp-${process.pid}`);
   try {
     await renderPanels(root, panels, o, work, argv);
-    const size = o.panelSize ?? { width: first.width, height: first.height };
     const measured = panels.map((p) => ({ p, numbers: measurePanel(p.dir!) }));
     const inputs = await Promise.all(
       measured.map(async ({ p, numbers }, i) => {
@@ -125,14 +135,16 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
     const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
-    const jsonFile = out.replace(/\.mp4$/, '.json');
-    // Composing again would write the same bytes: a warm ./make.sh keeps its clips (--force composes anyway).
+    // Composing again would write the same bytes: the clip is kept (--force composes anyway).
     const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
     if (kept) {
-      for (const p of kept.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
-      process.stderr.write(`compare: unchanged (the same panel films, labels and arguments), kept ${out}\n`);
-      if (o.json) process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
-      return EXIT.ok;
+      // A record from before inputs keys (or made with --no-cache): given its key now, the next run keeps it without rendering.
+      if (inputsKey && kept.inputsKey !== inputsKey) {
+        Object.assign(kept, { inputsKey, sha256: fileDigest(out) });
+        writeFileSync(stagedJson, `${JSON.stringify(kept, null, 2)}\n`);
+        renameSync(stagedJson, jsonFile);
+      }
+      return keep(kept, out, o.json);
     }
     try {
       await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
@@ -145,6 +157,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     const record: CompareRecord = {
       clip: out,
       key,
+      ...(inputsKey ? { inputsKey } : {}),
+      sha256: fileDigest(staged),
       ...clip,
       fps: first.fps,
       frames,
@@ -204,32 +218,63 @@ function defaultName(panels: Panel[], o: CompareOptions): string {
   return panels.map((p) => p.scene.name).join('-vs-');
 }
 
+/** How the working tree's panels are rendered (and so the film keys their cache entries have). */
+function panelRenderFlags(o: CompareOptions, out: string): RenderRunOptions {
+  return {
+    settings: {},
+    out,
+    json: false,
+    jobs: o.jobs,
+    capture: 'auto',
+    format: 'auto',
+    ledger: false,
+    pixels: true,
+    maskLidOffsetMm: 0,
+    cache: o.cache,
+    cacheDir: o.cacheDir,
+    force: o.force,
+    shard: null,
+    // A panel is a sample of its scene (another size, a variant): its era spread is reported, not held.
+    sample: true,
+  };
+}
+
+/**
+ * What decides the clip before anything is rendered: each panel's film key (its scene, settings, the
+ * render's code, the browser's and ffmpeg's versions: the film's bytes, so its pixels.json and the
+ * numbers on its label too), each panel's label name, the clip's geometry, and the hash of the code
+ * eye compare runs (label drawing, measuring, composing). Null when a panel has no key (a revision's
+ * panel, or no cache): then the panels are rendered and the clip keyed by what they hold.
+ */
+async function inputsKeyOf(root: string, panels: readonly Panel[], o: CompareOptions, size: { width: number; height: number }): Promise<string | null> {
+  if (!o.cache || panels.some((p) => p.revision !== null)) return null;
+  const filmKeys = await filmKeysOf(
+    panels.map((p) => p.scene),
+    panelRenderFlags(o, ''),
+  );
+  if (!filmKeys) return null;
+  const code = (await codeHash(root, 'build/cli/commands/compare.ts')).hash;
+  const what = { filmKeys, labels: panels.map((p) => p.label), size, labelHeightPx: LABEL_HEIGHT_PX, code };
+  return createHash('sha256').update(JSON.stringify(what)).digest('hex');
+}
+
+/** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
+function keptByInputs(out: string, jsonFile: string, inputsKey: string): CompareRecord | null {
+  if (!existsSync(out) || !existsSync(jsonFile)) return null;
+  try {
+    const record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
+    return record.inputsKey === inputsKey && record.sha256 === fileDigest(out) ? record : null;
+  } catch {
+    return null; // unreadable: made again
+  }
+}
+
 /** Render every panel into `work`: the working tree's scenes in this process (once each), a revision in its own worktree. */
 async function renderPanels(root: string, panels: Panel[], o: CompareOptions, work: string, argv: string[]): Promise<void> {
   const here = new Map<string, Scene>();
   for (const p of panels) if (p.revision === null) here.set(p.scene.name, p.scene);
   const hereDir = join(work, 'here');
-  await runRenderScenes(
-    [...here.values()],
-    {
-      settings: {},
-      out: hereDir,
-      json: false,
-      jobs: o.jobs,
-      capture: 'auto',
-      format: 'auto',
-      ledger: false,
-      pixels: true,
-      maskLidOffsetMm: 0,
-      cache: o.cache,
-      cacheDir: o.cacheDir,
-      force: o.force,
-      shard: null,
-      // A panel is a sample of its scene (another size, a variant): its era spread is reported, not held.
-      sample: true,
-    },
-    argv,
-  );
+  await runRenderScenes([...here.values()], panelRenderFlags(o, hereDir), argv);
   for (const p of panels) if (p.revision === null) p.dir = join(hereDir, p.scene.name);
   for (const p of panels) {
     if (p.revision === null) continue;
@@ -252,6 +297,14 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
   }
 }
 
+/** Say what a kept clip shows, as a made one does. */
+function keep(record: CompareRecord, out: string, json: boolean): number {
+  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+  process.stderr.write(`compare: unchanged (the same panel films, labels and code), kept ${out}\n`);
+  if (json) process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
+  return EXIT.ok;
+}
+
 /** sha256 of a file's bytes. */
 function fileDigest(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -267,6 +320,8 @@ async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: s
     return null;
   }
   if (record.key !== key) return null;
+  // Bytes changed since they were written (a record that knows them): made again, even if ffprobe would pass them.
+  if (record.sha256 !== undefined && record.sha256 !== fileDigest(out)) return null;
   try {
     const verdict = filmVerdict(await probeFilm(ffprobe, out), { width: record.width, height: record.height, fps: record.fps, frames: record.frames });
     return verdict.ok ? record : null;

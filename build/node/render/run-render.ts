@@ -16,7 +16,7 @@ import { createProgress } from './progress.ts';
 import { projectRoot } from '../io/project-root.ts';
 import { pixelDisagreement, type RenderSummary } from './render-scene.ts';
 import { filmCode } from '../cache/film-code.ts';
-import { filmKey, type FilmCode } from '../cache/film-key.ts';
+import { filmKey, type FilmCode, type FilmSettings } from '../cache/film-key.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../cache/prune.ts';
 import { parseByteSize } from '../../core/cache/byte-size.ts';
 import { renderCached } from '../cache/render-cached.ts';
@@ -49,8 +49,29 @@ export interface RenderRunOptions {
   sample?: boolean;
 }
 
-function defaultMeasure(): { maskScale: number } {
-  return { maskScale: DEFAULT_MASK_SCALE };
+/**
+ * What besides the scene and the code decides a run's films (their cache keys): the render's keys and
+ * eye compare's kept-clip check both read it here.
+ */
+export function filmSettingsOf(flags: RenderRunOptions): FilmSettings {
+  const offset = flags.maskLidOffsetMm;
+  const measure = flags.pixels ? { maskScale: DEFAULT_MASK_SCALE, ...(offset === 0 ? {} : { maskUpperLidOffsetMm: offset }) } : null;
+  return {
+    pass: 'color',
+    measure,
+    // A proof film is the scene as its file says; another length or seed is a sample, its spread reported only.
+    holdSpread: flags.sample !== true && flags.settings.durationS === undefined && flags.settings.seed === undefined,
+    capture: flags.capture,
+    format: flags.format === 'auto' ? defaultFrameFormat('color') : flags.format,
+  };
+}
+
+/** Each scene's film key as `eye render` with these flags would look it up (null: the run uses no cache). */
+export async function filmKeysOf(scenes: readonly Scene[], flags: RenderRunOptions): Promise<string[] | null> {
+  if (!flags.cache) return null;
+  const code = await filmCode(projectRoot(), findBrowser().path, findFfmpeg().ffmpeg);
+  const settings = filmSettingsOf(flags);
+  return scenes.map((s) => filmKey(s, settings, code));
 }
 
 /** The progress line's word on the pixel path. */
@@ -92,12 +113,12 @@ export async function runRender(names: string[], flags: RenderRunOptions, argv: 
 /** runRender on scenes already loaded and settled (eye compare makes preset variants of a scene file). */
 export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOptions, argv: string[]): Promise<number> {
   const wallStart = performance.now();
-  const { jobs, capture, settings } = flags;
-  const format: FrameFormat = flags.format === 'auto' ? defaultFrameFormat('color') : flags.format;
+  const { jobs, settings } = flags;
+  const filmSettings = filmSettingsOf(flags);
+  const { format, measure: measured, holdSpread } = filmSettings;
+  const method = flags.capture;
   const shard: Shard | null = flags.shard ?? null;
   const scenes = shard ? shardBins(allScenes, shard.count)[shard.index - 1] : allScenes;
-  // A proof film is the scene as its file says; another length or seed is a sample, its spread reported only.
-  const holdSpread = flags.sample !== true && settings.durationS === undefined && settings.seed === undefined;
   if (allScenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to render (scenes/ is empty)');
   const executable = findBrowser();
   const ffmpeg = findFfmpeg();
@@ -105,10 +126,6 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   ensureOutDir(outDir);
   // Staging folders of renders that were killed (-9: no chance to clean up) are removed now.
   sweepOwned(outDir, OUT_TEMP);
-  const method = capture;
-  const offset = flags.maskLidOffsetMm;
-  const measure = flags.pixels ? (offset === 0 ? {} : { maskUpperLidOffsetMm: offset }) : null;
-  const measured = measure === null ? null : { ...defaultMeasure(), ...measure };
   const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir)) : null;
   store?.sweep();
   // One code fingerprint for the run (page bundle, build/ sources, browser and ffmpeg versions).
@@ -131,7 +148,7 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
           store && code
             ? {
                 store,
-                key: filmKey(scene, { pass: 'color', measure: measured, holdSpread, capture: method, format }, code),
+                key: filmKey(scene, filmSettings, code),
                 force: flags.force === true,
                 onWarning: (m: string) => progress.line(`cache: ${m}`),
               }
