@@ -19,6 +19,7 @@ export const REPORT_OPTIONS = {
   },
   ledgerFile: { flags: '--ledger-file <path>', doc: 'the ledger whose history is plotted', default: LEDGER_FILE, defaultText: 'ledger.jsonl', parse: (t: string) => resolve(t) },
   load: { flags: '--no-load', doc: 'write the page only: do not open it in headless Chromium (no load test, no report.png)', default: true },
+  force: { flags: '--force', doc: 'build and load-test the page even when its inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed', default: false },
   json: { flags: '--json', doc: 'print the result as JSON', default: false },
 } satisfies Record<string, OptionSpec<unknown>>;
 
@@ -30,12 +31,12 @@ export function registerReport(program: Command): void {
         'against its era\'s p10–p90, SVG plots (gaze with detected events, aperture with blinks, fixation durations against the configured ' +
         'gamma, the main sequence, model vs pixels, a blink raster) and each metric\'s history over the ledger. The films are linked, not ' +
         'inlined: files beside the page, read only when played. Then open it in headless Chromium (file://): exit 1 unless it loads with no ' +
-        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png.',
+        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png. A page whose inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed is kept, not built again (<proof>/report.json says what it was made from).',
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
     const { writeReport } = await import('../../node/report/write-report.ts');
-    const r = await writeReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load });
+    const r = await writeReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
     writeStdout(o.json ? `${JSON.stringify(r, null, 2)}\n` : `${reportLines(r)}\n`);
     if (!r.pass) throw new CliError(EXIT.assertionFailed, `report: the load test failed (${loadProblems(r).join('; ')})`);
   });
@@ -55,11 +56,12 @@ function loadProblems(r: WrittenReport): string[] {
 
 /** The command's lines: what was written, and what the load test saw. */
 export function reportLines(r: WrittenReport): string {
-  const lines = [`report: ${relative(process.cwd(), r.html) || r.html} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.eras} films, ${r.plots} plots)`];
+  const what = `${relative(process.cwd(), r.html) || r.html} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.eras} films, ${r.plots} plots)`;
+  const lines = [r.kept ? `report: unchanged (the same scene folders, check, ledger runs and code as the run that wrote it), kept ${what}` : `report: ${what}`];
   const l = r.load;
   if (!l) return `${lines[0]}\n(not opened: --no-load)`;
   lines.push(
-    `load test (headless Chromium, file://): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
+    `load test (headless Chromium, file://${r.kept ? ', when it was written' : ''}): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
     `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} (${l.screenshotHeightPx} px of the page's ${l.pageHeightPx})`,
   );
   return lines.join('\n');

@@ -1,18 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Assertion } from '../../measure/caps.ts';
 import type { DetectorParams } from '../../measure/params.ts';
 import type { ReportData } from '../../report/proof/report-data.ts';
-import { readLedger } from '../ledger/ledger.ts';
+import { reportedRuns, sceneFolders } from './report-sources.ts';
 import { readEra } from './read-era.ts';
-
-/** A folder of the proof that is a rendered scene: whole (published), with the files the report reads. */
-function sceneFolders(proofDir: string): string[] {
-  return readdirSync(proofDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && existsSync(join(proofDir, e.name, 'summary.json')) && existsSync(join(proofDir, e.name, 'trace.json')))
-    .map((e) => e.name)
-    .sort();
-}
 
 /**
  * What proof/index.html shows, from a proof folder (every rendered scene in it), eye check's
@@ -33,17 +25,17 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
   const checked = new Set(checkAssertions.map((a) => a.scene));
   const unchecked = scenes.filter((s) => !checked.has(s));
   if (checkAssertions.length && unchecked.length) notes.push(`eye check asserted no caps for ${unchecked.join(', ')} (it checks the era scripts, reduced motion and the stimulus scenes)`);
-  const { entries, skipped } = existsSync(opts.ledgerFile) ? readLedger(opts.ledgerFile) : { entries: [], skipped: [] };
-  if (skipped.length) notes.push(`${skipped.length} ledger line(s) skipped as unreadable`);
+  const { runs, skipped } = reportedRuns(opts.ledgerFile);
+  if (skipped) notes.push(`${skipped} ledger line(s) skipped as unreadable`);
   return {
     title: 'calm-eye proof',
     sources: [
       `films: ${scenes.length} scene folder(s) in ${opts.proofDir}`,
       `calm caps: ${existsSync(checkFile) ? checkFile : 'none (eye check has not run)'}`,
-      `history: ${opts.ledgerFile} (${entries.length} runs)`,
+      `history: ${opts.ledgerFile} (the ${runs.length} runs that changed a number; a run repeating the one before it at its revision is left out)`,
     ],
     eras,
-    ledger: entries.map((e, i) => ({ run: i + 1, revision: e.revision, command: e.command, scenes: e.scenes.map((s) => ({ scene: s.scene, metrics: s.metrics })) })),
+    ledger: runs,
     notes,
   };
 }

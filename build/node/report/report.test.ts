@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,36 @@ describe('eye report', () => {
     expect(shot.width).toBe(1200);
     expect(readFileSync(join(proof, 'index.html'), 'utf8')).toContain('eye check has not run');
   }, 60_000);
+
+  it('keeps a page whose inputs are unchanged (a repeated ledger run too), and builds it again when a scene file, a new run or its own bytes change', async () => {
+    const ledger = join(proof, 'ledger.jsonl');
+    const line = (value: number) => `${JSON.stringify({ time: 't', revision: 'abc1234', dirty: false, command: 'render', argv: [], scenes: [{ scene: '1970-script', pass: true, metrics: { frames: value } }], pass: true, wallMs: 1 })}\n`;
+    writeFileSync(ledger, line(180));
+    const o = { proofDir: proof, ledgerFile: ledger, params: DEFAULT_PARAMS, load: true };
+    const first = await writeReport(o);
+    expect(first.pass && !first.kept).toBe(true);
+    const stamp = join(proof, 'report.json');
+    expect(existsSync(stamp)).toBe(true);
+    // The same run again (a warm ./make.sh appends such lines): kept, with the load test's numbers of the run that wrote it.
+    appendFileSync(ledger, line(180));
+    const again = await writeReport(o);
+    expect(again.kept).toBe(true);
+    expect(again.load).toEqual(first.load);
+    // A run whose numbers changed: built again.
+    appendFileSync(ledger, line(181));
+    expect((await writeReport(o)).kept).toBe(false);
+    expect((await writeReport(o)).kept).toBe(true);
+    // A scene folder's file changed: built again.
+    const summary = join(proof, '1970-script', 'summary.json');
+    writeFileSync(summary, readFileSync(summary, 'utf8').replace('"seed"', '"note":"x","seed"'));
+    expect((await writeReport(o)).kept).toBe(false);
+    // The page's own bytes changed since it was written (the deliberately bad input): built again, not vouched for.
+    appendFileSync(join(proof, 'index.html'), '<!-- edited -->');
+    expect((await writeReport(o)).kept).toBe(false);
+    expect(readFileSync(join(proof, 'index.html'), 'utf8')).not.toContain('<!-- edited -->');
+    // --force builds anyway.
+    expect((await writeReport({ ...o, force: true })).kept).toBe(false);
+  }, 180_000);
 
   it('fails a page that errs, fetches, has an empty plot or links a missing film (the load test sees each)', async () => {
     const dir = tempDir('eye-report-bad-');

@@ -1,14 +1,14 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import type { DetectorParams } from '../../measure/params.ts';
-import { reportHtml } from '../../report/proof/report-html.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { orEnvironmentError } from '../../errors/environment-error.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
-import { collectReport } from './collect-report.ts';
-import { loadReport, type ReportLoad } from './load-report.ts';
+import type { ReportLoad } from './load-report.ts';
+import { reportInputsKey } from './report-inputs.ts';
 
 export interface WriteReportOptions {
   proofDir: string;
@@ -16,6 +16,8 @@ export interface WriteReportOptions {
   params: DetectorParams;
   /** Open the written page in headless Chromium and write <proof>/report.png (false: write the page only). */
   load: boolean;
+  /** Build and load-test the page even when its inputs are those of the last run that passed. */
+  force?: boolean;
 }
 
 export interface WrittenReport {
@@ -26,6 +28,31 @@ export interface WrittenReport {
   load: ReportLoad | null;
   /** The load test held: no error, no request, every plot with marks, every film on disk and opening. */
   pass: boolean;
+  /** Nothing was built: the inputs were those of the run that wrote this page and passed its load test (its numbers are that run's). */
+  kept: boolean;
+}
+
+/** <proof>/report.json: what the last load-tested page was made from, its bytes, and what its load test saw. */
+interface ReportStamp {
+  inputsKey: string;
+  htmlSha256: string;
+  screenshotSha256: string;
+  report: WrittenReport;
+}
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** The last run's report, if it was made from these inputs, passed, and its page and screenshot are still the bytes it wrote. */
+function keptReport(stampFile: string, inputsKey: string): WrittenReport | null {
+  try {
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as ReportStamp;
+    const r = stamp.report;
+    if (stamp.inputsKey !== inputsKey || !r.pass || !r.load) return null;
+    if (sha256(r.html) !== stamp.htmlSha256 || sha256(r.load.screenshot) !== stamp.screenshotSha256) return null;
+    return { ...r, kept: true };
+  } catch {
+    return null; // no stamp, unreadable, or a file gone: built again
+  }
 }
 
 /** eye report: proof/index.html written whole (temporary name, then renamed), then opened and checked. */
@@ -33,6 +60,15 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   if (!existsSync(o.proofDir) || !statSync(o.proofDir).isDirectory()) {
     throw new CliError(EXIT.badInput, `report: no proof folder at ${safeText(o.proofDir)} (render first: eye render, or name one with --proof-dir)`);
   }
+  // A page load-tested from the same inputs is kept: collecting, plotting and loading take ~10 s.
+  const stampFile = join(o.proofDir, 'report.json');
+  const inputsKey = o.load ? await reportInputsKey(o) : null;
+  const kept = inputsKey && !o.force ? keptReport(stampFile, inputsKey) : null;
+  if (kept) return kept;
+  // From here the page changes: no stamp may vouch for it until its load test passes.
+  rmSync(stampFile, { force: true });
+  // Loaded only to build (sharp, Plot, linkedom, puppeteer: half a second of a kept run's start-up otherwise).
+  const [{ collectReport }, { reportHtml }, { loadReport }] = await Promise.all([import('./collect-report.ts'), import('../../report/proof/report-html.ts'), import('./load-report.ts')]);
   const data = await collectReport(o);
   if (data.eras.length === 0) {
     throw new CliError(EXIT.badInput, `report: no rendered scene in ${safeText(o.proofDir)} (a scene folder holds summary.json and trace.json: eye render writes them)`);
@@ -43,5 +79,10 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   const plots = (html.match(/<figure class="plot"/g) ?? []).length;
   const load = o.load ? await loadReport(file, join(o.proofDir, 'report.png'), findBrowser()) : null;
   const pass = !load || (load.errors.length === 0 && load.requests.length === 0 && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
-  return { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass };
+  const written: WrittenReport = { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass, kept: false };
+  if (inputsKey && load && pass) {
+    const stamp: ReportStamp = { inputsKey, htmlSha256: sha256(file), screenshotSha256: sha256(load.screenshot), report: written };
+    orEnvironmentError('writing the report', stampFile, () => writeFileAtomic(stampFile, `${JSON.stringify(stamp, null, 2)}\n`));
+  }
+  return written;
 }
