@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { onInterrupt } from '../io/interrupt.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { KEY_HEX_DIGITS } from './key.ts';
+import { ensureOutDir } from '../io/ensure-out-dir.ts';
 
 /** What an entry holds: a whole proof/<scene>/ folder, or `eye check`'s result. */
 export type CacheKind = 'films' | 'checks';
@@ -107,6 +108,8 @@ function sameTree(a: string, b: string): boolean {
  * entry; a staging folder left by a killed run is swept by the next run once its pid is gone.
  */
 export function openCache(dir: string): CacheStore {
+  // Before any work: a cache folder that cannot be made or written is the exit-3 line naming it.
+  ensureOutDir(dir, '--cache-dir');
   const kindDir = (kind: CacheKind) => join(dir, kind);
   const entryPath = (kind: CacheKind, key: string) => {
     if (!KEY_RE.test(key)) throw new RangeError(`cache key "${key}": expected ${KEY_HEX_DIGITS} hex digits`);

@@ -5,6 +5,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { appendLine } from './append-line.ts';
 import { ensureOutDir } from './ensure-out-dir.ts';
+import { openCache } from '../cache/store.ts';
 import { environmentError } from '../../errors/environment-error.ts';
 import { writeFilesTogether } from './write-files-together.ts';
 
@@ -98,6 +99,17 @@ describe('ensureOutDir', () => {
       expect((err as CliError).exitCode).toBe(EXIT.environment);
       expect((err as CliError).message).toMatch(new RegExp(`^cannot write --out ${out.replace(/[/.]/g, '\\$&')}: .*\\((EEXIST|ENOTDIR)\\)$`));
     }
+  });
+  it('a place where no folder can be made (/proc) is exit 3, not an internal error', () => {
+    const err = caught(() => ensureOutDir('/proc/eye-out-test/sub'));
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(EXIT.environment);
+    expect((err as CliError).message).toBe('cannot write --out /proc/eye-out-test/sub: no folder can be made there (ENOENT)');
+  });
+  it('a cache folder where none can be made is exit 3 when the cache is opened, before any work', () => {
+    const err = caught(() => openCache('/proc/eye-cache-test'));
+    expect((err as CliError).exitCode).toBe(EXIT.environment);
+    expect((err as CliError).message).toContain('cannot write --cache-dir /proc/eye-cache-test');
   });
 });
 

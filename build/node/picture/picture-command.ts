@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PictureReport } from '../../measure/picture/picture-report.ts';
 import { PICTURE_HEADER, pictureRow } from '../../report/picture-row.ts';
@@ -12,10 +12,11 @@ import { createProgress } from '../render/progress.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { ensureOutDir } from '../io/ensure-out-dir.ts';
 
 /** Write a report whole: a temporary name in the same folder, renamed when written. */
 function writeReport(outDir: string, r: PictureReport): string {
-  mkdirSync(outDir, { recursive: true });
+  ensureOutDir(outDir);
   const file = join(outDir, `${r.scene}.json`);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
@@ -48,6 +49,8 @@ export async function pictureCommand(names: string[], flags: PictureCommandOptio
   if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to check (scenes/ is empty)');
   const executable = findBrowser();
   const outDir = resolve(flags.out);
+  // Before any render: an --out that cannot be written is the exit-3 line, not a failure at the end.
+  ensureOutDir(outDir);
   handleInterrupts();
   const progress = createProgress();
   // PNG: the checks read pixels, so they must arrive exactly as the canvas drew them. Screenshots,

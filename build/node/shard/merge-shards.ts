@@ -1,9 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import type { LedgerEntry, LedgerInput } from '../ledger/ledger.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { SHARD_MANIFEST_RE, type ShardManifest } from './shard-manifest.ts';
+import { ensureOutDir } from '../io/ensure-out-dir.ts';
 
 const bad = (message: string) => new CliError(EXIT.badInput, `merge: ${message}`);
 
@@ -92,7 +93,7 @@ export function mergeShards(dirs: string[], outDir: string): { scenes: { name: s
   const found = dirs.map((d) => resolve(d)).flatMap(readManifests);
   const { scenes, manifests } = plan(found);
   const out = resolve(outDir);
-  mkdirSync(out, { recursive: true });
+  ensureOutDir(out);
   for (const s of scenes) {
     const from = join(s.from, s.name);
     const to = join(out, s.name);
