@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_GRAPH } from '../node/cache/code-hash.ts';
 
 /** Packages that cost a tenth of a second or more each to load (measured: puppeteer-core 0.15 s, linkedom 0.14 s, Plot 0.12 s, sharp 0.08 s). */
 const HEAVY = ['puppeteer-core', 'sharp', 'linkedom', '@observablehq/plot', 'esbuild', 'fluent-ffmpeg'];
@@ -11,19 +12,8 @@ const HEAVY = ['puppeteer-core', 'sharp', 'linkedom', '@observablehq/plot', 'esb
  * Every CLI call pays for this graph (./make.sh makes five of them), so it must stay small.
  */
 async function startupGraph(root: string): Promise<{ inputs: string[]; packages: string[] }> {
-  const r = await build({
-    entryPoints: [join(root, 'build/cli/main.ts')],
-    absWorkingDir: root,
-    bundle: true,
-    splitting: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outdir: 'out',
-    logLevel: 'silent',
-  });
+  // Split: what a dynamic import reaches goes into chunks of its own.
+  const r = await build({ ...IMPORT_GRAPH, splitting: true, entryPoints: [join(root, 'build/cli/main.ts')], absWorkingDir: root });
   const outputs = r.metafile.outputs;
   const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'build/cli/main.ts');
   if (!entry) throw new Error('no output for build/cli/main.ts');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 
 /**
  * Modules started by file name rather than imported (a worker's entry): an import walk cannot see
@@ -9,6 +9,18 @@ import { build } from 'esbuild';
  * that is not listed here.
  */
 export const BY_NAME_ENTRIES = ['build/node/check/check-worker.ts'];
+
+/** esbuild asked for an import graph only: the source files reached (its metafile), nothing written, packages left out. */
+export const IMPORT_GRAPH = {
+  bundle: true,
+  write: false,
+  metafile: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  outdir: 'out',
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
 
 const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
 
@@ -24,18 +36,7 @@ export function codeHash(root: string, entry: string): Promise<{ hash: string; f
   const k = `${root}\0${entry}`;
   let hit = memo.get(k);
   if (!hit) {
-    hit = build({
-      entryPoints: [entry, ...BY_NAME_ENTRIES].map((e) => join(root, e)),
-      absWorkingDir: root,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      outdir: 'out',
-      logLevel: 'silent',
-    }).then((r) => {
+    hit = build({ ...IMPORT_GRAPH, entryPoints: [entry, ...BY_NAME_ENTRIES].map((e) => join(root, e)), absWorkingDir: root }).then((r) => {
       const files = Object.keys(r.metafile.inputs).sort();
       const h = createHash('sha256');
       for (const f of files) h.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
