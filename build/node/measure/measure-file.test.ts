@@ -227,6 +227,19 @@ describe('eye measure', async () => {
       expect(past).toEqual({ code: 2, message: expect.stringContaining('--columns names field 7 but the first sample line has 4 field(s)') });
     });
 
+    it('a file of trials with breaks between them: rates per second recorded, not per second of the clock', async () => {
+      const single = await measureFile(file('trial.csv', degCsv()));
+      // The same trial twice, the second starting 1.5 s after the first ended (the tracker stopped between them).
+      const rows = degCsv().split('\n');
+      const shift = right.tMs[right.tMs.length - 1] + 1500;
+      const second = rows.slice(1).map((l) => l.replace(/^[^,]+/, (t) => String(Number(t) + shift)));
+      const two = await measureFile(file('trials.csv', [...rows, ...second].join('\n')));
+      expect(single.events.saccades.length).toBeGreaterThan(0);
+      expect(two.events.saccades.length).toBe(2 * single.events.saccades.length);
+      expect(two.durationS).toBeCloseTo(2 * single.durationS, 6);
+      expect(two.rates.saccadesPerS).toBeCloseTo(single.rates.saccadesPerS, 6);
+    });
+
     it("--eye left reads the left eye's columns", async () => {
       const r = await measureFile(file('tracker-left.tsv', trackerTsv()), { ...mapping, eye: 'left' });
       expect(r.missingSamples).toBe(0);
