@@ -1,4 +1,4 @@
-import { DEFAULT_FORMAT, type ColumnRole, type RecordingFormat } from './recording-format.ts';
+import { DEFAULT_FORMAT, MS_PER_TIME_UNIT, type ColumnRole, type RecordingFormat } from './recording-format.ts';
 import type { GazeSignal } from './signal.ts';
 
 /** A row that could not be read, by its 1-based line number in the file. */
@@ -14,6 +14,8 @@ export interface ParsedRecording {
   problemCount: number;
   /** The first line named the columns. */
   header: boolean;
+  /** Lines skipped as a tracker's text (format.skipTextLines): messages, events, its own header. */
+  skippedLines: number;
 }
 
 /** The columns, in the order the format gives them (`t_ms,x_deg,y_deg[,aperture_mm]`). */
@@ -45,6 +47,10 @@ class Column {
 /** A field that means "no sample": empty, NaN, R's NA, EyeLink's `.`, null. */
 const MISSING = /^(nan|na|\.|null)$/i;
 
+/** The file's separator, from its first line read: a comma, else a tab, else a semicolon, else runs of spaces. */
+const separatorOf = (raw: string): string | RegExp => (raw.includes(',') ? ',' : raw.includes('\t') ? '\t' : raw.includes(';') ? ';' : / +/);
+
+
 /**
  * Read a gaze recording line by line (so a file of any length is read as a stream, in bounded memory
  * beside its samples): CSV `t_ms,x_deg,y_deg[,aperture_mm]` at any sampling rate, the header line
@@ -58,7 +64,9 @@ const MISSING = /^(nan|na|\.|null)$/i;
  * mapping (then a header is required, and any other columns are ignored), one eye of a binocular file,
  * time in seconds, positions in screen pixels (x right, y down; divided by pixels per degree, y turned
  * so + is up; a pair of exact zeros is a tracker's lost sample, as no gaze lands on the corner pixel).
- * Fields are split on commas, or on tabs or semicolons when the first line has those and no comma.
+ * Fields are split on commas, or on tabs or semicolons when the first line has those and no comma, or
+ * on runs of spaces when it has none of them. Columns may also be given by field number (a file with no
+ * header), and a tracker's text lines (messages, events) skipped rather than counted as problems.
  */
 export class GazeCsvReader {
   constructor(private readonly format: RecordingFormat = DEFAULT_FORMAT) {}
@@ -76,6 +84,7 @@ export class GazeCsvReader {
   private prevLine = 0;
   private validGaze = 0;
   private hasAperture = false;
+  private skipped = 0;
 
   private problem(line: number, message: string): void {
     this.problemCount++;
@@ -86,8 +95,29 @@ export class GazeCsvReader {
   addLine(text: string, line: number): void {
     const raw = text.trim();
     if (raw === '' || raw.startsWith('#')) return;
-    this.separator ??= raw.includes(',') ? ',' : raw.includes('\t') ? '\t' : raw.includes(';') ? ';' : ',';
+    const textLine = this.isTextLine(raw);
+    if (this.format.skipTextLines && textLine && !this.mayBeHeader(raw)) {
+      this.skipped++;
+      return;
+    }
+    // Why a row is not a sample, when it does not even start like one.
+    const hint = !textLine ? '' : ` (not a sample line: "${clip(raw)}"; --skip-text-lines skips a tracker's messages and events)`;
+    if (hint !== '' && this.order === null && this.format.columnsBy === 'position') {
+      this.problem(line, `field ${this.format.columns!.t} (t) is not a number${hint}`);
+      return;
+    }
+    this.separator ??= separatorOf(raw);
     const fields = raw.split(this.separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+    if (this.order === null && this.format.columns !== null && this.format.columnsBy === 'position') {
+      this.order = positionOrder(this.format);
+      this.width = fields.length;
+      const widest = Math.max(...this.order);
+      if (widest >= fields.length) {
+        this.problem(line, `--columns names field ${widest + 1} but the first sample line has ${fields.length} field(s)`);
+        this.order = [];
+        return;
+      }
+    }
     if (this.order === null && this.format.columns !== null) {
       this.order = mappedOrder(fields, this.format, (m) => this.problem(line, m));
       this.header = true;
@@ -102,7 +132,7 @@ export class GazeCsvReader {
         return;
       }
       if (fields.length !== 3 && fields.length !== 4) {
-        this.problem(line, `expected 3 or 4 fields (t_ms,x_deg,y_deg[,aperture_mm]), got ${fields.length}`);
+        this.problem(line, `expected 3 or 4 fields (t_ms,x_deg,y_deg[,aperture_mm]), got ${fields.length}${hint}`);
         return;
       }
       this.order = fields.length === 4 ? [0, 1, 2, 3] : [0, 1, 2, -1];
@@ -111,12 +141,12 @@ export class GazeCsvReader {
     if (order.length === 0) return; // the mapping did not fit the header: already a problem
     const width = this.width || Math.max(...order) + 1;
     if (fields.length !== width) {
-      this.problem(line, `expected ${width} fields, got ${fields.length}`);
+      this.problem(line, `expected ${width} fields, got ${fields.length}${hint}`);
       return;
     }
-    const tMs = Number(fields[order[0]]) * (this.format.timeUnit === 's' ? 1000 : 1);
+    const tMs = Number(fields[order[0]]) * MS_PER_TIME_UNIT[this.format.timeUnit];
     if (fields[order[0]] === '' || !Number.isFinite(tMs)) {
-      this.problem(line, `${this.name(0)} is not a number: "${clip(fields[order[0]])}"`);
+      this.problem(line, `${this.name(0)} is not a number: "${clip(fields[order[0]])}"${hint}`);
       return;
     }
     const values: number[] = [];
@@ -159,9 +189,28 @@ export class GazeCsvReader {
     if (!Number.isNaN(values[2])) this.hasAperture = true;
   }
 
+  /**
+   * A tracker's text (a message, an event, its own header lines): the first field is neither a number
+   * nor a missing value (a row that starts with a lost sample is still a row).
+   */
+  private isTextLine(raw: string): boolean {
+    const first = raw.split(this.separator ?? separatorOf(raw))[0].trim().replace(/^"(.*)"$/, '$1');
+    return !(first === '' || MISSING.test(first) || Number.isFinite(Number(first)));
+  }
+
+  /**
+   * A text line that is still read as the header, not skipped: the first one when --columns names
+   * columns, or, in the project's own format, a first line that is a header (headerOrder).
+   */
+  private mayBeHeader(raw: string): boolean {
+    if (this.order !== null || this.format.columnsBy === 'position') return false;
+    if (this.format.columns !== null) return true;
+    return headerOrder(raw.split(separatorOf(raw)).map((f) => f.trim().replace(/^"(.*)"$/, '$1'))) !== null;
+  }
+
   /** A time in the file's own unit, for messages. */
   private inUnit(tMs: number): number {
-    return this.format.timeUnit === 's' ? tMs / 1000 : tMs;
+    return tMs / MS_PER_TIME_UNIT[this.format.timeUnit];
   }
 
   /** A column's name in messages: the file's own when mapped. */
@@ -169,7 +218,8 @@ export class GazeCsvReader {
     const roles: ColumnRole[][] = [['t'], ['x', this.format.eye === 'left' ? 'xl' : 'xr'], ['y', this.format.eye === 'left' ? 'yl' : 'yr'], ['a']];
     const cols = this.format.columns;
     if (cols === null) return COLUMNS[c];
-    for (const r of roles[c]) if (cols[r] !== undefined) return `${cols[r]} (${r})`;
+    const by = this.format.columnsBy === 'position' ? 'field ' : '';
+    for (const r of roles[c]) if (cols[r] !== undefined) return `${by}${cols[r]} (${r})`;
     return COLUMNS[c];
   }
 
@@ -185,6 +235,7 @@ export class GazeCsvReader {
       problems: this.problems,
       problemCount: this.problemCount,
       header: this.header,
+      skippedLines: this.skipped,
     };
   }
 }
@@ -195,6 +246,13 @@ export function parseGazeCsv(text: string): ParsedRecording {
   const lines = text.split(/\r?\n/);
   for (let n = 0; n < lines.length; n++) reader.addLine(lines[n], n + 1);
   return reader.finish();
+}
+
+/** Field indices of t, x, y, aperture (−1: absent) from 1-based field numbers in the mapping. */
+function positionOrder(format: RecordingFormat): number[] {
+  const cols = format.columns!;
+  const [xr, yr]: ColumnRole[] = format.eye === null ? ['x', 'y'] : format.eye === 'left' ? ['xl', 'yl'] : ['xr', 'yr'];
+  return [cols.t, cols[xr], cols[yr], cols.a].map((n) => (n === undefined ? -1 : Number(n) - 1));
 }
 
 /**

@@ -15,6 +15,7 @@ import { usableSegments, type Segment } from './velocity.ts';
 export interface Detection {
   sampleRateHz: number;
   sampleIntervalMs: number;
+  /** Time recorded, s: breaks between trials (a step over maxGapIntervals) excluded; the rates' denominator. */
   durationS: number;
   samples: number;
   /** Saccades and microsaccades, in time order. */
@@ -61,7 +62,8 @@ export function detect(signal: GazeSignal, params: DetectorParams, method: Sacca
   }
   const gaze = closure ? withoutBell(signal, closure, blinks, bell) : signal;
   const missing = closure ? lidOverPupil(tMs, closure, params.blinkMaskClosure, params.blinkPadMs) : new Uint8Array(n);
-  const segments = usableSegments(gaze, missing, (Number.isFinite(dtMs) ? dtMs : 0) * params.maxGapIntervals);
+  const maxGapMs = (Number.isFinite(dtMs) ? dtMs : 0) * params.maxGapIntervals;
+  const segments = usableSegments(gaze, missing, maxGapMs);
   const usable = new Uint8Array(n);
   for (const s of segments) usable.fill(1, s.start, s.end + 1);
   let missingSamples = 0;
@@ -75,7 +77,8 @@ export function detect(signal: GazeSignal, params: DetectorParams, method: Sacca
   return {
     sampleRateHz: 1000 / dtMs,
     sampleIntervalMs: dtMs,
-    durationS: durationS(signal, dtMs),
+    // Per second recorded: a break between trials is not recording time (the same step splits segments).
+    durationS: durationS(signal, dtMs, maxGapMs),
     samples: n,
     saccades,
     blinks,

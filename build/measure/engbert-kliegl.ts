@@ -71,7 +71,10 @@ const MEDIAN_SIGMA_OF_NORMAL = 0.6745;
  * movement); (2) the minimum duration is a time first to last sample, held again on that movement, not
  * a count of run samples (a noise jolt spread over 4 intervals by the filter fills a 3-sample run);
  * (3) σ has a floor (a long calm synthetic trace has almost no noise, and λσ → 0 calls drift a
- * saccade); (4) velocities use each sample's own time. All four were tuned on the model's signal. On
+ * saccade); (4) velocities use each sample's own time; (5) σ is the paper's eq. 2 form, which parts
+ * from the toolbox's sqrt(median((v − median v)²)) once the median velocity is not 0 (drift), and a
+ * stretch's end samples have no velocity where the toolbox counts zeros in its medians (on real 250 Hz
+ * EyeLink trials the two thresholds differed by up to 18 %). (1)–(4) were tuned on the model's signal. On
  * tracker-like noise at 500–1000 Hz, (1)+(2) reject most real microsaccades (their unsmoothed movement
  * stays above λ/2·σ for less than 6 ms), so there this counts far fewer than ek2003 does.
  *

@@ -12,7 +12,7 @@ const fails = (flags: RecordingFlags) => {
 };
 
 /** What one flag's validator says it expected (option-spec puts the flag and the text around it). */
-const expected = (key: keyof typeof RECORDING_OPTIONS, text: string) => {
+const expected = (key: Exclude<keyof typeof RECORDING_OPTIONS, 'skipTextLines'>, text: string) => {
   try {
     RECORDING_OPTIONS[key].parse(text);
   } catch (err) {
@@ -27,13 +27,15 @@ describe('recording flags: each declared once, its validator saying what it allo
     expect(RECORDING_OPTIONS.columns.parse('t=time, x=gx,y=gy')).toEqual({ t: 'time', x: 'gx', y: 'gy' });
     expect(RECORDING_OPTIONS.columns.parse('t=TIME,xl=L X,yl=L Y,xr=R X,yr=R Y')).toEqual({ t: 'TIME', xl: 'L X', yl: 'L Y', xr: 'R X', yr: 'R Y' });
     expect(RECORDING_OPTIONS.timeUnit.parse('s')).toBe('s');
+    expect(RECORDING_OPTIONS.timeUnit.parse('us')).toBe('us');
+    expect(RECORDING_OPTIONS.columns.parse('t=1,x=2,y=3')).toEqual({ t: '1', x: '2', y: '3' });
     expect(RECORDING_OPTIONS.timeUnit.default).toBe('ms');
     expect(RECORDING_OPTIONS.eye.parse('right')).toBe('right');
     expect(RECORDING_OPTIONS.pxPerDeg.parse('35.5')).toBe(35.5);
   });
 
   it('states what is allowed for every bad flag on its own', () => {
-    expect(expected('timeUnit', 'us')).toBe('one of ms, s');
+    expect(expected('timeUnit', 'ns')).toBe('one of ms, s, us');
     expect(expected('eye', 'both')).toBe('one of left, right');
     expect(expected('columns', 't=t,x=a,y')).toBe('ROLE=NAME pairs separated by commas (roles t, x, y, a, xl, yl, xr, yr; "y" is not one)');
     expect(expected('columns', 't=t,x=a,y=b,z=c')).toBe('roles t, x, y, a, xl, yl, xr, yr ("z" is not one)');
@@ -47,8 +49,10 @@ describe('recording flags: each declared once, its validator saying what it allo
 
 describe('recordingFormat: the rules between the flags', () => {
   it('makes the format from the parsed flags', () => {
-    expect(recordingFormat({})).toEqual({ columns: null, timeUnit: 'ms', pxPerDeg: null, eye: null });
-    expect(recordingFormat({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5 })).toEqual({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5, eye: null });
+    expect(recordingFormat({})).toEqual({ columns: null, columnsBy: 'name', timeUnit: 'ms', skipTextLines: false, pxPerDeg: null, eye: null });
+    expect(recordingFormat({ columns: { t: 'time', x: 'gx', y: 'gy' }, timeUnit: 's', pxPerDeg: 35.5 })).toEqual({ columns: { t: 'time', x: 'gx', y: 'gy' }, columnsBy: 'name', timeUnit: 's', skipTextLines: false, pxPerDeg: 35.5, eye: null });
+    // Field numbers: a file with no header (an EyeLink ASC, a plain text export).
+    expect(recordingFormat({ columns: { t: '1', x: '2', y: '3' }, timeUnit: 'us', skipTextLines: true })).toMatchObject({ columnsBy: 'position', timeUnit: 'us', skipTextLines: true });
     const bino = recordingFormat({ columns: { t: 'TIME', xl: 'L X', yl: 'L Y', xr: 'R X', yr: 'R Y' }, eye: 'right' });
     expect(bino.eye).toBe('right');
   });
@@ -65,6 +69,7 @@ describe('recordingFormat: the rules between the flags', () => {
     expect(fails({ columns: { t: 't', xl: 'a', yl: 'b' }, eye: 'right' })).toBe('--columns: xr, yr not named (needed: t, xr, yr)');
     expect(fails({ columns: { t: 't', x: 'a', y: 'b', xr: 'c', yr: 'd' }, eye: 'right' })).toContain('not both');
     expect(fails({ eye: 'left' })).toContain('--eye picks one eye of a binocular file');
+    expect(fails({ columns: { t: '1', x: 'gx', y: 'gy' } })).toBe('--columns: all header names (t=TIME,x=GX,y=GY) or all field numbers (t=1,x=2,y=3), not a mix');
     expect(fails({ pxPerDeg: 30, screenWidthPx: 1920 })).toContain('not both');
     expect(fails({ screenDistanceMm: 600, screenWidthPx: 1920 })).toContain('need all three');
   });

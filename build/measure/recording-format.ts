@@ -5,7 +5,7 @@ import { numberAbove, oneOf, type OptionSpec, type OptionValues } from '../core/
  * eye. Made from `eye measure`'s flags (RECORDING_OPTIONS) by `recordingFormat`; each flag's validator
  * and each rule between flags states what is allowed.
  */
-export type TimeUnit = 'ms' | 's';
+export type TimeUnit = 'ms' | 's' | 'us';
 export type EyeSide = 'left' | 'right';
 
 /** What a column holds: time, gaze x and y, the lid aperture; the binocular ones by eye (l, r). */
@@ -13,17 +13,23 @@ export const COLUMN_ROLES = ['t', 'x', 'y', 'a', 'xl', 'yl', 'xr', 'yr'] as cons
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 export interface RecordingFormat {
-  /** Header names by role; null: the project's own format (t_ms,x_deg,y_deg[,aperture_mm]). */
+  /** Header names (or, with columnsBy 'position', 1-based field numbers) by role; null: the project's own format (t_ms,x_deg,y_deg[,aperture_mm]). */
   columns: Partial<Record<ColumnRole, string>> | null;
+  /** Columns named by the header, or by position in a file without one (an EyeLink ASC, a plain text export). */
+  columnsBy: 'name' | 'position';
   timeUnit: TimeUnit;
+  /** Lines whose first field is not a number (a tracker's messages and events) are skipped, not problems. */
+  skipTextLines: boolean;
   /** Degrees as given, or pixels at this many per degree (x right, y down on the screen → + up). */
   pxPerDeg: number | null;
   eye: EyeSide | null;
 }
 
-export const DEFAULT_FORMAT: RecordingFormat = { columns: null, timeUnit: 'ms', pxPerDeg: null, eye: null };
+export const DEFAULT_FORMAT: RecordingFormat = { columns: null, columnsBy: 'name', timeUnit: 'ms', skipTextLines: false, pxPerDeg: null, eye: null };
 
-export const TIME_UNITS = ['ms', 's'] as const satisfies readonly TimeUnit[];
+export const TIME_UNITS = ['ms', 's', 'us'] as const satisfies readonly TimeUnit[];
+/** Milliseconds in one unit of the time column. */
+export const MS_PER_TIME_UNIT: Record<TimeUnit, number> = { ms: 1, s: 1000, us: 0.001 };
 export const EYE_SIDES = ['left', 'right'] as const satisfies readonly EyeSide[];
 
 /**
@@ -34,10 +40,17 @@ export const EYE_SIDES = ['left', 'right'] as const satisfies readonly EyeSide[]
 export const RECORDING_OPTIONS = {
   columns: {
     flags: '--columns <map>',
-    doc: 'which header column is what: t=NAME,x=NAME,y=NAME[,a=NAME], or by eye xl=,yl=,xr=,yr= with --eye (header required)',
+    doc:
+      'which column is what: t=NAME,x=NAME,y=NAME[,a=NAME] by header name (header required), or t=1,x=2,y=3 by field number (1-based, no header: ' +
+      'an EyeLink ASC, a plain text export); by eye xl=,yl=,xr=,yr= with --eye',
     parse: columnMap,
   },
-  timeUnit: { flags: '--time-unit <unit>', doc: 'the time column in ms or s', default: DEFAULT_FORMAT.timeUnit, parse: oneOf(TIME_UNITS) },
+  timeUnit: { flags: '--time-unit <unit>', doc: 'the time column in ms, s or us (µs)', default: DEFAULT_FORMAT.timeUnit, parse: oneOf(TIME_UNITS) },
+  skipTextLines: {
+    flags: '--skip-text-lines',
+    default: false,
+    doc: "skip lines whose first field is not a number (a tracker's messages and events: EyeLink ASC's MSG, SFIX, START…); counted in skippedLines",
+  },
   pxPerDeg: { flags: '--px-per-deg <n>', doc: 'positions are screen pixels, this many per degree', parse: numberAbove(0) },
   screenDistanceMm: {
     flags: '--screen-distance-mm <n>',
@@ -78,7 +91,16 @@ export function recordingFormat(flags: RecordingFlags): RecordingFormat {
     if (missing.length > 0) throw new FormatError(`--columns: ${missing.join(', ')} not named (needed: ${need.join(', ')})`);
     if (binocular && 'x' in columns) throw new FormatError('--columns: give x,y for one eye or xl,yl,xr,yr by eye, not both');
   }
-  return { columns, timeUnit, pxPerDeg: pixelsPerDegree(flags), eye };
+  return { columns, columnsBy: columnsBy(columns), timeUnit, skipTextLines: flags.skipTextLines === true, pxPerDeg: pixelsPerDegree(flags), eye };
+}
+
+/** Names or field numbers, never a mix: "t=1,x=gx" cannot say whether the file has a header. */
+function columnsBy(columns: Partial<Record<ColumnRole, string>> | null): 'name' | 'position' {
+  if (columns === null) return 'name';
+  const numbered = Object.values(columns).map((v) => /^[1-9]\d*$/.test(v));
+  if (numbered.every(Boolean)) return 'position';
+  if (numbered.some(Boolean)) throw new FormatError('--columns: all header names (t=TIME,x=GX,y=GY) or all field numbers (t=1,x=2,y=3), not a mix');
+  return 'name';
 }
 
 /** `t=time,x=gx,y=gy` → roles to names; a RangeError says what was expected (and what was wrong). */

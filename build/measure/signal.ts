@@ -34,12 +34,23 @@ export function medianIntervalMs(tMs: Float64Array): number {
   return median(d);
 }
 
-/** Recording length in seconds, including one sample interval for the last sample. */
-export function durationS(signal: GazeSignal, intervalMs = medianIntervalMs(signal.tMs)): number {
-  const n = signal.tMs.length;
+/**
+ * Recording length in seconds, including one sample interval for the last sample. A step in time over
+ * `maxGapMs` is a break in the recording (a tracker stopped between trials: an EyeLink file of several
+ * trials) and counts as one interval, not its length, so rates are per second recorded; lost samples
+ * that the tracker wrote as rows (NaN, ".") are recorded time and count in full.
+ */
+export function durationS(signal: GazeSignal, intervalMs = medianIntervalMs(signal.tMs), maxGapMs = Infinity): number {
+  const { tMs } = signal;
+  const n = tMs.length;
   if (n === 0) return 0;
   const dt = n > 1 ? intervalMs : 0;
-  return (signal.tMs[n - 1] - signal.tMs[0] + dt) / 1000;
+  let ms = dt;
+  for (let i = 1; i < n; i++) {
+    const step = tMs[i] - tMs[i - 1];
+    ms += step > maxGapMs ? dt : step;
+  }
+  return ms / 1000;
 }
 
 /** Median of the values (the array is reordered). NaN when empty. Quickselect, O(n). */

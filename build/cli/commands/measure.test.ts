@@ -36,12 +36,13 @@ describe('eye measure: its flags declared once (MEASURE_OPTIONS)', () => {
     expect(help).toContain('--method <name> saccade detector: refined | ek2003.');
     expect(help).toMatch(/floors σ \(default: refined\)/);
     for (const { flags } of Object.values(RECORDING_OPTIONS)) expect(help).toContain(flags);
-    expect(help).toContain('the time column in ms or s (default: ms)');
+    expect(help).toContain('the time column in ms, s or us (µs) (default: ms)');
     for (const o of flagged) expect(help).toContain(`${o.flag} <n> ${o.doc}; ${o.min} to ${o.max} (default: ${o.default})`.replace(/\s+/g, ' '));
   });
 
   it('parses to typed values: the method and time unit defaulted, a detector parameter only when given', () => {
-    expect(parse([])).toEqual({ method: 'refined', timeUnit: 'ms' });
+    expect(parse([])).toEqual({ method: 'refined', timeUnit: 'ms', skipTextLines: false });
+    expect(parse(['--columns', 't=1,x=2,y=3', '--skip-text-lines', '--time-unit', 'us'])).toEqual({ method: 'refined', columns: { t: '1', x: '2', y: '3' }, timeUnit: 'us', skipTextLines: true });
     expect(parse(['--method', 'ek2003', '--lambda', '5', '--min-samples', '4', '--columns', 't=T,xr=RX,yr=RY,xl=LX,yl=LY', '--eye', 'left', '--px-per-deg', '32', '--time-unit', 's'])).toEqual({
       method: 'ek2003',
       lambda: 5,
@@ -50,6 +51,7 @@ describe('eye measure: its flags declared once (MEASURE_OPTIONS)', () => {
       eye: 'left',
       pxPerDeg: 32,
       timeUnit: 's',
+      skipTextLines: false,
     });
   });
 
@@ -66,7 +68,7 @@ describe('eye measure: its flags declared once (MEASURE_OPTIONS)', () => {
 
   it('a bad method, unit, eye, mapping or pixel scale is exit 2 saying what is allowed', () => {
     expect(refusal(['--method', 'fast'])).toEqual({ code: 2, message: '--method: expected one of refined, ek2003, got "fast"' });
-    expect(refusal(['--time-unit', 'min'])).toEqual({ code: 2, message: '--time-unit: expected one of ms, s, got "min"' });
+    expect(refusal(['--time-unit', 'min'])).toEqual({ code: 2, message: '--time-unit: expected one of ms, s, us, got "min"' });
     expect(refusal(['--eye', 'both'])).toEqual({ code: 2, message: '--eye: expected one of left, right, got "both"' });
     expect(refusal(['--columns', 't=t,x=a,y=b,z=c'])).toEqual({ code: 2, message: '--columns: expected roles t, x, y, a, xl, yl, xr, yr ("z" is not one), got "t=t,x=a,y=b,z=c"' });
     expect(refusal(['--screen-width-px', '0'])).toEqual({ code: 2, message: '--screen-width-px: expected a number above 0, got "0"' });

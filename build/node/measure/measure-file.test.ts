@@ -168,6 +168,78 @@ describe('eye measure', async () => {
       expect(geo.events.saccades.map((s) => s.onsetSample)).toEqual(plain.events.saccades.map((s) => s.onsetSample));
     });
 
+    // An EyeLink ASC in the shape edf2asc writes it (made here from the same signal): header lines, messages
+    // and events between the samples, tab-and-space fields, a pupil column, "." for a lost sample.
+    const eyelinkAsc = () => {
+      const rows = ['** CONVERTED FROM TEST.EDF using edfapi', '** DATE: none', '**', '', 'MSG\t100 DISPLAY_COORDS  0  0  1919  1079', 'START\t100 \tRIGHT\tSAMPLES\tEVENTS', 'PUPIL\tAREA', 'SAMPLES\tGAZE\tRIGHT\tRATE\t 500.00'];
+      right.tMs.forEach((t, i) => {
+        if (i === 0) rows.push(`SFIX R   ${t}`);
+        if (i === 1000) rows.push(`MSG\t${t} TRIAL OK`, `EFIX R   ${right.tMs[0]}\t${t}\t${t - right.tMs[0]}\t  100.0\t  100.0\t   1234`);
+        const [x, y] = lost(i) ? ['   .', '   .'] : [(right.xDeg[i] * PPD).toFixed(4).padStart(9), (-right.yDeg[i] * PPD).toFixed(4).padStart(9)];
+        rows.push(`${t}\t${x}\t${y}\t${lost(i) ? '    0.0' : ' 1234.0'}`);
+      });
+      rows.push(`END\t${right.tMs[right.tMs.length - 1] + 2} \tSAMPLES\tEVENTS\tRES\t  32.00\t  32.00`);
+      return rows.join('\n');
+    };
+    // A plain text export in the shape of the Dorr et al. gaze files: space-separated, time in µs, no
+    // header, a label column after x and y, and the screen geometry as text lines before the samples.
+    const plainUs = () => {
+      const rows = ['# exported', 'gaze 1920 1080', 'geometry distance 0.6 width 0.53 height 0.3'];
+      right.tMs.forEach((t, i) => rows.push(`${t * 1000} ${lost(i) ? 'NaN NaN' : `${right.xDeg[i] * PPD} ${-right.yDeg[i] * PPD}`} 1`));
+      return rows.join('\n');
+    };
+    const positional = { columns: { t: '1', x: '2', y: '3' }, skipTextLines: true, pxPerDeg: PPD } as const;
+
+    it('an EyeLink ASC and a space-separated µs export read by field number, their text lines skipped, as the same recording', async () => {
+      const plain = await measureFile(file('deg2.csv', degCsv()), { method: 'ek2003' });
+      const asc = await measureFile(file('tracker.asc', eyelinkAsc()), { ...positional, method: 'ek2003' });
+      expect(asc.skippedLines).toBe(11);
+      expect(asc.missingSamples).toBe(17);
+      expect(asc.sampleRateHz).toBeCloseTo(500, 2);
+      expect(asc.events.saccades.length).toBe(2);
+      expect(asc.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind])).toEqual(plain.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind]));
+      // The ASC's pixels are written to 4 decimals (EyeLink writes 1), so the threshold agrees to 0.01 °/s.
+      expect(asc.saccadeDetector.thresholdDegPerS.x).toBeCloseTo(plain.saccadeDetector.thresholdDegPerS.x, 2);
+      // The project's own format with a header in its own order: still read as the header, the text lines skipped.
+      // Lost samples as NaN, so 17 rows start with a missing value: rows all the same, not text.
+      const reordered = degCsv().split('\n').map((l) => l.split(',')).map(([t, x, y]) => `${y || 'NaN'},${t},${x || 'NaN'}`);
+      const headed = await measureFile(file('headed.csv', [reordered[0], 'MSG 1 start', ...reordered.slice(1)].join('\n')), { skipTextLines: true, method: 'ek2003' });
+      expect(headed.skippedLines).toBe(1);
+      expect(headed.missingSamples).toBe(17);
+      expect(headed.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind])).toEqual(plain.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind]));
+      const us = await measureFile(file('tracker-us.txt', plainUs()), { ...positional, timeUnit: 'us', method: 'ek2003' });
+      expect(us.skippedLines).toBe(2);
+      expect(us.sampleRateHz).toBeCloseTo(500, 2);
+      expect(us.durationS).toBeCloseTo(plain.durationS, 6);
+      expect(us.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind])).toEqual(plain.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind]));
+    });
+
+    it('without --skip-text-lines a tracker file is exit 2 naming its text lines; a field number past the line is exit 2', async () => {
+      const asc = file('tracker2.asc', eyelinkAsc());
+      const noSkip = await exitOf(() => measureFile(asc, { ...positional, skipTextLines: false }));
+      expect(noSkip.code).toBe(2);
+      expect(noSkip.message).toContain('line 1: field 1 (t) is not a number (not a sample line: "** CONVERTED FROM TEST.EDF using edfapi"; --skip-text-lines skips a tracker\'s messages and events)');
+      // The samples themselves still read: only the 11 text lines are problems, each saying why.
+      expect(noSkip.message).toContain('11 problem(s)');
+      // (A tab echoed as \t: messages are made safe to print.)
+      expect(noSkip.message).toContain('line 1010: expected 4 fields, got 2 (not a sample line: "MSG\\t2000 TRIAL OK"');
+      const past = await exitOf(() => measureFile(asc, { ...positional, columns: { t: '1', x: '2', y: '7' } }));
+      expect(past).toEqual({ code: 2, message: expect.stringContaining('--columns names field 7 but the first sample line has 4 field(s)') });
+    });
+
+    it('a file of trials with breaks between them: rates per second recorded, not per second of the clock', async () => {
+      const single = await measureFile(file('trial.csv', degCsv()));
+      // The same trial twice, the second starting 1.5 s after the first ended (the tracker stopped between them).
+      const rows = degCsv().split('\n');
+      const shift = right.tMs[right.tMs.length - 1] + 1500;
+      const second = rows.slice(1).map((l) => l.replace(/^[^,]+/, (t) => String(Number(t) + shift)));
+      const two = await measureFile(file('trials.csv', [...rows, ...second].join('\n')));
+      expect(single.events.saccades.length).toBeGreaterThan(0);
+      expect(two.events.saccades.length).toBe(2 * single.events.saccades.length);
+      expect(two.durationS).toBeCloseTo(2 * single.durationS, 6);
+      expect(two.rates.saccadesPerS).toBeCloseTo(single.rates.saccadesPerS, 6);
+    });
+
     it("--eye left reads the left eye's columns", async () => {
       const r = await measureFile(file('tracker-left.tsv', trackerTsv()), { ...mapping, eye: 'left' });
       expect(r.missingSamples).toBe(0);

@@ -20,7 +20,7 @@ const PROBLEMS_SHOWN = 20;
 export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial<DetectorParams>;
 
 /** Read, validate and measure one recording; bad input (a missing file, malformed rows, flags that disagree) is exit 2. */
-export async function measureFile(file: string, flags: MeasureFlags = {}): Promise<RecordingReport & { file: string }> {
+export async function measureFile(file: string, flags: MeasureFlags = {}): Promise<RecordingReport & { file: string; skippedLines: number }> {
   const over: Partial<DetectorParams> = {};
   for (const key of Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]) if (flags[key] !== undefined) over[key] = flags[key];
   let params: DetectorParams;
@@ -61,7 +61,7 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
   const dtMs = medianIntervalMs(parsed.signal.tMs);
   const used = minimumInBothTerms(params, method, dtMs, { samples: over.minSamples !== undefined, ms: over.minDurationMs !== undefined });
   try {
-    return { file: path, ...recordingReport(detect(parsed.signal, used, method), used, method) };
+    return { file: path, skippedLines: parsed.skippedLines, ...recordingReport(detect(parsed.signal, used, method), used, method) };
   } catch (err) {
     if (err instanceof Ek2003FlatError) throw new CliError(EXIT.badInput, `${safeText(path)}: ${err.message}`);
     throw err;
