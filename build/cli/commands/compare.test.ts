@@ -105,9 +105,9 @@ describe('eye compare: a scene against itself', () => {
       expect(p.label[1]).toContain(`saccades ${measured.saccadesPerS.toFixed(2)}/s`);
       expect(p.label[1]).toContain(`micro ${measured.microsaccadesPerS.toFixed(2)}/s`);
       expect(p.label[1]).toMatch(/fixation (≥ )?\d+ ms/);
-      expect(p.label[1]).toContain(`(${measured.blinks} blink`);
+      expect(p.label[1]).toContain(`(${measured.blinkEpisodes} blink`);
     }
-    expect(measured.blinks).toBe(1);
+    expect(measured.blinkEpisodes).toBe(1);
     // The strip under each panel carries text: light pixels on black.
     const [first] = decodeLuma(clip, record.width, record.height);
     for (const panel of [0, 1]) {
@@ -130,8 +130,8 @@ describe('eye compare --presets: one scene as several presets', () => {
       [`${SCENE} (none)`, 'none', seed],
       [`${SCENE} (tuned)`, 'tuned', seed],
     ]);
-    expect(record.panels[0].numbers).toMatchObject({ saccadesPerS: 0, blinks: 0 });
-    expect(record.panels[1].numbers.blinks).toBe(1);
+    expect(record.panels[0].numbers).toMatchObject({ saccadesPerS: 0, blinkEpisodes: 0 });
+    expect(record.panels[1].numbers.blinkEpisodes).toBe(1);
   });
 });
 

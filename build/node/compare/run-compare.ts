@@ -25,6 +25,9 @@ import { labelStrip } from './label-strip.ts';
 import { panelLabel } from '../../core/compare/panel-label.ts';
 import { panelNumbers, type PanelNumbers } from '../../core/compare/panel-numbers.ts';
 import { renderAtRevision } from './render-at-revision.ts';
+import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
+import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
 const run = promisify(execFile);
 
@@ -42,6 +45,8 @@ export interface CompareOptions {
   panelSize?: { width: number; height: number };
   /** The clip; default proof/compare/<name>.mp4. */
   out?: string;
+  /** The ledger each panel's label is held against (default: this checkout's ledger.jsonl). */
+  ledgerFile?: string;
   /** One scene at this revision beside the working tree. */
   rev?: string;
   /** One scene as each of these presets. */
@@ -62,7 +67,17 @@ export interface CompareRecord {
   height: number;
   fps: number;
   frames: number;
-  panels: { label: [string, string]; scene: string; preset: Preset; seed: number; revision: string | null; numbers: PanelNumbers; note?: string }[];
+  panels: {
+    label: [string, string];
+    scene: string;
+    preset: Preset;
+    seed: number;
+    revision: string | null;
+    numbers: PanelNumbers;
+    /** What the ledger holds for the panel's scene at its revision and settings, and whether the label agrees. */
+    ledger: LedgerCheck;
+    note?: string;
+  }[];
   verdict: FilmVerdict;
 }
 
@@ -72,6 +87,8 @@ interface Panel {
   revision: string | null;
   /** The rendered scene folder (film.mp4, pixels.json). */
   dir?: string;
+  /** The full commit its code was at and whether that tree had uncommitted changes (for its ledger line). */
+  code?: { revision: string; dirty: boolean };
   note?: string;
 }
 
@@ -128,26 +145,15 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
     const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
     const jsonFile = out.replace(/\.mp4$/, '.json');
-    // Composing again would write the same bytes: a warm ./make.sh keeps its clips (--force composes anyway).
-    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
-    if (kept) {
-      for (const p of kept.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
-      process.stderr.write(`compare: unchanged (the same panel films, labels and arguments), kept ${out}\n`);
-      if (o.json) process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
-      return EXIT.ok;
-    }
-    try {
-      await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
-    } catch (err) {
-      throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
-    }
-    const clip = clipSize(panels.length, size, LABEL_HEIGHT_PX);
-    const verdict = filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clip, fps: first.fps, frames });
-    if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
-    const record: CompareRecord = {
+    // Each label against the ledger, read now (a kept clip's lines may have been appended since).
+    const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
+    const checks = measured.map(({ p, numbers }) =>
+      ledgerCheck({ scene: p.scene.name, ...p.code!, settings: { width: p.scene.width, height: p.scene.height, fps: p.scene.fps, durationS: p.scene.durationS, seed: p.scene.seed }, numbers }, entries),
+    );
+    const recordOf = (verdict: FilmVerdict): CompareRecord => ({
       clip: out,
       key,
-      ...clip,
+      ...clipSize(panels.length, size, LABEL_HEIGHT_PX),
       fps: first.fps,
       frames,
       panels: measured.map(({ p, numbers }, i) => ({
@@ -157,15 +163,35 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
         seed: p.scene.seed,
         revision: p.revision,
         numbers,
+        ledger: checks[i],
         ...(p.note ? { note: p.note } : {}),
       })),
       verdict,
-    };
+    });
+    // Composing again would write the same bytes: a warm ./make.sh keeps its clips (--force composes anyway).
+    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
+    if (kept) {
+      const record = recordOf(kept.verdict);
+      const json = `${JSON.stringify(record, null, 2)}\n`;
+      if (json !== readFileSync(jsonFile, 'utf8')) writeFileAtomic(jsonFile, json);
+      sayPanels(record);
+      process.stderr.write(`compare: unchanged (the same panel films, labels and arguments), kept ${out}\n`);
+      if (o.json) process.stdout.write(json);
+      return EXIT.ok;
+    }
+    try {
+      await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
+    } catch (err) {
+      throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
+    }
+    const record = recordOf(filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames }));
+    const verdict = record.verdict;
+    if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
     const json = `${JSON.stringify(record, null, 2)}\n`;
     writeFileSync(stagedJson, json);
     renameSync(staged, out);
     renameSync(stagedJson, jsonFile);
-    for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+    sayPanels(record);
     process.stderr.write(`compare: ${record.width}x${record.height}@${record.fps}, ${frames} frames, film ok → ${out}\n`);
     if (o.json) process.stdout.write(json);
     return EXIT.ok;
@@ -174,6 +200,11 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     rmSync(stagedJson, { force: true });
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Each panel's label on stderr, and under it what the ledger holds for it. */
+function sayPanels(record: CompareRecord): void {
+  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n  ${p.ledger.says}\n`);
 }
 
 /** The panels the arguments ask for, each scene settled (the command line's settings applied). */
@@ -232,7 +263,9 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
     },
     argv,
   );
-  for (const p of panels) if (p.revision === null) p.dir = join(hereDir, p.scene.name);
+  // The working tree's panels run this checkout's code: its HEAD, and whether it has uncommitted changes.
+  const hereCode = { revision: gitRevision(), dirty: gitDirty() };
+  for (const p of panels) if (p.revision === null) Object.assign(p, { dir: join(hereDir, p.scene.name), code: hereCode });
   for (const p of panels) {
     if (p.revision === null) continue;
     const s = p.scene;
@@ -246,6 +279,7 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
     if (o.force) args.push('--force');
     const r = await renderAtRevision(root, p.revision, basename(s.name), args, join(work, 'rev'));
     p.dir = r.sceneDir;
+    p.code = { revision: r.revision, dirty: false };
     const summary = JSON.parse(readFileSync(join(r.sceneDir, 'summary.json'), 'utf8')) as { seed?: number; fps?: number };
     p.scene = { ...s, seed: summary.seed ?? s.seed, fps: summary.fps ?? s.fps };
     p.label = `${s.name} @ ${r.commit}`;
