@@ -76,8 +76,9 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
     modelBlinks: p.blinks.model,
     pixelApertureMaxAbsErrMm: p.apertureMm.maxAbs,
     pixelBrowMaxAbsErrMm: p.browLiftMm.maxAbs,
-    // Every number filmMetrics measures on the pixels (eye compare's labels read these back by name).
-    ...Object.fromEntries(Object.entries(p.metrics).flatMap(([k, v]) => (typeof v === 'number' || v === null ? [[`${PIXEL_METRIC_PREFIX}${k}`, v]] : []))),
+    // Every number filmMetrics measures on the pixels (eye compare's labels read these back by name);
+    // the film's length is in the line's settings.
+    ...Object.fromEntries(Object.entries(p.metrics).flatMap(([k, v]) => (k !== 'durationS' && (typeof v === 'number' || v === null) ? [[`${PIXEL_METRIC_PREFIX}${k}`, v]] : []))),
   };
 }
 
