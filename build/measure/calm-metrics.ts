@@ -1,4 +1,5 @@
 import type { Detection } from './detect.ts';
+import { closedFixationsMs } from './closed-fixations.ts';
 import { mainSequence } from './main-sequence.ts';
 
 /**
@@ -57,7 +58,7 @@ export function calmMetrics(detections: readonly Detection[]): CalmMetrics {
   const saccadeCount = all.filter((s) => s.kind === 'saccade').length;
   const microsaccadeCount = all.length - saccadeCount;
   const fixations = detections.flatMap((d) => d.fixations);
-  const whole = fixations.filter((f) => !f.censored).map((f) => f.durationMs);
+  const whole = detections.flatMap(closedFixationsMs);
   const censoredOnly = whole.length === 0;
   const idt = detections.flatMap((d) => d.idtFixations).filter((f) => !f.censored).map((f) => f.durationMs);
   const blinks = detections.flatMap((d) => d.blinks);

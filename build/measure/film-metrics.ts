@@ -27,6 +27,12 @@ export interface FilmMetrics {
   microsaccadesPerS: number;
   blinksPerMin: number;
   meanFixationMs: number | null;
+  /** No saccade closed a fixation at both ends (a still eye): the mean is the censored ones', a lower bound. */
+  fixationCensoredOnly: boolean;
+  /** Mean interval between blink onsets, s (a double counted once); null under two blinks. */
+  meanBlinkIntervalS: number | null;
+  /** Blink episodes (a double once). */
+  blinkEpisodes: number;
   /** Median vertical gaze over the film's usable samples, degrees (+ up). */
   medianPitchDeg: number | null;
   /** Saccades ≥ 12° per minute (the ones that can bring a gaze-evoked blink). */
@@ -47,6 +53,9 @@ export function filmMetrics(signal: GazeSignal, params: DetectorParams = DEFAULT
     microsaccadesPerS: m.microsaccadesPerS,
     blinksPerMin: minutes > 0 ? m.blinkEpisodeCount / minutes : 0,
     meanFixationMs: m.meanFixationMs,
+    fixationCensoredOnly: m.fixationCensoredOnly,
+    meanBlinkIntervalS: m.meanBlinkIntervalS,
+    blinkEpisodes: m.blinkEpisodeCount,
     medianPitchDeg: n > 0 ? median(pitch.subarray(0, n)) : null,
     largeSaccadesPerMin: minutes > 0 ? large / minutes : 0,
   };

@@ -29,6 +29,7 @@ export function fixtureEra(over: Partial<EraReport> = {}): EraReport {
     blinks: [{ startS: 1.6, endS: 1.8, partial: false }],
     fixationsMs: [1450, 1480],
     fixationLaw: { law: { shape: 5, minMs: 250, maxMs: 1600 }, clampedMeanMs: 795 },
+    longRunFixations: null,
     mainSequence: { slope: 3, intercept: 19, r2: 1, n: 2 },
     agreement: {
       frames: tS.filter((_, i) => i % 2 === 0).map((t, i) => ({ tS: t, modelApertureMm: apertureMm[i * 2], pixelApertureMm: apertureMm[i * 2] + 0.05, modelYawDeg: yawDeg[i * 2], pixelYawDeg: i === 50 ? null : yawDeg[i * 2] })),

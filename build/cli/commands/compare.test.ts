@@ -119,9 +119,9 @@ describe('eye compare: a scene against itself', () => {
       expect(p.label[1]).toContain(`saccades ${measured.saccadesPerS.toFixed(2)}/s`);
       expect(p.label[1]).toContain(`micro ${measured.microsaccadesPerS.toFixed(2)}/s`);
       expect(p.label[1]).toMatch(/fixation (≥ )?\d+ ms/);
-      expect(p.label[1]).toContain(`(${measured.blinks} blink`);
+      expect(p.label[1]).toContain(`(${measured.blinkEpisodes} blink`);
     }
-    expect(measured.blinks).toBe(1);
+    expect(measured.blinkEpisodes).toBe(1);
     // The strip under each panel carries text: light pixels on black.
     const [first] = decodeLuma(clip, record.width, record.height);
     for (const panel of [0, 1]) {
@@ -144,8 +144,8 @@ describe('eye compare --presets: one scene as several presets', () => {
       [`${SCENE} (none)`, 'none', seed],
       [`${SCENE} (tuned)`, 'tuned', seed],
     ]);
-    expect(record.panels[0].numbers).toMatchObject({ saccadesPerS: 0, blinks: 0 });
-    expect(record.panels[1].numbers.blinks).toBe(1);
+    expect(record.panels[0].numbers).toMatchObject({ saccadesPerS: 0, blinkEpisodes: 0 });
+    expect(record.panels[1].numbers.blinkEpisodes).toBe(1);
   });
 });
 
@@ -194,14 +194,19 @@ describe('eye compare --rev: one scene at two revisions', () => {
     git('commit', '-qam', 'longer fixations');
     execFileSync(process.execPath, ['build/tools/bundle.mjs'], { cwd: repo, stdio: 'pipe' });
 
+    const eye = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+      try {
+        const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(repo, 'bin', 'eye.js'), ...args], { cwd: repo, maxBuffer: 1 << 26 });
+        return { code: 0, stdout, stderr };
+      } catch (err) {
+        return err as { code: number; stdout: string; stderr: string };
+      }
+    };
+    // The change rendered with the ledger on: a line at HEAD for the working tree's panel to be held to.
+    const rendered = await eye('render', SCENE, ...SETTINGS, '--out', join(repo, 'proof'));
+    expect(rendered.code, rendered.stderr).toBe(0);
     const clip = join(repo, 'rev.mp4');
-    let r: { code: number; stdout: string; stderr: string };
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(repo, 'bin', 'eye.js'), 'compare', SCENE, '--rev', 'HEAD~1', ...SETTINGS, '--out', clip, '--json'], { cwd: repo, maxBuffer: 1 << 26 });
-      r = { code: 0, stdout, stderr };
-    } catch (err) {
-      r = err as { code: number; stdout: string; stderr: string };
-    }
+    const r = await eye('compare', SCENE, '--rev', 'HEAD~1', ...SETTINGS, '--out', clip, '--json');
     expect(r.code, r.stderr).toBe(0);
     const record = JSON.parse(r.stdout) as CompareRecord;
     const base = git('rev-parse', '--short', 'HEAD~1').toString().trim();
@@ -211,6 +216,20 @@ describe('eye compare --rev: one scene at two revisions', () => {
     expect(record.panels[1].numbers.saccadesPerS).toBeLessThan(record.panels[0].numbers.saccadesPerS);
     expect(record.panels[1].label[1]).not.toBe(record.panels[0].label[1]);
     expect(record.verdict.ok).toBe(true);
+    // Each label against the ledger: none at the base commit (said, not passed); the change's line agrees.
+    const head = git('rev-parse', 'HEAD').toString().trim();
+    expect(record.panels[0].ledger).toMatchObject({ line: null, agree: null });
+    expect(r.stderr).toContain(`ledger: no render line at ${base.slice(0, 7)} holds ${SCENE} at ${W}x${H}, 2 s, 30 fps`);
+    expect(record.panels[1].ledger.agree).toBe(true);
+    expect(record.panels[1].ledger.line?.revision).toBe(head);
+    expect(record.panels[1].ledger.metrics.map((m) => m.label)).toEqual(record.panels[1].ledger.metrics.map((m) => m.ledger));
+    // A ledger whose line was tampered with (the deliberately bad input): the label DIFFERS, named.
+    const tampered = join(repo, 'tampered.jsonl');
+    writeFileSync(tampered, readFileSync(join(repo, 'ledger.jsonl'), 'utf8').replace(/"pixel\.meanFixationMs":[0-9.]+/g, '"pixel.meanFixationMs":1'));
+    const bad = await eye('compare', SCENE, '--rev', 'HEAD~1', ...SETTINGS, '--out', clip, '--json', '--ledger-file', tampered);
+    expect(bad.code, bad.stderr).toBe(0);
+    expect((JSON.parse(bad.stdout) as CompareRecord).panels[1].ledger.agree).toBe(false);
+    expect(bad.stderr).toMatch(/the label DIFFERS from its line of .*: meanFixationMs label [0-9.]+ ≠ ledger 1/);
     // The temporary worktree is gone, and git has forgotten it.
     expect(git('worktree', 'list').toString().trim().split('\n')).toHaveLength(1);
   }, 300_000);

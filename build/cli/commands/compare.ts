@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
 import { MAX_PANELS } from '../../core/compare/clip-size.ts';
 import type { Preset } from '../../scene/scene.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
@@ -29,6 +31,13 @@ export const COMPARE_OPTIONS = {
   },
   out: { flags: '--out <file.mp4>', doc: 'the clip (a <name>.json beside it says what each panel measured)', defaultText: 'proof/compare/<name>.mp4', parse: text },
   json: { flags: '--json', doc: "print the clip's record (panels, labels, numbers, ffprobe verdict) as JSON on stdout", default: false },
+  ledgerFile: {
+    flags: '--ledger-file <path>',
+    doc: "the ledger each panel's label is held against (its scene's newest render line at the panel's revision and settings)",
+    default: LEDGER_FILE,
+    defaultText: 'ledger.jsonl',
+    parse: (t: string) => resolve(t),
+  },
   jobs: { ...RENDER_OPTIONS.jobs, doc: 'panels rendered at once, each in its own browser, 1 to 8' },
   force: RENDER_OPTIONS.force,
   cache: RENDER_OPTIONS.cache,
@@ -40,7 +49,7 @@ export function registerCompare(program: Command): void {
   const cmd = program
     .command('compare')
     .description(
-      `One H.264 clip of scenes side by side in frame-exact sync (2 to ${MAX_PANELS}; more than three are tiled), each panel labelled with its name and its numbers measured from its own pixels: saccades/s, microsaccades/s, mean fixation, blink interval. Or one scene at a git revision beside the working tree (--rev), or as several presets (--presets none,generic,tuned). Checked with ffprobe like a film; panels rendered as eye render renders (cached).`,
+      `One H.264 clip of scenes side by side in frame-exact sync (2 to ${MAX_PANELS}; more than three are tiled), each panel labelled with its name and its numbers measured from its own pixels: saccades/s, microsaccades/s, mean fixation, blink interval; each label is held against the ledger's line for its scene at its revision. Or one scene at a git revision beside the working tree (--rev), or as several presets (--presets none,generic,tuned). Checked with ffprobe like a film; panels rendered as eye render renders (cached).`,
     )
     .argument('<scenes...>', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, COMPARE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
@@ -59,6 +68,7 @@ export function registerCompare(program: Command): void {
         cacheDir: o.cacheDir as string,
         force: o.force === true,
         json: o.json === true,
+        ledgerFile: o.ledgerFile as string,
       },
       process.argv.slice(3),
     );

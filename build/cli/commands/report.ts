@@ -62,7 +62,7 @@ export function reportLines(r: WrittenReport): string {
   if (!l) return `${lines[0]}\n(not opened: --no-load)`;
   lines.push(
     `load test (headless Chromium, file://${r.kept ? ', when it was written' : ''}): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
-    `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} (${l.screenshotHeightPx} px of the page's ${l.pageHeightPx})`,
+    `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} covers ${l.coveredPx} of the page's ${l.pageHeightPx} px (${l.strips} strips, scale ${l.scale}: ${l.screenshotWidthPx}x${l.screenshotHeightPx}, ${(l.screenshotBytes / 1e6).toFixed(1)} MB)`,
   );
   return lines.join('\n');
 }

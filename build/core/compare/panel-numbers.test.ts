@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filmFixture } from '../../testing/film-metrics-fixture.ts';
 import { synthesize } from '../../testing/synthetic-gaze.ts';
 import { panelNumbers } from './panel-numbers.ts';
 import { panelLabel } from './panel-label.ts';
@@ -26,14 +27,14 @@ describe('panelNumbers: a compare panel\'s numbers, from its pixel signal', () =
     // Fixations between the four saccades: 4 s, 5 s, 5 s (± a frame or two).
     expect(n.meanFixationMs!).toBeGreaterThan(4500);
     expect(n.meanFixationMs!).toBeLessThan(4900);
-    expect(n.blinks).toBe(3);
+    expect(n.blinkEpisodes).toBe(3);
     // Onsets 3, 8, 14 s: intervals 5 and 6 s.
-    expect(n.blinkIntervalS!).toBeCloseTo(5.5, 1);
+    expect(n.meanBlinkIntervalS!).toBeCloseTo(5.5, 1);
   });
 
   it('says — where there is nothing to measure (one blink has no interval), and ≥ for a fixation no saccade closed', () => {
     const n = panelNumbers(synthesize({ sampleRateHz: 30, durationMs: 5000, noiseDeg: 0.003, blinks: [{ startMs: 2000 }] }).signal);
-    expect(n.blinkIntervalS).toBeNull();
+    expect(n.meanBlinkIntervalS).toBeNull();
     expect(n.saccadesPerS).toBe(0);
     expect(panelLabel('still', n)[1]).toBe('saccades 0.00/s · micro 0.00/s · fixation ≥ 5000 ms · blink interval — (1 blink)');
     expect(n.fixationCensoredOnly).toBe(true);
@@ -42,7 +43,7 @@ describe('panelNumbers: a compare panel\'s numbers, from its pixel signal', () =
 
 describe('panelLabel: the name, then the measured numbers', () => {
   it('writes each number as measured', () => {
-    expect(panelLabel('1970-script', { durationS: 20, saccadesPerS: 1.234, microsaccadesPerS: 0.1, meanFixationMs: 811.6, fixationCensoredOnly: false, blinkIntervalS: 5.44, blinks: 4 })).toEqual([
+    expect(panelLabel('1970-script', filmFixture({ saccadesPerS: 1.234, microsaccadesPerS: 0.1, meanFixationMs: 811.6, fixationCensoredOnly: false, meanBlinkIntervalS: 5.44, blinkEpisodes: 4 }))).toEqual([
       '1970-script',
       'saccades 1.23/s · micro 0.10/s · fixation 812 ms · blink interval 5.4 s (4 blinks)',
     ]);

@@ -3,6 +3,8 @@ import type { Scene } from '../../scene/scene.ts';
 import { ERA_BLINK_MEAN_S } from '../../model/eras/era-blink.ts';
 import { calmAssertions, openingTableAssertions, type Assertion, type SceneKind } from '../../measure/caps.ts';
 import { calmMetrics, type CalmMetrics } from '../../measure/calm-metrics.ts';
+import { closedFixationsMs } from '../../measure/closed-fixations.ts';
+import { fixationBins, type FixationBins } from '../../measure/fixation-bins.ts';
 import type { DetectorParams } from '../../measure/params.ts';
 import { scoreCounts, type Score } from '../../measure/score.ts';
 import type { TraceStats } from '../../measure/trace-stats.ts';
@@ -55,6 +57,12 @@ export interface SceneCheck {
   spread: EraSpread | null;
   /** The scene's own film against that spread (with `films`). */
   film: FilmCheck | null;
+  /**
+   * An era script scene's detected fixation durations over its long runs (every seed, at the first
+   * rate, closed on both sides), in fine bins: what the report plots against the configured gamma.
+   * null for other scenes.
+   */
+  fixations: { hz: number; bins: FixationBins } | null;
   /** Bell's phenomenon as the detector measured it, degrees up per unit closure (mean over seeds). */
   bellDegPerClosure: number | null;
   accuracy: RateAccuracy[];
@@ -175,6 +183,7 @@ function summarizeScene(scene: Scene, settings: CheckSettings, runs: CheckJobRes
     stats,
     spread,
     film,
+    fixations: kind === 'script' ? { hz: runs[0].byRate[0].hz, bins: fixationBins(runs.flatMap((r) => closedFixationsMs(r.byRate[0].detection))) } : null,
     bellDegPerClosure: bellOf(runs),
     accuracy: settings.ratesHz.map((_, i) => poolAccuracy(runs.map((r) => r.byRate[i]))),
     assertions,

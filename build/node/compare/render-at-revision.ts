@@ -15,6 +15,8 @@ export const REV_WORKTREE_TEMP = /^eye-rev-(\d+)-/;
 export interface RevisionRender {
   /** The commit, abbreviated, as git names it. */
   commit: string;
+  /** The full hash (as the ledger records a run's revision). */
+  revision: string;
   /** The scene's folder the revision's own `eye render` wrote (film.mp4, pixels.json, …). */
   sceneDir: string;
   /** The revision's render exited 1 (a film its own checks failed: kept as evidence, still shown). */
@@ -54,7 +56,7 @@ export async function renderAtRevision(root: string, rev: string, scene: string,
       if (!(err instanceof StepError && err.code === EXIT.assertionFailed && existsSync(join(outDir, scene, 'pixels.json')))) throw err;
       failedChecks = true;
     }
-    return { commit: short, sceneDir: join(outDir, scene), failedChecks };
+    return { commit: short, revision: commit, sceneDir: join(outDir, scene), failedChecks };
   } finally {
     await git(root, ['worktree', 'remove', '--force', tree]).catch(() => undefined);
     rmSync(tree, { recursive: true, force: true });

@@ -26,6 +26,9 @@ import { labelStrip } from './label-strip.ts';
 import { panelLabel } from '../../core/compare/panel-label.ts';
 import { panelNumbers, type PanelNumbers } from '../../core/compare/panel-numbers.ts';
 import { renderAtRevision } from './render-at-revision.ts';
+import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
+import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
+import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
 const run = promisify(execFile);
 
@@ -41,6 +44,8 @@ export interface CompareOptions {
   panelSize?: { width: number; height: number };
   /** The clip; default proof/compare/<name>.mp4. */
   out?: string;
+  /** The ledger each panel's label is held against (default: this checkout's ledger.jsonl). */
+  ledgerFile?: string;
   /** One scene at this revision beside the working tree. */
   rev?: string;
   /** One scene as each of these presets. */
@@ -65,7 +70,17 @@ export interface CompareRecord {
   height: number;
   fps: number;
   frames: number;
-  panels: { label: [string, string]; scene: string; preset: Preset; seed: number; revision: string | null; numbers: PanelNumbers; note?: string }[];
+  panels: {
+    label: [string, string];
+    scene: string;
+    preset: Preset;
+    seed: number;
+    revision: string | null;
+    numbers: PanelNumbers;
+    /** What the ledger holds for the panel's scene at its revision and settings, and whether the label agrees. */
+    ledger: LedgerCheck;
+    note?: string;
+  }[];
   verdict: FilmVerdict;
 }
 
@@ -75,6 +90,8 @@ interface Panel {
   revision: string | null;
   /** The rendered scene folder (film.mp4, pixels.json). */
   dir?: string;
+  /** The full commit its code was at and whether that tree had uncommitted changes (for its ledger line). */
+  code?: { revision: string; dirty: boolean };
   note?: string;
 }
 
@@ -110,7 +127,15 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
   const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
-  if (unchanged) return keep(unchanged, out, o.json);
+  if (unchanged) {
+    const hereCode = { revision: gitRevision(), dirty: gitDirty() };
+    const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
+    const record: CompareRecord = {
+      ...unchanged,
+      panels: unchanged.panels.map((q, i) => ({ ...q, ledger: ledgerCheck({ scene: q.scene, ...hereCode, settings: settingsOf(panels[i].scene), numbers: q.numbers }, entries) })),
+    };
+    return keep(record, jsonFile, out, o.json);
+  }
   sweepOwned(tmpdir(), PANELS_TEMP);
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
   // Staged beside their final names, named as OUT_TEMP sweeps them when a killed run leaves them.
@@ -135,31 +160,17 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
     const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
-    // Composing again would write the same bytes: the clip is kept (--force composes anyway).
-    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
-    if (kept) {
-      // A record from before inputs keys (or made with --no-cache): given its key now, the next run keeps it without rendering.
-      if (inputsKey && kept.inputsKey !== inputsKey) {
-        Object.assign(kept, { inputsKey, sha256: fileDigest(out) });
-        writeFileSync(stagedJson, `${JSON.stringify(kept, null, 2)}\n`);
-        renameSync(stagedJson, jsonFile);
-      }
-      return keep(kept, out, o.json);
-    }
-    try {
-      await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
-    } catch (err) {
-      throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
-    }
-    const clip = clipSize(panels.length, size, LABEL_HEIGHT_PX);
-    const verdict = filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clip, fps: first.fps, frames });
-    if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
-    const record: CompareRecord = {
+    // Each label against the ledger, read now (a kept clip's lines may have been appended since).
+    const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
+    const checks = measured.map(({ p, numbers }) =>
+      ledgerCheck({ scene: p.scene.name, ...p.code!, settings: settingsOf(p.scene), numbers }, entries),
+    );
+    const recordOf = (verdict: FilmVerdict, sha256: string): CompareRecord => ({
       clip: out,
       key,
       ...(inputsKey ? { inputsKey } : {}),
-      sha256: fileDigest(staged),
-      ...clip,
+      sha256,
+      ...clipSize(panels.length, size, LABEL_HEIGHT_PX),
       fps: first.fps,
       frames,
       panels: measured.map(({ p, numbers }, i) => ({
@@ -169,15 +180,29 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
         seed: p.scene.seed,
         revision: p.revision,
         numbers,
+        ledger: checks[i],
         ...(p.note ? { note: p.note } : {}),
       })),
       verdict,
-    };
+    });
+    // Composing again would write the same bytes: the clip is kept (--force composes anyway). Its record
+    // is written again with this run's ledger checks, and with its inputs key when it had none (a record
+    // from before inputs keys, or made with --no-cache), so the next run keeps it without rendering.
+    const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
+    if (kept) return keep(recordOf(kept.verdict, fileDigest(out)), jsonFile, out, o.json);
+    try {
+      await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
+    } catch (err) {
+      throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
+    }
+    const record = recordOf(filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames }), fileDigest(staged));
+    const verdict = record.verdict;
+    if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
     const json = `${JSON.stringify(record, null, 2)}\n`;
     writeFileSync(stagedJson, json);
     renameSync(staged, out);
     renameSync(stagedJson, jsonFile);
-    for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
+    sayPanels(record);
     process.stderr.write(`compare: ${record.width}x${record.height}@${record.fps}, ${frames} frames, film ok → ${out}\n`);
     if (o.json) process.stdout.write(json);
     return EXIT.ok;
@@ -186,6 +211,26 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     rmSync(stagedJson, { force: true });
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A kept clip: its record written again if this run's ledger checks changed it, and said as a made one is. */
+function keep(record: CompareRecord, jsonFile: string, out: string, json: boolean): number {
+  const text = `${JSON.stringify(record, null, 2)}\n`;
+  if (text !== readFileSync(jsonFile, 'utf8')) writeFileAtomic(jsonFile, text);
+  sayPanels(record);
+  process.stderr.write(`compare: unchanged (the same panel films, labels and code), kept ${out}\n`);
+  if (json) process.stdout.write(text);
+  return EXIT.ok;
+}
+
+/** The settings a ledger line records for a scene. */
+function settingsOf(s: Scene): { width: number; height: number; fps: number; durationS: number; seed: number } {
+  return { width: s.width, height: s.height, fps: s.fps, durationS: s.durationS, seed: s.seed };
+}
+
+/** Each panel's label on stderr, and under it what the ledger holds for it. */
+function sayPanels(record: CompareRecord): void {
+  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n  ${p.ledger.says}\n`);
 }
 
 /** The panels the arguments ask for, each scene settled (the command line's settings applied). */
@@ -275,7 +320,9 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
   for (const p of panels) if (p.revision === null) here.set(p.scene.name, p.scene);
   const hereDir = join(work, 'here');
   await runRenderScenes([...here.values()], panelRenderFlags(o, hereDir), argv);
-  for (const p of panels) if (p.revision === null) p.dir = join(hereDir, p.scene.name);
+  // The working tree's panels run this checkout's code: its HEAD, and whether it has uncommitted changes.
+  const hereCode = { revision: gitRevision(), dirty: gitDirty() };
+  for (const p of panels) if (p.revision === null) Object.assign(p, { dir: join(hereDir, p.scene.name), code: hereCode });
   for (const p of panels) {
     if (p.revision === null) continue;
     const s = p.scene;
@@ -289,20 +336,13 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
     if (o.force) args.push('--force');
     const r = await renderAtRevision(root, p.revision, basename(s.name), args, join(work, 'rev'));
     p.dir = r.sceneDir;
+    p.code = { revision: r.revision, dirty: false };
     const summary = JSON.parse(readFileSync(join(r.sceneDir, 'summary.json'), 'utf8')) as { seed?: number; fps?: number };
     p.scene = { ...s, seed: summary.seed ?? s.seed, fps: summary.fps ?? s.fps };
     p.label = `${s.name} @ ${r.commit}`;
     p.revision = r.commit;
     if (r.failedChecks) p.note = `its render at ${r.commit} failed its own checks: see its assertions`;
   }
-}
-
-/** Say what a kept clip shows, as a made one does. */
-function keep(record: CompareRecord, out: string, json: boolean): number {
-  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n`);
-  process.stderr.write(`compare: unchanged (the same panel films, labels and code), kept ${out}\n`);
-  if (json) process.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
-  return EXIT.ok;
 }
 
 /** sha256 of a file's bytes. */

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendLine } from '../io/append-line.ts';
 import { join } from 'node:path';
 import { projectRoot } from '../io/project-root.ts';
+import type { LedgerEntry } from '../../core/ledger/ledger-entry.ts';
 
 /**
  * The ledger: `ledger.jsonl` at the repo root, one JSON line per `check` or `render` run, so the
@@ -13,41 +14,7 @@ import { projectRoot } from '../io/project-root.ts';
  */
 export const LEDGER_FILE = join(projectRoot(), 'ledger.jsonl');
 
-/** The commands that write a ledger line. */
-export type LedgerCommand = 'check' | 'render';
-
-/** One scene's outcome in a run. */
-export interface LedgerSceneResult {
-  /** The scene's name (file name without .json). */
-  scene: string;
-  pass: boolean;
-  /** Metric name → measured value, units in the names (e.g. `meanFixationMs`). null: not measurable. */
-  metrics: Record<string, number | null>;
-  /** Names of the assertions that failed (empty when `pass`). */
-  failed: string[];
-  /** Restored from cache/ rather than rendered by this run (its metrics are the original render's). */
-  cached?: boolean;
-}
-
-/** One ledger line. */
-export interface LedgerEntry {
-  /** When the run finished, ISO 8601 UTC. */
-  time: string;
-  /** `git rev-parse HEAD` of the checkout, or `unknown` outside git. */
-  revision: string;
-  /** True when the working tree had uncommitted changes (the revision alone does not describe the code). */
-  dirty: boolean;
-  command: LedgerCommand;
-  /** The command's arguments as typed (after the command name). */
-  argv: string[];
-  scenes: LedgerSceneResult[];
-  /** Every scene passed. */
-  pass: boolean;
-  /** Wall time of the whole run, ms. */
-  wallMs: number;
-  /** A merged sharded run (`eye merge`): each shard's own run; wallMs is then the slowest shard's. */
-  shards?: { shard: string; revision: string; time: string; wallMs: number; argv: string[] }[];
-}
+export type { LedgerCommand, LedgerEntry, LedgerSceneResult, LedgerSettings } from '../../core/ledger/ledger-entry.ts';
 
 /** What a caller gives: time, revision, dirty and pass are filled in unless given. */
 export type LedgerInput = Pick<LedgerEntry, 'command' | 'argv' | 'scenes' | 'wallMs'> &

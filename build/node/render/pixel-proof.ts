@@ -40,7 +40,7 @@ export interface FilmRepresentative {
 /** Everything the pixel path leaves in a scene's folder, and the verdict the render acts on. */
 export interface FilmPixels {
   /** `pass`: agreement and representativeness; `agreementPass`: the pixels agree with the model. */
-  agreement: FilmAgreement & { agreementPass: boolean; representative: FilmRepresentative | null };
+  agreement: FilmAgreement & { agreementPass: boolean; metrics: FilmMetrics; representative: FilmRepresentative | null };
   pixelsJson: string;
   assertionsJson: string;
 }
@@ -54,8 +54,9 @@ export function filmPixels(scene: Scene, trace: TraceChunk[], rows: PixelChunk[]
 
 /** The agreement, with the film's numbers held to its era's spread folded into its assertions and verdict. */
 function withRepresentative(scene: Scene, a: FilmAgreement, pixels: PixelTrace, spread: EraSpread | null, held: boolean): FilmPixels['agreement'] {
-  if (!spread) return { ...a, agreementPass: a.pass, representative: null };
+  // The film's numbers from its own pixels, with or without a spread to hold them to: the ledger keeps them (pixel.<name>).
   const metrics = filmMetrics(pixelSignal(pixels));
+  if (!spread) return { ...a, agreementPass: a.pass, metrics, representative: null };
   const verdicts = withinSpread(metrics, spread.spread);
   const label = held ? 'proof film, pixel-measured' : 'film, pixel-measured (reported only: not the proof film)';
   const assertions = spreadAssertions(scene.name, verdicts, label, `against ${spreadOver(spread)}`).map((x) => (held ? x : { ...x, pass: true }));
@@ -67,7 +68,7 @@ function withRepresentative(scene: Scene, a: FilmAgreement, pixels: PixelTrace, 
     spreadOver: { method: spread.plan.method, films: spread.films, windowS: spread.plan.windowS, fps: spread.plan.fps },
     verdicts,
   };
-  return { ...a, agreementPass: a.pass, pass: a.pass && (representative.pass || !held), assertions: [...a.assertions, ...assertions], failed: [...a.failed, ...failed], representative };
+  return { ...a, agreementPass: a.pass, metrics, pass: a.pass && (representative.pass || !held), assertions: [...a.assertions, ...assertions], failed: [...a.failed, ...failed], representative };
 }
 
 /** pixels.json: the per-frame pixel signal, column by column, each field documented (NaN → null). */

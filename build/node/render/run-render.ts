@@ -9,6 +9,7 @@ import { findBrowser } from '../browser/find-browser.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
 import { appendLedger, ledgerEntry, type LedgerInput } from '../ledger/ledger.ts';
+import { PIXEL_METRIC_PREFIX } from '../../core/ledger/ledger-entry.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { OUT_TEMP, sweepOwned } from '../io/owned-temp.ts';
 import { loadScenes } from '../io/load-scene.ts';
@@ -96,7 +97,9 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
     modelBlinks: p.blinks.model,
     pixelApertureMaxAbsErrMm: p.apertureMm.maxAbs,
     pixelBrowMaxAbsErrMm: p.browLiftMm.maxAbs,
-    ...Object.fromEntries((p.representative?.verdicts ?? []).map((v) => [`pixel.${v.metric}`, v.value])),
+    // Every number filmMetrics measures on the pixels (eye compare's labels read these back by name);
+    // the film's length is in the line's settings.
+    ...Object.fromEntries(Object.entries(p.metrics).flatMap(([k, v]) => (k !== 'durationS' && (typeof v === 'number' || v === null) ? [[`${PIXEL_METRIC_PREFIX}${k}`, v]] : []))),
   };
 }
 
@@ -202,6 +205,7 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
         metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes, ...pixelMetrics(r) },
         failed: [...r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name), ...(r.pixels && !r.pixels.pass ? ['pixels'] : [])],
         ...(cached.has(r.scene) ? { cached: true } : {}),
+        settings: { width: r.width, height: r.height, fps: r.fps, durationS: r.durationS, seed: r.seed },
       })),
       ...failures.filter((f) => !results.some((r) => r.scene === f.scene)).map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),
     ],

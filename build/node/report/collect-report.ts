@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Assertion } from '../../measure/caps.ts';
 import type { DetectorParams } from '../../measure/params.ts';
-import type { ReportData } from '../../report/proof/report-data.ts';
+import type { LongRunFixations, ReportData } from '../../report/proof/report-data.ts';
+import type { SceneCheck } from '../check/check-run.ts';
 import { reportedRuns, sceneFolders } from './report-sources.ts';
 import { readEra } from './read-era.ts';
 
@@ -21,7 +22,9 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
   }
   const scenes = sceneFolders(opts.proofDir);
   const eras = [];
-  for (const s of scenes) eras.push(await readEra(opts.proofDir, s, checkAssertions, opts.params));
+  const longRuns = longRunFixations(join(opts.proofDir, 'check', 'summary.json'));
+  for (const s of scenes) eras.push({ ...(await readEra(opts.proofDir, s, checkAssertions, opts.params)), longRunFixations: longRuns.get(s) ?? null });
+  if (existsSync(checkFile) && longRuns.size === 0) notes.push('eye check kept no long-run fixation durations (an older summary.json): each fixation histogram shows its film\'s own');
   const checked = new Set(checkAssertions.map((a) => a.scene));
   const unchecked = scenes.filter((s) => !checked.has(s));
   if (checkAssertions.length && unchecked.length) notes.push(`eye check asserted no caps for ${unchecked.join(', ')} (it checks the era scripts, reduced motion and the stimulus scenes)`);
@@ -38,4 +41,15 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
     ledger: runs,
     notes,
   };
+}
+
+/** Each era script scene's long-run fixation bins from eye check's summary.json (none when it is missing or older). */
+function longRunFixations(file: string): Map<string, LongRunFixations> {
+  const out = new Map<string, LongRunFixations>();
+  if (!existsSync(file)) return out;
+  const summary = JSON.parse(readFileSync(file, 'utf8')) as { scenes?: Partial<Pick<SceneCheck, 'scene' | 'seeds' | 'minutesPerSeed' | 'fixations'>>[] };
+  for (const s of summary.scenes ?? []) {
+    if (s.scene && s.fixations && s.seeds && s.minutesPerSeed) out.set(s.scene, { bins: s.fixations.bins, hz: s.fixations.hz, seeds: s.seeds.length, minutesPerSeed: s.minutesPerSeed });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import { launchChromium } from '../browser/launch-chromium.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
+import { captureFullPage } from './capture-full-page.ts';
 
 /** What opening the report in headless Chromium showed. */
 export interface ReportLoad {
@@ -22,13 +23,24 @@ export interface ReportLoad {
   missingFilms: string[];
   unplayableFilms: string[];
   screenshot: string;
-  /** The screenshot's height, px, and whether the page was taller (Chromium caps one capture at 16384 px). */
-  screenshotHeightPx: number;
+  /** The page's height, px, and the rows of it the screenshot holds (all of them: taken in strips, Chromium caps one capture at 16384 px). */
   pageHeightPx: number;
+  coveredPx: number;
+  /** The screenshot as written: its size in px (the page scaled by `scale`), its strips, its bytes. */
+  screenshotWidthPx: number;
+  screenshotHeightPx: number;
+  scale: number;
+  strips: number;
+  screenshotBytes: number;
 }
 
 const VIEW_WIDTH_PX = 1200;
-const MAX_SHOT_PX = 16000;
+/**
+ * The screenshot is the whole page at this scale. Measured on a 26-film page (98,041 px, 2026-12-01):
+ * at 1 the PNG was 49.1 MB; at one half 19.2 MB in full colour, 5.2 MB in a 256-colour palette
+ * (capture-full-page.ts), its text and plots still legible when cropped.
+ */
+export const SCREENSHOT_SCALE = 0.5;
 const SETTLE_MS = 1500;
 const FILM_OPEN_MS = 10_000;
 
@@ -71,9 +83,8 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       const films = [...document.querySelectorAll('video')].map((v) => new URL(v.getAttribute('src') ?? '', document.baseURI).href);
       return { plots, films, height: document.documentElement.scrollHeight };
     }, [...DATA_MARK_LABELS]);
-    const shotHeight = Math.min(found.height, MAX_SHOT_PX);
-    const png = await page.screenshot({ clip: { x: 0, y: 0, width: VIEW_WIDTH_PX, height: shotHeight }, captureBeyondViewport: true });
-    writeFileAtomic(screenshotFile, Buffer.from(png));
+    const shot = await captureFullPage(page, VIEW_WIDTH_PX, found.height, SCREENSHOT_SCALE);
+    writeFileAtomic(screenshotFile, shot.png);
     // Only now, with the counts taken: each film asked for as a play would ask, to show the links play.
     const counted = { errors: [...errors], requests: [...requests] };
     const unplayable = await page.evaluate(async (waitMs: number) => {
@@ -102,8 +113,13 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       films: found.films.length,
       missingFilms: found.films.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u))),
       screenshot: screenshotFile,
-      screenshotHeightPx: shotHeight,
       pageHeightPx: found.height,
+      coveredPx: shot.coveredPx,
+      screenshotWidthPx: shot.widthPx,
+      screenshotHeightPx: shot.heightPx,
+      scale: SCREENSHOT_SCALE,
+      strips: shot.strips,
+      screenshotBytes: shot.png.length,
     };
   } finally {
     forget();

@@ -1,3 +1,4 @@
+import { closedFixationsMs } from '../../measure/closed-fixations.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -83,8 +84,10 @@ export async function readEra(proofDir: string, scene: string, checkAssertions: 
     signal: { drawnHz: trace.sampleRateHz / everyNth, tS: thin(tMs).map((t) => t / 1000), yawDeg: thin(yaw), pitchDeg: thin(pitch), apertureMm: thin(aperture) },
     saccades: d.saccades.map((s) => ({ startS: s.startMs / 1000, endS: s.endMs / 1000, amplitudeDeg: s.amplitudeDeg, durationMs: s.durationMs, kind: s.kind, truncated: s.truncated })),
     blinks: d.blinks.map((b) => ({ startS: b.startMs / 1000, endS: b.endMs / 1000, partial: b.partial })),
-    fixationsMs: d.fixations.filter((f) => !f.censored).map((f) => f.durationMs),
+    fixationsMs: closedFixationsMs(d),
     fixationLaw: fixationGammaOf(trace.scene),
+    // eye check's long runs, when it kept them: collect-report.ts adds them from proof/check/summary.json.
+    longRunFixations: null,
     mainSequence: mainSequence(d.saccades),
     agreement: summary.pixels && existsSync(join(dir, 'pixels.json')) ? readAgreement(dir, summary.pixels, trace) : null,
     caps: checkAssertions.filter((a) => a.scene === scene),

@@ -12,7 +12,7 @@ import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { traceJson } from '../../core/render/trace-json.ts';
-import { loadReport } from './load-report.ts';
+import { loadReport, SCREENSHOT_SCALE } from './load-report.ts';
 import { writeReport } from './write-report.ts';
 
 /** A proof folder as eye render leaves one, without rendering: the model's own trace, a summary, a still and a sheet. */
@@ -54,7 +54,9 @@ describe('eye report', () => {
     expect(l.inlineLoads).toBeGreaterThan(0);
     expect(r.pass).toBe(true);
     const shot = await sharp(join(proof, 'report.png')).metadata();
-    expect(shot.width).toBe(1200);
+    expect(shot.width).toBe(1200 * SCREENSHOT_SCALE);
+    expect(l.coveredPx).toBe(l.pageHeightPx);
+    expect(shot.height).toBe(Math.round(l.pageHeightPx * SCREENSHOT_SCALE));
     expect(readFileSync(join(proof, 'index.html'), 'utf8')).toContain('eye check has not run');
   }, 60_000);
 
@@ -105,6 +107,28 @@ describe('eye report', () => {
     expect(l.missingFilms.length).toBe(1);
     expect(l.unplayableFilms).toEqual(['gone/film.mp4']);
     expect(existsSync(join(dir, 'shot.png'))).toBe(true);
+  }, 60_000);
+
+  it('the screenshot holds the whole of a page taller than one capture: strips, stitched, the bottom rows included', async () => {
+    const dir = tempDir('eye-report-tall-');
+    const file = join(dir, 'index.html');
+    // 40,000 px: three captures. A red band at its very end, a blue one straddling the first seam.
+    writeFileSync(
+      file,
+      `<!doctype html><html><body style="margin:0;background:#fff"><div style="height:15900px"></div><div style="height:200px;background:#00f"></div><div style="height:23700px"></div><div style="height:200px;background:#f00"></div></body></html>`,
+    );
+    const l = await loadReport(file, join(dir, 'shot.png'), findBrowser());
+    expect(l.pageHeightPx).toBe(40_000);
+    expect({ covered: l.coveredPx, strips: l.strips, height: l.screenshotHeightPx }).toEqual({ covered: 40_000, strips: 3, height: 40_000 * SCREENSHOT_SCALE });
+    const { data, info } = await sharp(join(dir, 'shot.png')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgb = (yPagePx: number) => {
+      const i = (Math.floor(yPagePx * SCREENSHOT_SCALE) * info.width + 10) * 3;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    expect(rgb(39_950)).toEqual([255, 0, 0]);
+    expect(rgb(15_950)).toEqual([0, 0, 255]);
+    expect(rgb(16_050)).toEqual([0, 0, 255]);
+    expect(rgb(20_000)).toEqual([255, 255, 255]);
   }, 60_000);
 
   it('exits 2 naming the folder when there is no proof folder or nothing rendered in it', async () => {

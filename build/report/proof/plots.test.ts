@@ -3,7 +3,7 @@ import { dataMarks, fixtureEra } from '../../testing/report-fixture.ts';
 import { agreementPlot } from './agreement-plot.ts';
 import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
-import { expectedFixationCounts, fixationHistogram } from './fixation-histogram.ts';
+import { expectedFixationCounts, fixationHistogram, rebinFixations } from './fixation-histogram.ts';
 import { gazePlot } from './gaze-plot.ts';
 import { ledgerHistoryPlot, metricHistories, tickText } from './ledger-history.ts';
 import { mainSequencePlot } from './main-sequence-plot.ts';
@@ -47,6 +47,28 @@ describe('the report plots (Observable Plot in linkedom)', () => {
 
   it('draws the same text for the same data (no random ids)', () => {
     expect(gazePlot(era)).toBe(gazePlot(fixtureEra()));
+  });
+
+  it('with eye check\'s long runs: their fixations as bars (shares per 100-ms bin), the gamma as a line, the film\'s own as dots', () => {
+    // 3,000 fixations in 10-ms bins, 1,000 each at 300–310, 310–320 and 820–830 ms: two 100-ms bars.
+    const counts = new Array<number>(83).fill(0);
+    counts[30] = 1000;
+    counts[31] = 1000;
+    counts[82] = 1000;
+    const long = { bins: { binMs: 10, counts, n: 3000 }, hz: 240, seeds: 3, minutesPerSeed: 10 };
+    expect(rebinFixations(long.bins).filter((b) => b.count > 0)).toEqual([
+      { startMs: 300, endMs: 400, count: 2000 },
+      { startMs: 800, endMs: 900, count: 1000 },
+    ]);
+    expect(() => rebinFixations(long.bins, 15)).toThrow('expected a whole multiple of the fine bins\' 10 ms, got 15');
+    const svg = fixationHistogram(fixtureEra({ fixationsMs: [450, 460, 1210], longRunFixations: long }));
+    const marks = (label: string) => (svg.match(new RegExp(`aria-label="${label}"[^>]*>([\\s\\S]*?)</g>`))?.[1].match(/<(rect|circle|path)/g) ?? []).length;
+    expect(marks('rect')).toBe(2);
+    expect(marks('dot')).toBe(2); // the film's 400–500 and 1200–1300 ms bins
+    expect(marks('line')).toBe(1);
+    expect(svg).toContain('share of fixations');
+    // Without them: the film's own counts, as before.
+    expect(fixationHistogram(fixtureEra({ fixationsMs: [450, 460, 1210] }))).not.toContain('share of fixations');
   });
 
   it('expects the configured law: counts sum to the fixations shown, with the clamped mean the model delivers', () => {

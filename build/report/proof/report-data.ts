@@ -1,6 +1,7 @@
 import type { Assertion } from '../../measure/caps.ts';
 import type { LineFit } from '../../measure/main-sequence.ts';
 import type { FixationLaw } from '../../model/tuned/gaze/fixation-duration.ts';
+import type { FixationBins } from '../../measure/fixation-bins.ts';
 
 /**
  * Everything proof/index.html shows, gathered by build/node/report from a proof folder, eye check's
@@ -40,6 +41,8 @@ export interface EraReport {
   fixationsMs: number[];
   /** The gamma the scene's fixations are drawn from, or null when none is configured (a locked gaze, a tour). */
   fixationLaw: FixationGamma | null;
+  /** eye check's long runs of this scene: their detected fixation durations (null where eye check kept none: not an era script scene, or it has not run). */
+  longRunFixations: LongRunFixations | null;
   mainSequence: LineFit;
   agreement: Agreement | null;
   /** The calm caps eye check asserted for this scene (empty when eye check has not run on it). */
@@ -110,4 +113,13 @@ export interface LedgerRun {
   revision: string;
   command: string;
   scenes: { scene: string; metrics: Record<string, number | null> }[];
+}
+
+/** A scene's fixations as eye check detected them over its long runs (proof/check/summary.json). */
+export interface LongRunFixations {
+  bins: FixationBins;
+  /** The rate they were detected at, Hz; the runs' seeds and each one's length. */
+  hz: number;
+  seeds: number;
+  minutesPerSeed: number;
 }

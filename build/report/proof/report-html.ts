@@ -19,9 +19,13 @@ function figure(id: string, caption: string, svg: string): string {
 function eraSection(e: EraReport): string {
   const id = e.scene;
   const counts = `${e.saccades.filter((s) => s.kind !== 'microsaccade').length} saccades, ${e.saccades.filter((s) => s.kind === 'microsaccade').length} microsaccades, ${e.blinks.length} blinks, ${e.fixationsMs.length} closed fixations`;
-  const law = e.fixationLaw
-    ? `configured: gamma k ${e.fixationLaw.law.shape}, clamped ${e.fixationLaw.law.minMs}–${e.fixationLaw.law.maxMs} ms, mean ${formatValue(e.fixationLaw.clampedMeanMs)} ms (line: expected counts for ${e.fixationsMs.length} fixations)`
-    : 'no single configured law for this scene (a tour, a locked gaze or a preset other than tuned)';
+  const long = e.longRunFixations && e.longRunFixations.bins.n > 0 ? e.longRunFixations : null;
+  const gamma = e.fixationLaw ? `gamma k ${e.fixationLaw.law.shape}, clamped ${e.fixationLaw.law.minMs}–${e.fixationLaw.law.maxMs} ms, mean ${formatValue(e.fixationLaw.clampedMeanMs)} ms` : null;
+  const law = long
+    ? `bars: ${long.bins.n} fixations detected at ${formatValue(long.hz)} Hz in eye check's long runs (${long.seeds} seeds × ${formatValue(long.minutesPerSeed)} min); ${gamma ? `line: the configured ${gamma}` : 'no single configured law'}; dots: this film's ${e.fixationsMs.length}; each as a share of its fixations`
+    : gamma
+      ? `configured: ${gamma} (line: expected counts for ${e.fixationsMs.length} fixations)`
+      : 'no single configured law for this scene (a tour, a locked gaze or a preset other than tuned)';
   const fit = e.mainSequence;
   const fitText = Number.isFinite(fit.slope) ? `fit ${formatValue(fit.slope)} ms/° + ${formatValue(fit.intercept)} ms, R² ${formatValue(fit.r2)}, n ${fit.n}` : `no fit (n ${fit.n})`;
   // The blink strip is a sheet of many frames: it gets the sheet's width, a single still a third of it.
@@ -47,7 +51,7 @@ function eraSection(e: EraReport): string {
 ${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${formatValue(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
 ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: partial)', aperturePlot(e))}
 <div class="pair">${
-    e.fixationsMs.length || e.fixationLaw
+    e.fixationsMs.length || e.fixationLaw || long
       ? figure(`${id}/fixations`, `fixation durations; ${law}`, fixationHistogram(e))
       : '<p class="note">no fixation histogram: no fixation closed on both sides, and no configured law</p>'
   }${
