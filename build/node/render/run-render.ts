@@ -194,6 +194,9 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
       progress.line(`cache: not pruned (${(err as Error).message.split('\n')[0]})`);
     }
   }
+  // The scenes in the order asked, not the order the workers finished them: the same run, the same line.
+  const order = new Map(scenes.map((s, i) => [s.name, i]));
+  results.sort((a, b) => (order.get(a.scene) ?? 0) - (order.get(b.scene) ?? 0));
   const line: LedgerInput = {
     command: 'render',
     argv,

@@ -10,6 +10,11 @@ describe('changedRuns', () => {
     expect(changedRuns(runs).map((r) => r.run)).toEqual([1, 2]);
   });
 
+  it("takes the same scenes in another order as a repeat (a render's workers finish in either order)", () => {
+    const two = (n: number, order: string[]): LedgerRun => ({ run: n, revision: 'a', command: 'render', scenes: order.map((scene) => ({ scene, metrics: { frames: scene.length } })) });
+    expect(changedRuns([two(1, ['1970-script', 'tour']), two(2, ['tour', '1970-script'])]).map((r) => r.run)).toEqual([1]);
+  });
+
   it('keeps a run whose numbers changed, or at a new revision with the same numbers, or that measured other scenes', () => {
     const other: LedgerRun = { run: 5, revision: 'b', command: 'render', scenes: [{ scene: '1981-script', metrics: { saccadesPerS: 1.3 } }] };
     const runs = [run(1, 'a', 'render', 1.3), run(2, 'a', 'render', 1.2), run(3, 'b', 'render', 1.2), run(4, 'b', 'render', 1.2), other];
