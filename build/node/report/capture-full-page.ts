@@ -14,9 +14,9 @@ export async function captureFullPage(page: Page, widthPx: number, pageHeightPx:
   const outWidth = Math.round(widthPx * scale);
   const parts: OverlayOptions[] = [];
   for (const s of strips) {
-    const shot = Buffer.from(await page.screenshot({ clip: { x: 0, y: s.yPx, width: widthPx, height: s.heightPx }, captureBeyondViewport: true }));
-    // Each strip is scaled on its own (memory holds one strip at full size, not the page).
-    const input = scale === 1 ? shot : await sharp(shot).resize(outWidth, s.heightOutPx, { fit: 'fill' }).png().toBuffer();
+    // Chromium draws the strip at the scale itself: a quarter of the pixels to raster and encode, no resize here.
+    const shot = Buffer.from(await page.screenshot({ clip: { x: 0, y: s.yPx, width: widthPx, height: s.heightPx, scale }, captureBeyondViewport: true }));
+    const input = (await sharp(shot).metadata()).height === s.heightOutPx ? shot : await sharp(shot).resize(outWidth, s.heightOutPx, { fit: 'fill' }).png().toBuffer();
     parts.push({ input, top: s.topPx, left: 0 });
   }
   const last = strips[strips.length - 1];

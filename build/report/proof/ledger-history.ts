@@ -33,11 +33,13 @@ export function metricHistories(runs: readonly LedgerRun[], scenes: readonly str
 /** A small plot of one metric over runs (x: the run number as `eye ledger` lists it); `legend` names the scenes' colours above it. */
 export function ledgerHistoryPlot(h: MetricHistory, scenes: readonly string[], legend = false): string {
   const domain = paddedDomain(h.points.map((p) => p.value));
+  // Runs are whole numbers: a few are each a tick (a count of 6 over runs 20–24 gave 20, 21, 21, 22…).
+  const runs = [...new Set(h.points.map((p) => p.run))].sort((a, b) => a - b);
   return plotSvg({
     width: S.smallWidth,
     height: S.smallHeight,
     marginLeft: S.smallMarginLeft,
-    x: { label: 'ledger run', tickFormat: 'd', ticks: 6 },
+    x: { label: 'ledger run', tickFormat: 'd', ticks: runs.length <= 8 ? runs : 6 },
     y: { label: h.metric, grid: true, tickFormat: tickText(domain), domain },
     color: { domain: scenes as string[], scheme: 'tableau10', legend },
     marks: [

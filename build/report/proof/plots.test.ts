@@ -93,6 +93,15 @@ describe('the report plots (Observable Plot in linkedom)', () => {
     expect(dataMarks(ledgerHistoryPlot(h[0], ['a']))).toBeGreaterThan(0);
   });
 
+  it('ticks the runs axis at whole runs, each once (a count of six over runs 20–24 gave 20, 21, 21, 22…)', () => {
+    const points = [20, 22, 24].map((run) => ({ run, revision: 'r', scene: 'a', value: run / 10 }));
+    const svg = ledgerHistoryPlot({ metric: 'x', points }, ['a']);
+    // The x axis is the first tick group Plot writes; its labels are the runs.
+    const xAxis = /aria-label="x-axis tick label"[^>]*>(.*?)<\/g>/s.exec(svg)?.[1] ?? '';
+    const labels = [...xAxis.matchAll(/>([^<>]+)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['20', '22', '24']);
+  });
+
   it('labels a metric\'s ticks apart however small its changes', () => {
     const near = tickText([0.9984, 0.9986]);
     expect(new Set([0.99844, 0.99848, 0.99852].map(near)).size).toBe(3);
