@@ -52,34 +52,28 @@ export function fixationHistogram(era: Pick<EraReport, 'fixationsMs' | 'fixation
     const expected = era.fixationLaw ? expectedFixationCounts(era.fixationLaw, 1) : [];
     const film = era.fixationsMs.length ? rebinFixations(fixationBins(era.fixationsMs, 1)).filter((b) => b.count > 0) : [];
     const maxMs = Math.max(lawMaxMs, bars.length ? bars[bars.length - 1].endMs : 0, ...era.fixationsMs.map((d) => d + FIXATION_BIN_MS));
-    return plotSvg({
-      width: S.smallWidth,
-      height: S.smallHeight,
-      marginLeft: S.smallMarginLeft,
-      x: { label: 'fixation (ms)', domain: [0, maxMs] },
-      y: { label: 'share of fixations', grid: true },
-      marks: [
-        Plot.rectY(bars, { x1: 'startMs', x2: 'endMs', y: 'share', fill: S.yaw, fillOpacity: 0.7, inset: 0.5 }),
-        Plot.lineY(expected, { x: (d: Bin) => (d.startMs + d.endMs) / 2, y: 'count', stroke: S.fit, curve: 'step' }),
-        Plot.dot(film, { x: (d: Bin) => (d.startMs + d.endMs) / 2, y: (d: Bin) => d.count / era.fixationsMs.length, fill: S.pitch, r: 2.5 }),
-        Plot.ruleY([0]),
-      ],
-    });
+    return durationPlot(maxMs, 'share of fixations', expected, [
+      Plot.rectY(bars, { x1: 'startMs', x2: 'endMs', y: 'share', fill: S.yaw, fillOpacity: 0.7, inset: 0.5 }),
+      Plot.dot(film, { x: (d: Bin) => (d.startMs + d.endMs) / 2, y: (d: Bin) => d.count / era.fixationsMs.length, fill: S.pitch, r: 2.5 }),
+    ]);
   }
   const n = era.fixationsMs.length;
   const expected = era.fixationLaw ? expectedFixationCounts(era.fixationLaw, n) : [];
   const maxMs = Math.max(lawMaxMs, ...era.fixationsMs.map((d) => d + FIXATION_BIN_MS));
+  return durationPlot(maxMs, 'fixations', expected, [
+    Plot.rectY(era.fixationsMs, { ...Plot.binX({ y: 'count' }, { x: (d: number) => d, thresholds: rangeTo(maxMs, FIXATION_BIN_MS) }), fill: S.yaw, fillOpacity: 0.7 }),
+  ]);
+}
+
+/** Durations on x to `maxMs`, the measured marks, and the gamma's expected values as a stepped line over them. */
+function durationPlot(maxMs: number, yLabel: string, expected: readonly Bin[], measured: Plot.Markish[]): string {
   return plotSvg({
     width: S.smallWidth,
     height: S.smallHeight,
     marginLeft: S.smallMarginLeft,
     x: { label: 'fixation (ms)', domain: [0, maxMs] },
-    y: { label: 'fixations', grid: true },
-    marks: [
-      Plot.rectY(era.fixationsMs, { ...Plot.binX({ y: 'count' }, { x: (d: number) => d, thresholds: rangeTo(maxMs, FIXATION_BIN_MS) }), fill: S.yaw, fillOpacity: 0.7 }),
-      Plot.lineY(expected, { x: (d: Bin) => (d.startMs + d.endMs) / 2, y: 'count', stroke: S.fit, curve: 'step' }),
-      Plot.ruleY([0]),
-    ],
+    y: { label: yLabel, grid: true },
+    marks: [...measured, Plot.lineY(expected, { x: (d: Bin) => (d.startMs + d.endMs) / 2, y: 'count', stroke: S.fit, curve: 'step' }), Plot.ruleY([0])],
   });
 }
 
