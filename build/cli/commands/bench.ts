@@ -6,6 +6,12 @@ import { declareOptions, integerIn, listOf, parseOptions, size, text, type Optio
 export const BENCH_OPTIONS = {
   size: { flags: '--size <list>', doc: 'comma-separated sizes WxH', default: [size('1280x720'), size('1440x900')], defaultText: '1280x720,1440x900', parse: listOf(size, 'sizes WxH') },
   frames: { flags: '--frames <n>', doc: 'frames per mode, 10 to 1800', default: 90, parse: integerIn(10, 1800) },
+  repeat: {
+    flags: '--repeat <n>',
+    doc: "full passes per size, 1 to 9: each timing is the median of its passes and the ratios are the medians' (a machine's slow spell then lands in one pass, not in one mode)",
+    default: 1,
+    parse: integerIn(1, 9),
+  },
   scene: { flags: '--scene <name>', doc: 'the scene to film', default: '1970-script', parse: text },
   x264Threads: {
     flags: '--x264-threads <list>',
@@ -27,6 +33,6 @@ export function registerBench(program: Command): void {
   declareOptions(cmd, BENCH_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(BENCH_OPTIONS, raw);
     const { runBench } = await import('../../node/bench/run-bench.ts');
-    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, json: o.json === true });
+    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true });
   });
 }

@@ -37,6 +37,8 @@ export interface CaptureTiming {
 
 export interface BenchRow {
   size: string;
+  /** Full passes this row's timings are the medians of (medianRow); absent: one pass. */
+  passes?: number;
   scene: string;
   frames: number;
   /** The capture path the probe chose, which the pipeline uses. */
@@ -74,6 +76,23 @@ export interface BenchOptions {
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The ratios against the aims, from a row's timings: the default pipeline (the first x264 threads
+ * value) over the drawing, and over the slower of its capture path on the eye and zscale encoding at
+ * those threads; page.screenshot over the pipeline.
+ */
+export function benchRatios(r: Omit<BenchRow, 'ratios'>): BenchRow['ratios'] {
+  const defaultPipeline = r.pipeline[0];
+  const capture = r.captures.find((c) => c.path === `${r.capture.method}/${r.capture.format}`)!;
+  const encode = r.encode.find((e) => e.conversion === 'zscale' && e.threads === defaultPipeline.threads)!;
+  const ms = defaultPipeline.timing.wallMs;
+  return {
+    pipelineOverDrawing: r2(ms / r.drawing.wallMs),
+    pipelineOverFloor: r2(ms / Math.max(capture.eye.wallMs, encode.timing.wallMs)),
+    screenshotOverPipeline: r2(r.pageScreenshot.wallMs / ms),
+  };
+}
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Time `frames` units of work: wall and process-tree CPU, per frame. */
@@ -235,10 +254,7 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       await plain.close();
     }
 
-    const defaultCapture = captures.find((c) => c.path === defaultPath)!;
-    const defaultEncode = encode.find((e) => e.conversion === 'zscale' && e.threads === o.threads[0])!;
-    const defaultPipeline = pipeline[0].timing.wallMs;
-    return {
+    const row = {
       size,
       scene: scene.name,
       frames: Math.round(scene.durationS * scene.fps),
@@ -250,12 +266,8 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       pipeline,
       pipelineBefore,
       pageScreenshot,
-      ratios: {
-        pipelineOverDrawing: r2(defaultPipeline / drawing.wallMs),
-        pipelineOverFloor: r2(defaultPipeline / Math.max(defaultCapture.eye.wallMs, defaultEncode.timing.wallMs)),
-        screenshotOverPipeline: r2(pageScreenshot.wallMs / defaultPipeline),
-      },
     };
+    return { ...row, ratios: benchRatios(row) };
   } finally {
     await session.close();
     rmSync(tmp, { recursive: true, force: true });

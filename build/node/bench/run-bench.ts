@@ -1,5 +1,6 @@
 import { withSettings } from '../../scene/parse.ts';
 import { benchSize, type BenchRow, type BenchTiming } from './bench-size.ts';
+import { medianRow } from './median-row.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
@@ -16,6 +17,8 @@ export interface BenchRunOptions {
   frames: number;
   scene: string;
   threads: number[];
+  /** Full passes per size; each timing is the median of its passes (medianRow). */
+  repeat: number;
   json: boolean;
 }
 
@@ -29,7 +32,14 @@ export async function runBench(flags: BenchRunOptions): Promise<number> {
   handleInterrupts();
 
   const rows: BenchRow[] = [];
-  for (const scene of scenes) rows.push(await benchSize({ scene, executable, ffmpeg, threads, log: (s) => process.stderr.write(`bench: ${s}\n`) }));
+  for (const scene of scenes) {
+    const passes: BenchRow[] = [];
+    for (let i = 0; i < flags.repeat; i++) {
+      const log = (s: string) => process.stderr.write(`bench: ${flags.repeat > 1 ? `pass ${i + 1}/${flags.repeat}: ` : ''}${s}\n`);
+      passes.push(await benchSize({ scene, executable, ffmpeg, threads, log }));
+    }
+    rows.push(medianRow(passes));
+  }
   process.stdout.write(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : rows.map(benchTable).join('\n'));
   return EXIT.ok;
 }
@@ -54,7 +64,7 @@ function benchTable(r: BenchRow): string {
   const fmt = (c: string[]) => c.map((x, i) => (i === 1 || i === 2 ? x.padStart(widths[i]) : x.padEnd(widths[i]))).join('  ').trimEnd();
   const verdict = (v: number, max: number) => `${v.toFixed(2)} ${v <= max ? 'ok' : 'over'} (aim ≤ ${max})`;
   return [
-    `${r.size}, ${r.frames} frames of ${r.scene}; capture ${r.capture.method}/${r.capture.format} (${r.capture.probe})`,
+    `${r.size}, ${r.frames} frames of ${r.scene}${(r.passes ?? 1) > 1 ? `, the median of ${r.passes} passes` : ''}; capture ${r.capture.method}/${r.capture.format} (${r.capture.probe})`,
     fmt(head),
     ...cells.map(fmt),
     `pipeline ÷ drawing: ${verdict(r.ratios.pipelineOverDrawing, MAX_PIPELINE_OVER_DRAWING)}; pipeline ÷ max(capture, encode): ${verdict(r.ratios.pipelineOverFloor, MAX_PIPELINE_OVER_FLOOR)}; page.screenshot ÷ pipeline: ${r.ratios.screenshotOverPipeline.toFixed(2)}`,
