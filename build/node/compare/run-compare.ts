@@ -29,6 +29,7 @@ import { renderAtRevision } from './render-at-revision.ts';
 import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
 import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
+import { fileSha256 } from '../io/file-sha256.ts';
 
 const run = promisify(execFile);
 
@@ -129,12 +130,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
   if (unchanged) {
     const hereCode = { revision: gitRevision(), dirty: gitDirty() };
-    const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
-    const record: CompareRecord = {
-      ...unchanged,
-      panels: unchanged.panels.map((q, i) => ({ ...q, ledger: ledgerCheck({ scene: q.scene, ...hereCode, settings: settingsOf(panels[i].scene), numbers: q.numbers }, entries) })),
-    };
-    return keep(record, jsonFile, out, o.json);
+    const checks = ledgerChecks(o, unchanged.panels.map((q, i) => ({ scene: panels[i].scene, code: hereCode, numbers: q.numbers })));
+    return keep({ ...unchanged, panels: unchanged.panels.map((q, i) => ({ ...q, ledger: checks[i] })) }, jsonFile, out, o.json);
   }
   sweepOwned(tmpdir(), PANELS_TEMP);
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
@@ -159,12 +156,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     }
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
-    const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileDigest(i.film)), labels);
-    // Each label against the ledger, read now (a kept clip's lines may have been appended since).
-    const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
-    const checks = measured.map(({ p, numbers }) =>
-      ledgerCheck({ scene: p.scene.name, ...p.code!, settings: settingsOf(p.scene), numbers }, entries),
-    );
+    const key = clipKey(args, [...inputs.flatMap((i) => [i.film, i.label]), staged], inputs.map((i) => fileSha256(i.film)), labels);
+    const checks = ledgerChecks(o, measured.map(({ p, numbers }) => ({ scene: p.scene, code: p.code!, numbers })));
     const recordOf = (verdict: FilmVerdict, sha256: string): CompareRecord => ({
       clip: out,
       key,
@@ -189,13 +182,13 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     // is written again with this run's ledger checks, and with its inputs key when it had none (a record
     // from before inputs keys, or made with --no-cache), so the next run keeps it without rendering.
     const kept = o.force ? null : await keptRecord(ffmpeg.ffprobe, out, jsonFile, key);
-    if (kept) return keep(recordOf(kept.verdict, fileDigest(out)), jsonFile, out, o.json);
+    if (kept) return keep(recordOf(kept.verdict, fileSha256(out)), jsonFile, out, o.json);
     try {
       await run(ffmpeg.ffmpeg, args, { maxBuffer: 1 << 24 });
     } catch (err) {
       throw new CliError(EXIT.internal, `ffmpeg failed composing ${name}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' | ')}`);
     }
-    const record = recordOf(filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames }), fileDigest(staged));
+    const record = recordOf(filmVerdict(await probeFilm(ffmpeg.ffprobe, staged), { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames }), fileSha256(staged));
     const verdict = record.verdict;
     if (!verdict.ok) throw new CliError(EXIT.internal, `the clip ${name} is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
     const json = `${JSON.stringify(record, null, 2)}\n`;
@@ -221,6 +214,12 @@ function keep(record: CompareRecord, jsonFile: string, out: string, json: boolea
   process.stderr.write(`compare: unchanged (the same panel films, labels and code), kept ${out}\n`);
   if (json) process.stdout.write(text);
   return EXIT.ok;
+}
+
+/** Each panel's label against the ledger, read now (a kept clip's lines may have been appended since it was made). */
+function ledgerChecks(o: CompareOptions, panels: readonly { scene: Scene; code: { revision: string; dirty: boolean }; numbers: PanelNumbers }[]): LedgerCheck[] {
+  const { entries } = readLedger(o.ledgerFile ?? LEDGER_FILE);
+  return panels.map((p) => ledgerCheck({ scene: p.scene.name, ...p.code, settings: settingsOf(p.scene), numbers: p.numbers }, entries));
 }
 
 /** The settings a ledger line records for a scene. */
@@ -308,7 +307,7 @@ function keptByInputs(out: string, jsonFile: string, inputsKey: string): Compare
   if (!existsSync(out) || !existsSync(jsonFile)) return null;
   try {
     const record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
-    return record.inputsKey === inputsKey && record.sha256 === fileDigest(out) ? record : null;
+    return record.inputsKey === inputsKey && record.sha256 === fileSha256(out) ? record : null;
   } catch {
     return null; // unreadable: made again
   }
@@ -345,10 +344,6 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
   }
 }
 
-/** sha256 of a file's bytes. */
-function fileDigest(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
 
 /** The clip already at `out`, if its record names this key and ffprobe still finds it whole. */
 async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: string): Promise<CompareRecord | null> {
@@ -361,7 +356,7 @@ async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: s
   }
   if (record.key !== key) return null;
   // Bytes changed since they were written (a record that knows them): made again, even if ffprobe would pass them.
-  if (record.sha256 !== undefined && record.sha256 !== fileDigest(out)) return null;
+  if (record.sha256 !== undefined && record.sha256 !== fileSha256(out)) return null;
   try {
     const verdict = filmVerdict(await probeFilm(ffprobe, out), { width: record.width, height: record.height, fps: record.fps, frames: record.frames });
     return verdict.ok ? record : null;

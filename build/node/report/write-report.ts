@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
@@ -9,6 +8,7 @@ import { orEnvironmentError } from '../../errors/environment-error.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import type { ReportLoad } from './load-report.ts';
 import { reportInputsKey } from './report-inputs.ts';
+import { fileSha256 } from '../io/file-sha256.ts';
 
 export interface WriteReportOptions {
   proofDir: string;
@@ -40,15 +40,13 @@ interface ReportStamp {
   report: WrittenReport;
 }
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
 /** The last run's report, if it was made from these inputs, passed, and its page and screenshot are still the bytes it wrote. */
 function keptReport(stampFile: string, inputsKey: string): WrittenReport | null {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as ReportStamp;
     const r = stamp.report;
     if (stamp.inputsKey !== inputsKey || !r.pass || !r.load) return null;
-    if (sha256(r.html) !== stamp.htmlSha256 || sha256(r.load.screenshot) !== stamp.screenshotSha256) return null;
+    if (fileSha256(r.html) !== stamp.htmlSha256 || fileSha256(r.load.screenshot) !== stamp.screenshotSha256) return null;
     return { ...r, kept: true };
   } catch {
     return null; // no stamp, unreadable, or a file gone: built again
@@ -81,7 +79,7 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   const pass = !load || (load.errors.length === 0 && load.requests.length === 0 && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
   const written: WrittenReport = { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass, kept: false };
   if (inputsKey && load && pass) {
-    const stamp: ReportStamp = { inputsKey, htmlSha256: sha256(file), screenshotSha256: sha256(load.screenshot), report: written };
+    const stamp: ReportStamp = { inputsKey, htmlSha256: fileSha256(file), screenshotSha256: fileSha256(load.screenshot), report: written };
     orEnvironmentError('writing the report', stampFile, () => writeFileAtomic(stampFile, `${JSON.stringify(stamp, null, 2)}\n`));
   }
   return written;
