@@ -50,6 +50,14 @@ const MISSING = /^(nan|na|\.|null)$/i;
 /** The file's separator, from its first line read: a comma, else a tab, else a semicolon, else runs of spaces. */
 const separatorOf = (raw: string): string | RegExp => (raw.includes(',') ? ',' : raw.includes('\t') ? '\t' : raw.includes(';') ? ';' : / +/);
 
+/**
+ * A tracker's text line (a message, an event, its own header lines) by its first field: neither a
+ * number nor a missing value (a row that starts with a lost sample is still a row).
+ */
+const isTextField = (first: string): boolean => !(first === '' || MISSING.test(first) || Number.isFinite(Number(first)));
+
+/** A line's fields: split, trimmed, a quoted field unquoted. */
+const fieldsOf = (raw: string, separator: string | RegExp): string[] => raw.split(separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
 
 /**
  * Read a gaze recording line by line (so a file of any length is read as a stream, in bounded memory
@@ -95,7 +103,10 @@ export class GazeCsvReader {
   addLine(text: string, line: number): void {
     const raw = text.trim();
     if (raw === '' || raw.startsWith('#')) return;
-    const textLine = this.isTextLine(raw);
+    // Split once: the separator is the file's (its first line read) or, before any line set it, this line's own.
+    const separator = this.separator ?? separatorOf(raw);
+    const fields = fieldsOf(raw, separator);
+    const textLine = isTextField(fields[0]);
     if (this.format.skipTextLines && textLine && !this.mayBeHeader(raw)) {
       this.skipped++;
       return;
@@ -106,8 +117,7 @@ export class GazeCsvReader {
       this.problem(line, `field ${this.format.columns!.t} (t) is not a number${hint}`);
       return;
     }
-    this.separator ??= separatorOf(raw);
-    const fields = raw.split(this.separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+    this.separator = separator;
     if (this.order === null && this.format.columns !== null && this.format.columnsBy === 'position') {
       this.order = positionOrder(this.format);
       this.width = fields.length;
@@ -190,22 +200,13 @@ export class GazeCsvReader {
   }
 
   /**
-   * A tracker's text (a message, an event, its own header lines): the first field is neither a number
-   * nor a missing value (a row that starts with a lost sample is still a row).
-   */
-  private isTextLine(raw: string): boolean {
-    const first = raw.split(this.separator ?? separatorOf(raw))[0].trim().replace(/^"(.*)"$/, '$1');
-    return !(first === '' || MISSING.test(first) || Number.isFinite(Number(first)));
-  }
-
-  /**
    * A text line that is still read as the header, not skipped: the first one when --columns names
    * columns, or, in the project's own format, a first line that is a header (headerOrder).
    */
   private mayBeHeader(raw: string): boolean {
     if (this.order !== null || this.format.columnsBy === 'position') return false;
     if (this.format.columns !== null) return true;
-    return headerOrder(raw.split(separatorOf(raw)).map((f) => f.trim().replace(/^"(.*)"$/, '$1'))) !== null;
+    return headerOrder(fieldsOf(raw, separatorOf(raw))) !== null;
   }
 
   /** A time in the file's own unit, for messages. */
