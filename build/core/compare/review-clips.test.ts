@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewClips } from './review-clips.ts';
+import { reviewClips, scriptEras } from './review-clips.ts';
 
 describe('reviewClips', () => {
   const names = ['1970-script', '1970-script-none', '1970-script-generic', '1970-rest', '1981-script', '1981-rest', '2026-script', '2026-visitor', 'tour'];
@@ -15,6 +15,10 @@ describe('reviewClips', () => {
 
   it('uses presets when only one of the none / generic files exists', () => {
     expect(reviewClips(['1970-script', '1970-script-none'])[0]).toEqual({ file: '1970-none-generic-tuned.mp4', scenes: ['1970-script'], presets: ['none', 'generic', 'tuned'], tiled: false });
+  });
+
+  it('lists the eras that have a script scene, once each', () => {
+    expect(scriptEras(names)).toEqual(['1970', '1981', '2026']);
   });
 
   it('keeps only the eras asked for; one era has no tile', () => {

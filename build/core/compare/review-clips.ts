@@ -13,6 +13,11 @@ export interface ReviewClip {
 
 const SCRIPT = /^(\d{4})-script$/;
 
+/** The eras with a script scene among these scene names, sorted. */
+export function scriptEras(sceneNames: readonly string[]): string[] {
+  return [...new Set(sceneNames.filter((n) => SCRIPT.test(n)).map((n) => n.slice(0, 4)))].sort();
+}
+
 /**
  * The review clips for these scene names (as listed under scenes/): per era script scene, its none /
  * generic / tuned presets side by side (from its own <era>-script-none and -generic files when both

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { reviewClips } from '../../core/compare/review-clips.ts';
+import { reviewClips, scriptEras } from '../../core/compare/review-clips.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeMessage } from '../../errors/safe-text.ts';
 import { listScenes } from '../io/load-scene.ts';
@@ -30,7 +30,7 @@ export interface ClipsOptions {
  */
 export async function runClips(o: ClipsOptions, argv: string[]): Promise<number> {
   const names = listScenes();
-  const known = [...new Set(names.filter((n) => /^\d{4}-script$/.test(n)).map((n) => n.slice(0, 4)))].sort();
+  const known = scriptEras(names);
   const unknown = o.eras.filter((e) => !known.includes(e));
   if (unknown.length) throw new CliError(EXIT.badInput, `no script scene for era ${unknown.join(', ')} (eras with one: ${known.join(', ') || 'none'})`);
   const clips = reviewClips(names, o.eras);
