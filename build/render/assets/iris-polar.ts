@@ -15,9 +15,11 @@ let tissue: Float32Array | null = null;
 type Rgb = [number, number, number];
 const AMBER_DEEP: Rgb = [70, 48, 30];
 const AMBER: Rgb = [124, 88, 52];
-const AMBER_LIGHT: Rgb = [172, 134, 86];
+const AMBER_LIGHT: Rgb = [150, 112, 70];
 const GREEN: Rgb = [66, 90, 86];
-const GREEN_LIGHT: Rgb = [158, 172, 158];
+// The strands' light is low: in photographs an iris's fibres differ from its stroma by a few tens of
+// levels, never the near-white threads a bright strand reads as.
+const GREEN_LIGHT: Rgb = [128, 144, 134];
 const GAP: Rgb = [36, 38, 34];
 
 interface Crypt {
@@ -89,11 +91,12 @@ export function irisPolar(): Float32Array {
       // The collarette's wavy radius, and amber spokes reaching past it.
       const rc = 0.31 + 0.045 * coll[0].at(u * 11) + 0.02 * coll[1].at(u * 37) + 0.008 * coll[2].at(u * 90);
       const spoke = Math.max(0, 0.6 * spokes.at(u * 34) + 0.5 * spokesFine.at(u * 110));
-      const reach = rc + 0.04 + 0.2 * spoke * spoke;
-      const amberT = 1 - smoothstep(reach - 0.1, reach + 0.05, rho);
+      // The spokes' reach is short and their ends soft: long sharp amber rays read as a painted star.
+      const reach = rc + 0.04 + 0.09 * spoke * spoke;
+      const amberT = 1 - smoothstep(reach - 0.13, reach + 0.09, rho);
       mix(AMBER_DEEP, AMBER, smoothstep(0.02, 0.25, rho), amber);
       mix(amber, AMBER_LIGHT, light * 0.85, amber);
-      mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.65 * light, green);
+      mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.5 * light, green);
       mix(green, amber, amberT, col);
       mix(col, GAP, dark * (0.3 + 0.3 * smoothstep(rc, 0.7, rho)), col);
       // Bundles: the stroma is lumpy at a middle scale, lighter and darker patches along the fibres.
