@@ -44,8 +44,8 @@ export function roomDirection(room: RoomLight): { x: number; y: number; z: numbe
  * (+y up), and how the cornea's curve foreshortens its image there: the mirror's normal at that point
  * bisects the light and the viewer, and a patch of a sphere tilted by θ from the view shows cos θ of
  * its radial extent (`radialScale`), along `radialAngleRad` (the picture's angle, +y down, of the
- * direction from the cornea's middle out to the point). Near the limbus a reflection narrows as a
- * real one does.
+ * direction from the cornea's middle out to the point). A light far off to the side shows narrowed;
+ * the gaze moves the image but, the cornea being a sphere, never reshapes it.
  */
 export function reflectionOnCornea(
   s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>,

@@ -34,8 +34,9 @@ interface Placed {
  * The lights in front of the eye reflected on the cornea, where its mirror puts them for this
  * sample's gaze: the era's screen, the room's light (era/room-light.ts), and each one's dimmer,
  * inverted second image from the back of the lens, seen only through the pupil. Drawn over the globe
- * and under the lids (the face layer covers them where the lid does): never clipped at the iris edge,
- * near the limbus they narrow as the cornea turns away. A reflection adds light to what lies under it
+ * and under the lids (the face layer covers them where the lid does): never clipped at the iris edge.
+ * Each is foreshortened by the tilt of the mirror's normal where it shows (set by where the light is,
+ * not by the gaze: turning the eye moves a sphere's image of a distant light, it does not reshape it). A reflection adds light to what lies under it
  * ('screen'), so the pupil's edge still shows through it.
  */
 export function drawCatchlight(
