@@ -44,22 +44,27 @@ function frames(era, yaw, pitch) {
 }
 
 // The near-white reflection on the iris and pupil (the sclera is white of itself): its box and
-// box's middle in mm about the globe centre, and the 10–90 % rise of its left edge through its centroid.
-window.whiteOnCornea = (era, yaw, pitch, level) => {
+// box's middle in mm about the globe centre, and the 10–90 % rise of its left edge across its top panes.
+window.whiteOnCornea = (era, yaw, pitch, level, near) => {
   const f = eyeFrame(${W}, ${H});
-  const { c, m } = frames(era, yaw, pitch);
+  const { s, c, m } = frames(era, yaw, pitch);
+  // Within 1.2 mm of where the light is looked for: the screen's own reflection lies elsewhere, and so
+  // do the lids' antialiased margins (where a mask pixel may say iris under a lighter margin).
+  const nx = xPx(f, near.xMm), ny = yPx(f, near.yMm), reach = 1.2 * f.pxPerMm;
   let n = 0, sx = 0, sy = 0, x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let y = 0; y < ${H}; y++) for (let x = 0; x < ${W}; x++) {
     const i = (y * ${W} + x) * 4;
     const k = classifyMaskPixel(m[i], m[i + 1], m[i + 2]);
     if (k !== MASK_IRIS && k !== MASK_PUPIL) continue;
+    if (Math.abs(x + 0.5 - nx) > reach || Math.abs(y + 0.5 - ny) > reach) continue;
     if (luma(c, i) < level) continue;
     n++; sx += x; sy += y;
     x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
   }
   if (n === 0) return { n };
   const cx = sx / n, cy = sy / n;
-  const row = Math.round(cy);
+  // Across its top panes (the window's upper half clips to white).
+  const row = Math.round(y0 + 0.25 * (y1 - y0));
   const prof = [];
   for (let x = x0 - 12; x <= x0 + 12; x++) prof.push(luma(c, (row * ${W} + x) * 4));
   const lo = Math.min(...prof.slice(0, 6)), hi = Math.max(...prof);
@@ -157,7 +162,7 @@ describe('the room mirrored on the cornea (pixels)', () => {
     const room = ROOM_LIGHT['2026']!;
     const want = roomReflectionSizeMm(room);
     const at = reflectionOnCornea(gazeSample(0, 0), roomDirection(room));
-    const w = await call<White>('whiteOnCornea', '2026', 0, 0, 215);
+    const w = await call<White>('whiteOnCornea', '2026', 0, 0, 150, at);
     // The old renderer had no room light: nothing on the iris came near white.
     expect(w.n).toBeGreaterThan(200);
     // Width foreshortened a little by the cornea's tilt there; the bars' gaps are inside the box.
@@ -172,10 +177,10 @@ describe('the room mirrored on the cornea (pixels)', () => {
 
   it('slides with the cornea as the eye turns, as the mirror says, keeping its size (a sphere\'s image of a distant light only moves)', async () => {
     const room = ROOM_LIGHT['2026']!;
-    const rest = await call<White>('whiteOnCornea', '2026', 0, 0, 215);
-    const turned = await call<White>('whiteOnCornea', '2026', 14, -4, 215);
     const a0 = reflectionOnCornea(gazeSample(0, 0), roomDirection(room));
     const a1 = reflectionOnCornea(gazeSample(14, -4), roomDirection(room));
+    const rest = await call<White>('whiteOnCornea', '2026', 0, 0, 150, a0);
+    const turned = await call<White>('whiteOnCornea', '2026', 14, -4, 150, a1);
     expect(turned.xMm - rest.xMm).toBeGreaterThan(0.5);
     expect(Math.abs(turned.widthMm - rest.widthMm)).toBeLessThan(0.1);
     expect(Math.abs(turned.xMm - rest.xMm - (a1.xMm - a0.xMm))).toBeLessThan(0.2);

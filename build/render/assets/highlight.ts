@@ -131,7 +131,7 @@ export function paintRoomReflection(f: EyeFrame, room: RoomLight): Layer {
     ctx.fill();
   } else {
     // The panes between the bars, each its own bowed rectangle (the bars are the gaps).
-    const bar = Math.max(0.7, (room.kind === 'window' ? 0.07 : 0.05) * Math.min(w, h));
+    const bar = Math.max(0.7, (room.kind === 'window' ? 0.05 : 0.04) * Math.min(w, h));
     const cols = room.bars.vertical + 1;
     const rows = room.bars.horizontal + 1;
     const pw = (w - bar * (cols - 1)) / cols;
@@ -140,11 +140,16 @@ export function paintRoomReflection(f: EyeFrame, room: RoomLight): Layer {
       for (let j = 0; j < rows; j++) {
         const cx = -w / 2 + pw / 2 + i * (pw + bar);
         const cy = -h / 2 + ph / 2 + j * (ph + bar);
-        traceMirroredRect(ctx, cx, cy, pw, ph, Math.min(pw, ph) * 0.06);
-        // Sky is brighter than the ground outside a window: the upper panes clip to white.
+        traceMirroredRect(ctx, cx, cy, pw, ph, Math.min(pw, ph) * 0.02);
+        // Sky is brighter than the ground outside a window: the upper panes clip to white, the view's
+        // lower part (trees, the street) is dimmer and uneven.
         const g = ctx.createLinearGradient(0, -h / 2, 0, h / 2);
         g.addColorStop(0, `rgba(255, 255, 255, ${b.toFixed(3)})`);
-        g.addColorStop(1, `rgba(${col}, ${((room.kind === 'window' ? 0.78 : 0.92) * b).toFixed(3)})`);
+        if (room.kind === 'window') {
+          g.addColorStop(0.55, `rgba(${col}, ${(0.9 * b).toFixed(3)})`);
+          g.addColorStop(0.7, `rgba(${col}, ${(0.62 * b).toFixed(3)})`);
+          g.addColorStop(1, `rgba(${col}, ${(0.5 * b).toFixed(3)})`);
+        } else g.addColorStop(1, `rgba(${col}, ${(0.92 * b).toFixed(3)})`);
         ctx.fillStyle = g;
         ctx.fill();
       }

@@ -24,8 +24,8 @@ export interface RoomLight {
 
 /** An office's ceiling: a fluorescent panel overhead, a little to the side. */
 const OFFICE_PANEL: RoomLight = { kind: 'panel', azimuthDeg: -14, elevationDeg: 36, widthCm: 60, heightCm: 120, distanceCm: 200, bars: { vertical: 1, horizontal: 3 }, brightness: 0.72 };
-/** A window beside the desk by day, a metre wide, three metres off. */
-const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 110, heightCm: 140, distanceCm: 330, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95 };
+/** A window beside the desk by day, 0.9 × 1.2 m, four metres off. */
+const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 90, heightCm: 120, distanceCm: 400, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95 };
 
 export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
   // A dim machine room: the tubes are the brightest thing in the cornea besides the glass.
@@ -48,7 +48,7 @@ export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
  * lights the face too, and a picture exposed for that brighter face shows the screen's reflection
  * dimmer (by up to SCREEN_UNDER_ROOM_LIGHT of it, for a room light at full brightness).
  */
-export const SCREEN_UNDER_ROOM_LIGHT = 0.45;
+export const SCREEN_UNDER_ROOM_LIGHT = 0.65;
 
 export function screenExposure(room: RoomLight | null): number {
   return room ? 1 - SCREEN_UNDER_ROOM_LIGHT * room.brightness : 1;
