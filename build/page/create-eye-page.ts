@@ -3,10 +3,11 @@ import { frameCount as framesIn, frameTimeMs } from '../model/time/clock.ts';
 import { restSample } from '../model/anatomy/rest.ts';
 import { emptyPointerSample, scenePointer, type PointerTrack } from '../model/pointer/pointer-track.ts';
 import type { EyeSample } from '../model/types.ts';
+import { corneaBoxPx, measureGlint } from '../measure/pixels/glint.ts';
 import { MaskMeter } from '../measure/pixels/mask-meter.ts';
 import { maskSizePx } from '../measure/pixels/mask-size.ts';
 import { PixelRecorder } from '../measure/pixels/pixel-trace.ts';
-import { drawEye } from '../render/draw-eye.ts';
+import { drawEye, drawEyeCatchlightPlane } from '../render/draw-eye.ts';
 import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
 import type { EyePageApi, PixelMeasureOptions, RenderPass } from './protocol.ts';
@@ -119,6 +120,18 @@ function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
     return mctx.getImageData(0, 0, widthPx, heightPx).data;
   };
   meter.calibrate(drawMask(restSample()), widthPx, heightPx);
+  // The catchlight's plane (the mask pass's catchlight class, drawn apart: layers/catchlight-plane.ts),
+  // read over the box the cornea can reach.
+  const plane = document.createElement('canvas');
+  plane.width = widthPx;
+  plane.height = heightPx;
+  const pctx = plane.getContext('2d', { alpha: false, willReadFrequently: true });
+  if (!pctx) throw new Error('eye page: no 2D canvas context for the catchlight plane');
+  const box = corneaBoxPx(base);
+  const glintOf = (s: EyeSample) => {
+    drawEyeCatchlightPlane(pctx, s, { width: widthPx, height: heightPx, era: s.era });
+    return measureGlint(pctx.getImageData(box.x, box.y, box.w, box.h).data, box, base);
+  };
   const offset = o.maskUpperLidOffsetMm ?? 0;
   return {
     widthPx,
@@ -128,7 +141,9 @@ function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
       const s = offset === 0 ? sample : { ...sample, upperLidMm: sample.upperLidMm - offset };
       // The frame scales about the globe centre (the enter moment): so do the millimetres.
       const f: EyeFrame = s.frameScale === 1 ? base : { ...base, pxPerMm: base.pxPerMm * s.frameScale };
-      recorder.push(frame, frameTimeMs(frame, scene.fps), sample.tMs, meter.measure(drawMask(s), widthPx, heightPx, f));
+      // The glint is read unscaled: the enter moment's zoom is the only frame scale, and no check reads it then.
+      const glint = s.frameScale === 1 ? glintOf(s) : null;
+      recorder.push(frame, frameTimeMs(frame, scene.fps), sample.tMs, meter.measure(drawMask(s), widthPx, heightPx, f), glint);
     },
   };
 }
