@@ -82,7 +82,8 @@ const MEDIAN_SIGMA_OF_NORMAL = 0.6745;
  * (which widen a saccade by ~2 samples each side: the main sequence and fixation durations need the
  * movement); velocities use each sample's own time. And a stretch's end samples have no velocity here,
  * where the toolbox counts its zeros in the medians. With the four switches off this finds the runs
- * ek2003 finds on a gap-free recording (engbert-kliegl-flags.test.ts). On tracker-like noise at 500–1000
+ * ek2003 finds on a gap-free recording (refined-switches.test.ts; on the reference test's ten
+ * recordings one onset of 230 sits a sample apart, where those end zeros move σ). On tracker-like noise at 500–1000
  * Hz the first two reject most real microsaccades (their unsmoothed movement stays above λ/2·σ for less
  * than 6 ms), so with them on this counts far fewer than ek2003 does.
  *
