@@ -22,7 +22,7 @@ const sacc = (startMs: number, endMs: number, amplitudeDeg: number): DetectedSac
 
 // One usable stretch, 0–5 s at 500 Hz: no gap, so no hidden move joins in.
 const n = 2501;
-const signal = { tMs: Float64Array.from({ length: n }, (_, i) => i * 2), xDeg: new Float64Array(n), yDeg: new Float64Array(n) };
+const signal = { tMs: Float64Array.from({ length: n }, (_, i) => i * 2), xDeg: new Float64Array(n), yDeg: new Float64Array(n), apertureMm: null };
 const segments = [{ start: 0, end: n - 1 }];
 
 /**

@@ -37,7 +37,7 @@ export function benchRecording(hz: number, noiseDeg: number, durationMs = BENCH_
     saccades.push({ startMs: t, dxDeg: amp * Math.cos(dir), dyDeg: amp * Math.sin(dir) });
   }
   const { signal, truth } = synthesize({ sampleRateHz: hz, durationMs, noiseDeg, saccades, seed: Math.round(hz * 1e3 + noiseDeg * 1e4) });
-  return { hz, noiseDeg, signal: { tMs: signal.tMs, xDeg: signal.xDeg, yDeg: signal.yDeg }, truth };
+  return { hz, noiseDeg, signal: { tMs: signal.tMs, xDeg: signal.xDeg, yDeg: signal.yDeg, apertureMm: null }, truth };
 }
 
 /** A detector setting on the bench: a method and parameters over the defaults. */
