@@ -70,7 +70,7 @@ export function detect(signal: GazeSignal, params: DetectorParams, method: Sacca
   for (let i = 0; i < n; i++) if (!usable[i]) missingSamples++;
   const find = method === 'ek2003' ? ek2003Saccades : detectSaccades;
   const found = Number.isFinite(dtMs) ? find(gaze, segments, params, dtMs) : emptySaccades();
-  // The reference reads amplitudes within the run only; the default also reads them across a gap.
+  // The reference reads amplitudes within the run only; refined also reads them across a gap.
   if (method !== 'ek2003') measureAcrossGaps(gaze, found.saccades, segments, params.microMaxDeg);
   const breaks = fixationBreaks(gaze, found.saccades, segments, params, dtMs);
   const { saccades, ...saccadeDetector } = found;

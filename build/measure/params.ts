@@ -14,7 +14,7 @@ export interface DetectorParams {
   /**
    * Engbert & Kliegl's MINDUR as the reference code counts it: a run of this many consecutive samples
    * outside the ellipse is a saccade. `--method ek2003` reads the minimum this way (default 3, the
-   * toolbox's); the default method reads `minDurationMs` unless `--min-samples` is given, which it takes as
+   * toolbox's); refined reads `minDurationMs` unless `--min-samples` is given, which it takes as
    * (N − 1) sample intervals first to last.
    */
   minSamples: number;
@@ -131,7 +131,7 @@ const SWITCH_VALUES = ['on', 'off'] as const;
 export const DETECTOR_OPTIONS: Options = {
   lambda: { default: 6, min: 1, max: 50, flag: '--lambda', doc: 'E&K 2003 velocity threshold, multiples of σ' },
   minDurationMs: { default: 6, min: 0, max: 100, flag: '--min-duration-ms', doc: 'E&K 2003 minimum saccade duration, ms, first to last sample (≥ 2 sample intervals); with --method ek2003, ⌈ms ÷ sample interval⌉ samples (3 at 500 Hz for 6 ms, as the paper counts)' },
-  minSamples: { default: 3, min: 1, max: 1000, integer: true, flag: '--min-samples', doc: "E&K's MINDUR: minimum saccade run in samples (--method ek2003's minimum; with the default method, instead of --min-duration-ms)" },
+  minSamples: { default: 3, min: 1, max: 1000, integer: true, flag: '--min-samples', doc: "E&K's MINDUR: minimum saccade run in samples (--method ek2003's minimum; with --method refined, instead of --min-duration-ms)" },
   microMaxDeg: { default: SACCADE_MIN_DEG, min: 0.05, max: 5, flag: '--micro-max-deg', doc: 'microsaccade/saccade amplitude split, degrees' },
   noiseFloorDeg: { refinedOnly: true, default: 0.01, min: 0, max: 1, flag: '--noise-floor-deg', doc: 'refined: σ floor as tracker position noise RMS, degrees (a calm synthetic trace has almost no noise; on a quiet tracker it raises λσ); 0 off' },
   minDurationFirstToLast: { kind: 'switch', refinedOnly: true, default: true, flag: '--min-duration-first-to-last', doc: 'refined: the minimum timed first to last sample, ≥ 2 intervals (4 samples for 6 ms at 500 Hz); off: --min-samples (MINDUR) samples, as the toolbox counts (⌈ms ÷ interval⌉ if --min-duration-ms is given)' },

@@ -75,8 +75,9 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
 /**
  * The minimum duration, given in one term, in the other too, so the report shows both. The reference
  * (ek2003) counts samples: N samples last N intervals (the paper's "3 samples = 6 ms at 500 Hz"), so
- * --min-duration-ms D is ⌈D / Δt⌉ samples there. The default method times a run first to last: N
- * samples last N − 1 intervals, so --min-samples N is (N − 1)·Δt ms there.
+ * --min-duration-ms D is ⌈D / Δt⌉ samples there, and under refined with --min-duration-first-to-last
+ * off. Otherwise refined times a run first to last: N samples last N − 1 intervals, so --min-samples N
+ * is (N − 1)·Δt ms there.
  */
 export function minimumInBothTerms(params: DetectorParams, method: SaccadeMethod, dtMs: number, given: { samples: boolean; ms: boolean }): DetectorParams {
   if (!Number.isFinite(dtMs) || dtMs <= 0) return params;
@@ -86,6 +87,6 @@ export function minimumInBothTerms(params: DetectorParams, method: SaccadeMethod
     return { ...params, minSamples, minDurationMs: minSamples * dtMs };
   }
   const minDurationMs = given.samples ? (params.minSamples - 1) * dtMs : params.minDurationMs;
-  // The default method never takes fewer than 3 samples (2 intervals): engbert-kliegl.ts.
+  // Refined never takes fewer than 3 samples (2 intervals): engbert-kliegl.ts.
   return { ...params, minDurationMs, minSamples: 1 + Math.ceil(Math.max(minDurationMs, 2 * dtMs) / dtMs - 1e-9) };
 }
