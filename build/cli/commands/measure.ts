@@ -16,7 +16,8 @@ export const MEASURE_OPTIONS = {
     flags: '--method <name>',
     doc:
       `saccade detector: ${SACCADE_METHODS.join(' | ')}. ek2003 is Engbert & Kliegl (2003) exactly as the reference R code (microsacc, vecvel): ` +
-      '5-point velocity at one sampling rate, median-based σ, no floor, --min-samples consecutive samples; refined puts onset/offset on the unsmoothed movement and floors σ',
+      '5-point velocity at one sampling rate, median-based σ, no floor, --min-samples consecutive samples; refined (tuned on the model\'s traces, what eye check runs) ' +
+      'puts onset/offset on the unsmoothed movement, and its deviations are switches: --min-duration-first-to-last, --edge-duration-test, --paper-sigma, --noise-floor-deg',
     default: DEFAULT_SACCADE_METHOD,
     parse: oneOf(SACCADE_METHODS),
   },

@@ -22,7 +22,7 @@ export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial
 /** Read, validate and measure one recording; bad input (a missing file, malformed rows, flags that disagree) is exit 2. */
 export async function measureFile(file: string, flags: MeasureFlags = {}): Promise<RecordingReport & { file: string; skippedLines: number }> {
   const over: Partial<DetectorParams> = {};
-  for (const key of Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]) if (flags[key] !== undefined) over[key] = flags[key];
+  for (const key of Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]) if (flags[key] !== undefined) (over as Record<string, unknown>)[key] = flags[key];
   let params: DetectorParams;
   try {
     params = detectorParams(over);
@@ -31,6 +31,10 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
     throw err;
   }
   const method = flags.method ?? DEFAULT_SACCADE_METHOD;
+  const refinedOnly = (Object.keys(over) as (keyof DetectorParams)[]).find((k) => DETECTOR_OPTIONS[k].refinedOnly);
+  if (method !== 'refined' && refinedOnly) {
+    throw new CliError(EXIT.badInput, `${DETECTOR_OPTIONS[refinedOnly].flag}: applies to --method refined only (${method}${flags.method === undefined ? ', the default,' : ''} is the reference's own algorithm)`);
+  }
   if (over.minSamples !== undefined && over.minDurationMs !== undefined) {
     throw new CliError(EXIT.badInput, '--min-samples and --min-duration-ms both set the minimum saccade duration: give one');
   }
@@ -71,16 +75,18 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
 /**
  * The minimum duration, given in one term, in the other too, so the report shows both. The reference
  * (ek2003) counts samples: N samples last N intervals (the paper's "3 samples = 6 ms at 500 Hz"), so
- * --min-duration-ms D is ⌈D / Δt⌉ samples there. The default method times a run first to last: N
- * samples last N − 1 intervals, so --min-samples N is (N − 1)·Δt ms there.
+ * --min-duration-ms D is ⌈D / Δt⌉ samples there, and under refined with --min-duration-first-to-last
+ * off. Otherwise refined times a run first to last: N samples last N − 1 intervals, so --min-samples N
+ * is (N − 1)·Δt ms there.
  */
 export function minimumInBothTerms(params: DetectorParams, method: SaccadeMethod, dtMs: number, given: { samples: boolean; ms: boolean }): DetectorParams {
   if (!Number.isFinite(dtMs) || dtMs <= 0) return params;
-  if (method === 'ek2003') {
+  // Refined with its first-to-last minimum off counts samples as the reference does.
+  if (method === 'ek2003' || !params.minDurationFirstToLast) {
     const minSamples = given.ms ? Math.max(1, Math.ceil(params.minDurationMs / dtMs - 1e-9)) : params.minSamples;
     return { ...params, minSamples, minDurationMs: minSamples * dtMs };
   }
   const minDurationMs = given.samples ? (params.minSamples - 1) * dtMs : params.minDurationMs;
-  // The default method never takes fewer than 3 samples (2 intervals): engbert-kliegl.ts.
+  // Refined never takes fewer than 3 samples (2 intervals): engbert-kliegl.ts.
   return { ...params, minDurationMs, minSamples: 1 + Math.ceil(Math.max(minDurationMs, 2 * dtMs) / dtMs - 1e-9) };
 }
