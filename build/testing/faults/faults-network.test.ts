@@ -1,13 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserArgs, NETWORK_REFUSAL_ARGS } from '../../core/browser/browser-args.ts';
 import { RefusedRequestError } from '../../core/browser/page-error.ts';
 import { findBrowser } from '../../node/browser/find-browser.ts';
 import { launchEyeBrowser } from '../../node/browser/launch-eye-browser.ts';
-import { hostileScript } from './hostile-page.ts';
+import { loadReport } from '../../node/report/load-report.ts';
+import { tempDir } from '../temp-dir.ts';
+import { hostilePage, hostileScript } from './hostile-page.ts';
 import { listenOnLoopback, type NetworkListener } from './network-listener.ts';
 
 /** Long enough for every try to have reached the listener in the control (EventSource retries, ICE gathers). */
@@ -66,5 +69,17 @@ describe('fault: no request of any kind leaves a page (a listener on 127.0.0.1 r
       await eye.close();
     }
     expect(net.seen.splice(0)).toEqual([]);
+  });
+
+  it("the report's load test: the hostile page from disk reaches nothing, and the load test sees it (a WebSocket counted as a request)", async () => {
+    const dir = tempDir('eye-faults-net-report-');
+    const file = join(dir, 'index.html');
+    writeFileSync(file, hostilePage(net.tcpPort, net.udpPort));
+    const l = await loadReport(file, join(dir, 'shot.png'), findBrowser());
+    await settle();
+    expect(net.seen.splice(0)).toEqual([]);
+    expect(l.requests).toContain(`ws://127.0.0.1:${net.tcpPort}/websocket`);
+    expect(l.requests.some((u) => u.includes('/eventsource'))).toBe(true);
+    expect(l.scripts).toContain(`script compiled from ${pathToFileURL(file).href}`);
   });
 });
