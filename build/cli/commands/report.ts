@@ -32,7 +32,7 @@ export function registerReport(program: Command): void {
         'against its era\'s p10–p90, SVG plots (gaze with detected events, aperture with blinks, fixation durations against the configured ' +
         'gamma, the main sequence, model vs pixels, a blink raster) and each metric\'s history over the ledger. The films are linked, not ' +
         'inlined: files beside the page, read only when played. Then open it in headless Chromium (file://): exit 1 unless it loads with no ' +
-        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png. A page whose inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed is kept, not built again (<proof>/report.json says what it was made from).',
+        'console error, no request, no script not its own, its Content-Security-Policy in place, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png. A page whose inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed is kept, not built again (<proof>/report.json says what it was made from).',
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
