@@ -16,6 +16,7 @@ export class CalmEyeReader {
   private sep: string | RegExp | null = null;
   private tIndex = 0;
   private trialStartT = NaN;
+  private prevT = -Infinity;
   private started = false;
 
   constructor(
@@ -32,12 +33,13 @@ export class CalmEyeReader {
     const t = Number(raw.split(this.sep!)[this.tIndex]?.trim());
     if (this.header?.line !== line && Number.isFinite(t)) {
       // A restart: a time before the trial's first (times out of order within a trial stay csv.ts's problem).
-      if (t < this.trialStartT) {
+      if (t <= this.trialStartT && t < this.prevT) {
         this.parts.push(this.reader.finish());
         this.reader = new GazeCsvReader(this.format);
         if (this.header) this.reader.addLine(this.header.text, this.header.line);
         this.trialStartT = t;
       } else if (Number.isNaN(this.trialStartT)) this.trialStartT = t;
+      this.prevT = t;
     }
     this.reader.addLine(text, line);
   }

@@ -174,7 +174,7 @@ export class EyelinkAscReader {
     if (this.trials.length === 0 && this.opts.trialColumn === null) this.trials.push({ label: '1', start: 0, end: 0 });
     if (!(tMs > this.prevT)) {
       // A time that goes back: a new trial, when the file is not split by TRIALID messages.
-      if (tMs < this.trialStartMs && this.opts.trialColumn === null) {
+      if (tMs <= this.trialStartMs && tMs < this.prevT && this.opts.trialColumn === null) {
         this.trials[this.trials.length - 1].end = this.t.length;
         this.trials.push({ label: String(this.trials.length + 1), start: this.t.length, end: this.t.length });
         this.trialStartMs = tMs;

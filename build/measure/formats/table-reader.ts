@@ -105,7 +105,7 @@ export class TableReader {
     const tMs = tUnit * s.msPerTimeUnit;
     const label = s.trialIndex >= 0 ? fields[s.trialIndex] : null;
     // Without a trial column, a time before the trial's first starts a new trial (each timed from 0).
-    const newTrial = this.t.length === 0 || (label !== null ? label !== this.trialLabel : tMs < this.trialStartMs);
+    const newTrial = this.t.length === 0 || (label !== null ? label !== this.trialLabel : tMs <= this.trialStartMs && tMs < this.prevT);
     if (!newTrial && !(tMs > this.prevT)) {
       this.problem(line, `${s.info.columns.t} ${raw} is not after the previous sample's (line ${this.prevLine}): samples must be in time order, once each${label === null ? '' : ` within trial "${clip(label)}"`}`);
       return;
