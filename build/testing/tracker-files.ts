@@ -31,7 +31,7 @@ const PLAIN_HEADER = 't_ms,x_deg,y_deg';
 const px = (deg: number, ppd: number, centre: number, sign: 1 | -1, digits: number) => Number((centre + sign * deg * ppd).toFixed(digits));
 
 /** An EyeLink ASC as edf2asc writes it: ** header, MSG lines, SAMPLES line, samples with "." gaps, the parser's events, END … RES. */
-export function eyelinkAsc(rec: TrackerRecording, opts: { binocular: boolean; input: boolean }): TrackerFile {
+export function eyelinkAsc(rec: TrackerRecording, opts: { binocular: boolean; input: boolean; resPerSample?: boolean; velocity?: boolean; trials?: number }): TrackerFile {
   const resX = 37.9;
   const resY = 38.6;
   const t0 = 1408660;
@@ -52,8 +52,9 @@ export function eyelinkAsc(rec: TrackerRecording, opts: { binocular: boolean; in
     'VPRESCALER\t1',
     'PUPIL\tAREA',
     `EVENTS\tGAZE\t${eyes}\tRATE\t${rec.rateHz.toFixed(2)}\tTRACKING\tCR\tFILTER\t2`,
-    `SAMPLES\tGAZE\t${eyes}\tRATE\t${rec.rateHz.toFixed(2)}\tTRACKING\tCR\tFILTER\t2${opts.input ? '\tINPUT' : ''}`,
+    `SAMPLES\tGAZE\t${eyes}${opts.velocity ? '\tVEL' : ''}${opts.resPerSample ? '\tRES' : ''}\tRATE\t${rec.rateHz.toFixed(2)}\tTRACKING\tCR\tFILTER\t2${opts.input ? '\tINPUT' : ''}`,
   ];
+  const perTrial = Math.ceil(rec.tMs.length / (opts.trials ?? 1));
   const plain = [PLAIN_HEADER];
   // The parser's events, by the time they end (as the ASC writes an event's line when it ends).
   const ends = new Map<number, string[]>();
@@ -87,6 +88,10 @@ export function eyelinkAsc(rec: TrackerRecording, opts: { binocular: boolean; in
   }
   for (let i = 0; i < n; i++) {
     const t = T(i);
+    if (i > 0 && i % perTrial === 0) {
+      // A new trial: the block ends, the experiment says which trial is next, a new block starts.
+      lines.push(`END\t${t - 1} \tSAMPLES\tEVENTS\tRES\t  ${resX.toFixed(2)}\t  ${resY.toFixed(2)}`, `MSG\t${t - 1} TRIALID ${i / perTrial + 1}`, `START\t${t} \t${eyes}\tSAMPLES\tEVENTS`);
+    }
     for (const l of starts.get(t) ?? []) lines.push(l);
     if (i % (rec.rateHz * 5) === 0) lines.push(`MSG\t${t} STIM_ON ${i / (rec.rateHz * 5)}`);
     const x = rec.lost[i] ? NaN : px(rec.xDeg[i], resX, 960, 1, 1);
@@ -97,12 +102,16 @@ export function eyelinkAsc(rec: TrackerRecording, opts: { binocular: boolean; in
     // The right eye a few pixels off, as two eyes never agree exactly.
     const right = opts.binocular ? `\t${cell(x + 4.5)}\t${cell(y - 2.5)}\t${p.toFixed(1).padStart(7)}` : '';
     const input = opts.input ? '\t  127.0' : '';
-    lines.push(`${t}\t${eye}${right}${input}\t${opts.binocular ? (rec.lost[i] ? '.C.C.' : '.....') : rec.lost[i] ? '.C.' : '...'}`);
+    const nEyes = opts.binocular ? 2 : 1;
+    const vel = opts.velocity ? '\t   12.3\t   -4.5'.repeat(nEyes) : '';
+    // Per-sample resolution: EyeLink's px/° at that gaze; constant here so the plain CSV is the same.
+    const res = opts.resPerSample ? `\t  ${resX.toFixed(2)}\t  ${resY.toFixed(2)}` : '';
+    lines.push(`${t}\t${eye}${right}${vel}${res}${input}\t${opts.binocular ? (rec.lost[i] ? '.C.C.' : '.....') : rec.lost[i] ? '.C.' : '...'}`);
     for (const l of ends.get(t) ?? []) lines.push(l);
     plain.push(plainRow(t, x / resX, -y / resY));
   }
   lines.push(`END\t${T(n - 1) + 1} \tSAMPLES\tEVENTS\tRES\t  ${resX.toFixed(2)}\t  ${resY.toFixed(2)}`);
-  return { name: opts.binocular ? 'binocular.asc' : 'mono.asc', text: `${lines.join('\n')}\n`, plainCsv: `${plain.join('\n')}\n`, args: [] };
+  return { name: `${opts.binocular ? 'binocular' : 'mono'}${opts.resPerSample ? '-res' : ''}${opts.trials ? `-${opts.trials}trials` : ''}.asc`, text: `${lines.join('\n')}\n`, plainCsv: `${plain.join('\n')}\n`, args: [] };
 }
 
 const TOBII_PRO_LAB_COLUMNS = [

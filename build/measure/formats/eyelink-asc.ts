@@ -242,7 +242,7 @@ export class EyelinkAscReader {
       `gaze as ${positions}${this.screen ? ` on a ${this.screen} screen` : ''}`,
       `pupil for blink edges only`,
       'gaps: "."',
-      `tracker events kept beside ours: ${this.events.filter((e) => e.eye === this.eye && e.kind === 'blink').length} blinks, ${this.events.filter((e) => e.eye === this.eye && e.kind === 'saccade').length} saccades`,
+      `the tracker's own events kept beside ours (trackerEvents)`,
       `${this.markerCount} MSG markers`,
       ...(used.length > 1 ? [`${used.length} trials`] : []),
     ].join('; ');

@@ -159,3 +159,25 @@ describe('no silent reading', () => {
     expect(named.format.summary).toContain('columns named by --columns (t=stamp, x=h, y=v)');
   });
 });
+
+describe('EyeLink ASC: per-sample RES with velocities, and trials by TRIALID', () => {
+  it('reads RES per sample (after the velocity pairs) the same as END … RES', async () => {
+    const f = eyelinkAsc(r500, { binocular: true, input: false, resPerSample: true, velocity: true });
+    const r = await sameAsPlain(f, 'eyelink-asc');
+    expect(r.format.positions).toContain("each sample's RES pair");
+  });
+
+  it('--trial-column TRIALID: results per trial (their MSG labels) and pooled; without it, one recording across the blocks', async () => {
+    const f = eyelinkAsc(r500, { binocular: false, input: false, trials: 2 });
+    const p = write(f.name, f.text);
+    const one = await measureFile(p, flags([]));
+    expect(one.trials).toBeNull();
+    const byTrial = await measureFile(p, flags(['--trial-column', 'TRIALID']));
+    expect(byTrial.trials?.map((t) => t.trial)).toEqual(['1', '2']);
+    const sum = byTrial.trials!.reduce((a, t) => ({ s: a.s + t.counts.saccades, b: a.b + t.counts.blinks }), { s: 0, b: 0 });
+    expect({ s: byTrial.counts.saccades, b: byTrial.counts.blinks }).toEqual(sum);
+    expect(byTrial.events.saccades.every((s) => s.trial === '1' || s.trial === '2')).toBe(true);
+    // The tracker's pupil walks each blink's edges out (Hershman et al.): its closing starts before the loss.
+    expect(one.events.blinks.every((b) => b.closingMs > 2)).toBe(true);
+  });
+});
