@@ -18,6 +18,8 @@ describe('detectLayout: the layout from the first line', () => {
     expect(detectLayout('time,x,y,pupil')).toBe('plain');
     expect(detectLayout('t_s;x_deg;y_deg')).toBe('plain');
     expect(detectLayout('Time [ms]\tGaze X [px]\tGaze Y [px]'.replace('Gaze X', 'gaze_x').replace('Gaze Y', 'gaze_y'))).toBe('plain');
+    expect(detectLayout('time,x_left,y_left,x_right,y_right')).toBe('plain');
+    expect(detectLayout('t_ms,xl_deg,yl_deg,xr_deg,yr_deg')).toBe('plain');
     expect(detectLayout('stamp,h,v')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Layout } from './layout.ts';
-import { PLAIN_TIME, PLAIN_X, PLAIN_Y } from './plain-table.ts';
+import { PLAIN_TIME, PLAIN_X, PLAIN_Y, plainEye } from './plain-table.ts';
 import { separatorOf, splitFields } from './table-fields.ts';
 
 /** The project's own column names (csv.ts). */
@@ -30,6 +30,6 @@ export function detectLayout(firstLine: string): Layout | null {
   // No header (a first field that is a number): the project's format by position (csv.ts says what it needs).
   const first = line.trim().split(/[\s,;]+/)[0];
   if (/^(nan|na|null|\.)$/i.test(first) || Number.isFinite(Number(first))) return 'calm-eye';
-  if (has(PLAIN_TIME) && has(PLAIN_X) && has(PLAIN_Y)) return 'plain';
+  if (has(PLAIN_TIME) && ((has(PLAIN_X) && has(PLAIN_Y)) || (has(plainEye('x', 'left')) && has(plainEye('y', 'left'))))) return 'plain';
   return null;
 }

@@ -11,6 +11,12 @@ export const PLAIN_TIME = new RegExp(`^(?:t|time|timestamp|ts)${UNIT}$`, 'i');
 export const PLAIN_X = new RegExp(`^(?:x|gx|gaze_?x|x_?gaze|pos_?x|x_?pos)${POS_UNIT}$`, 'i');
 export const PLAIN_Y = new RegExp(`^(?:y|gy|gaze_?y|y_?gaze|pos_?y|y_?pos)${POS_UNIT}$`, 'i');
 
+/** One eye's x or y in a binocular table: xl, x_left, left_x, lx (and the same for r, y), a unit suffix allowed. */
+export const plainEye = (axis: 'x' | 'y', side: 'left' | 'right'): RegExp => {
+  const s = side[0];
+  return new RegExp(`^(?:${axis}_?${s}|${axis}_?${side}|${side}_?${axis}|${s}${axis}|gaze_?${axis}_?${side}|${side}_?gaze_?${axis})${POS_UNIT}$`, 'i');
+};
+
 const isPixels = (name: string) => /(px|pix|pixels?)[\])]?$/i.test(name);
 const isDegrees = (name: string) => /(deg|dva|°)[\])]?$/i.test(name);
 
@@ -22,12 +28,15 @@ const isDegrees = (name: string) => /(deg|dva|°)[\])]?$/i.test(name);
 export function plainSpec(header: string[], sep: Separator, opts: LayoutOptions): TableSpec {
   const cols = new HeaderColumns(header);
   const t = cols.need('plain table: the time', PLAIN_TIME);
-  const x = cols.need('plain table: gaze x', PLAIN_X);
-  const y = cols.need('plain table: gaze y', PLAIN_Y);
+  // One x and y, or one eye's of a binocular table (--eye, the left by default).
+  const binocular = cols.find(plainEye('x', 'left')) >= 0 && (cols.find(PLAIN_X) < 0 || opts.eye !== null);
+  const side = binocular ? (opts.eye ?? 'left') : null;
+  const x = side ? cols.need(`plain table: the ${side} eye's x`, plainEye('x', side)) : cols.need('plain table: gaze x', PLAIN_X);
+  const y = side ? cols.need(`plain table: the ${side} eye's y`, plainEye('y', side)) : cols.need('plain table: gaze y', PLAIN_Y);
   const trial = cols.trial(opts.trialColumn);
   // The project's own aperture column, named exactly so: the lid's opening in mm (a "pupil" is not).
   const ap = cols.optional('aperture_mm');
-  if (opts.eye !== null) throw new FormatError('--eye picks one eye of a binocular file: this table has one x and one y (name binocular columns with --columns xl=,yl=,xr=,yr=)');
+  if (opts.eye !== null && !binocular) throw new FormatError('--eye picks one eye of a binocular file: this table has one x and one y (name binocular columns with --columns xl=,yl=,xr=,yr=)');
   const time = chooseTimeUnit(header[t], opts.timeUnit, 'ms', 'assumed: no unit in the header; --time-unit to say otherwise');
   const pixels = isPixels(header[x]) || (!isDegrees(header[x]) && opts.pxPerDeg !== null);
   const scale = pixels ? pixelScale(opts, `"${header[x]}", "${header[y]}"`) : null;
@@ -58,7 +67,8 @@ export function plainSpec(header: string[], sep: Separator, opts: LayoutOptions)
       timeSaid: time.said,
       positions,
       gaps: scale ? 'empty, NaN, NA, null or (0, 0) pixels' : 'empty, NaN, NA or null',
-      eye: null,
+      eye: side,
+      eyeSaid: side === null ? undefined : opts.eye === null ? 'binocular: the left eye by default (--eye right for the other)' : `the ${side} eye (--eye)`,
     }),
   };
 }

@@ -181,3 +181,30 @@ describe('EyeLink ASC: per-sample RES with velocities, and trials by TRIALID', (
     expect(one.events.blinks.every((b) => b.closingMs > 2)).toBe(true);
   });
 });
+
+describe('a binocular plain CSV', () => {
+  it('reads the left eye by default, said, and the right with --eye right', async () => {
+    const rec = trackerRecording(4, 500, 20);
+    const rows = ['time,x_left,y_left,x_right,y_right'];
+    const left = ['t_ms,x_deg,y_deg'];
+    const right = ['t_ms,x_deg,y_deg'];
+    for (let i = 0; i < rec.tMs.length; i++) {
+      const lost = rec.lost[i] === 1;
+      const xl = lost ? '' : String(rec.xDeg[i]);
+      const yl = lost ? '' : String(rec.yDeg[i]);
+      // The right eye: the left's gaze rotated a little, so the two differ.
+      const xr = lost ? '' : String(rec.xDeg[i] * 0.97 + 0.3);
+      const yr = lost ? '' : String(rec.yDeg[i] * 1.02);
+      rows.push(`${rec.tMs[i]},${xl},${yl},${xr},${yr}`);
+      left.push(`${rec.tMs[i]},${xl},${yl}`);
+      right.push(`${rec.tMs[i]},${xr},${yr}`);
+    }
+    const p = write('bino.csv', rows.join('\n'));
+    const l = await measureFile(p, flags([]));
+    expect(l.format.summary).toContain('binocular: the left eye by default');
+    expect(l.counts).toEqual((await measureFile(write('left.csv', left.join('\n')), flags([]))).counts);
+    const r = await measureFile(p, flags(['--eye', 'right']));
+    expect(r.format.eye).toBe('right');
+    expect(r.counts).toEqual((await measureFile(write('right.csv', right.join('\n')), flags([]))).counts);
+  });
+});
