@@ -33,8 +33,9 @@ export function registerMeasure(program: Command): void {
   const cmd = program
     .command('measure')
     .description(
-      'Run the detectors on any gaze recording — CSV t_ms,x_deg,y_deg[,aperture_mm] at any sampling rate, header optional — and ' +
-        'print the events and rates as JSON (Engbert & Kliegl 2003 saccades and microsaccades, I-VT/I-DT fixations, blinks from the aperture).',
+      'Run the detectors on any gaze recording — a tracker\'s export (--format auto tells which and says so on stderr) or CSV ' +
+        't_ms,x_deg,y_deg[,aperture_mm] at any sampling rate — and print the events and rates as JSON (Engbert & Kliegl 2003 saccades and ' +
+        'microsaccades, I-VT/I-DT fixations, blinks from the aperture or from data loss; a tracker\'s own events beside them).',
     )
     .argument('<file>', 'the recording: an EyeLink ASC, a Tobii or Pupil Labs export, a pymovements or plain CSV/TSV (--format)');
   declareOptions(cmd, MEASURE_OPTIONS).action(async (file: string, raw: Record<string, unknown>) => {
