@@ -65,7 +65,9 @@ export class EyelinkAscReader {
     if (raw === '') return;
     const f = raw.split(/\s+/);
     const head = f[0];
-    if (/^[-+]?\d/.test(head)) return this.sample(f, line);
+    // A sample line starts with its time at the line's start; an indented line of numbers is a
+    // calibration report's continuation (MSG !CAL …), not a sample.
+    if (/^\d/.test(text)) return this.sample(f, line);
     switch (head) {
       case 'SAMPLES':
         return this.samplesLine(f, line);

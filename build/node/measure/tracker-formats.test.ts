@@ -61,6 +61,14 @@ describe('eye measure --format auto: recordings as trackers write them, counted 
     expect(r.markers?.shown[0].text).toContain('DISPLAY_COORDS');
   });
 
+  it("an EyeLink ASC's calibration report (indented rows of numbers after MSG !CAL) is not read as samples", async () => {
+    const f = eyelinkAsc(r500, { binocular: false, input: false });
+    const cal = 'MSG\t1408000 !CAL eye check box: (L,R,T,B)\n\t  -52     7   -41   -13\n\nMSG\t1408001 !CAL Cal coeff:(X=a+bx+cy)\n   0.0003  131.2  1.1  0.39  1.5\n';
+    const withCal = { ...f, name: 'with-cal.asc', text: f.text.replace('**\n', `**\n${cal}`) };
+    const r = await sameAsPlain(withCal, 'eyelink-asc');
+    expect(r.samples).toBe(r500.tMs.length);
+  });
+
   it('an EyeLink ASC, both eyes: the left by default, said; --eye right reads the other; --eye on a one-eye file is refused', async () => {
     const f = eyelinkAsc(r500, { binocular: true, input: false });
     const r = await sameAsPlain(f, 'eyelink-asc');
