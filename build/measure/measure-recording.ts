@@ -27,7 +27,11 @@ export interface TrialResult {
   saccadeDetector: RecordingReport['saccadeDetector'];
 }
 
-/** `eye measure`'s report of a recording in any layout: ours, then the tracker's own events beside them. */
+/**
+ * `eye measure`'s report of a recording in any layout: ours, then the tracker's own events beside them.
+ * With several trials the counts, rates and metrics are pooled, the events carry their trial, and the
+ * sampling rate and saccadeDetector shown at the top are the first trial's (each trial's in `trials`).
+ */
 export type MeasuredRecording = Omit<RecordingReport, 'events'> & {
   format: FormatInfo;
   counts: EventCounts;

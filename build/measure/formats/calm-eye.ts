@@ -104,7 +104,7 @@ export class CalmEyeReader {
     const unit = this.opts.timeUnit !== null ? `${f.timeUnit} (--time-unit)` : 'ms (the format\'s own; --time-unit to say otherwise)';
     const what = this.mapped
       ? `columns named by --columns (${Object.entries(columns).map(([k, v]) => `${k}=${v}`).join(', ')})`
-      : `calm-eye${this.opts.detected ? ' (detected from the header)' : ''}: t_ms, x_deg, y_deg${aperture ? ', aperture_mm as the lid aperture' : ''}${header ? '' : ' by position (no header)'}`;
+      : `calm-eye${this.opts.detected ? ' (detected from the header)' : ' (--format)'}: t_ms, x_deg, y_deg${aperture ? ', aperture_mm as the lid aperture' : ''}${header ? '' : ' by position (no header)'}`;
     const summary = `${what}; time in ${unit}; gaze as ${positions}${f.eye ? `; the ${f.eye} eye` : ''}; gaps: empty, NaN, NA, "." or null${f.pxPerDeg !== null ? ', (0, 0) pixels' : ''}`;
     return { layout: this.mapped ? 'plain' : 'calm-eye', detected: this.opts.detected && !this.mapped, summary, columns, timeUnit: unit, positions, eye: f.eye, ignoredColumns: [] };
   }

@@ -238,7 +238,7 @@ export class EyelinkAscReader {
     }[source]!;
     const rate = L?.rateHz ? `, ${L.rateHz} Hz` : '';
     const summary = [
-      `eyelink-asc${this.opts.detected ? ' (detected from the header)' : ''}`,
+      `eyelink-asc${this.opts.detected ? ' (detected from the header)' : ' (--format)'}`,
       `time in ${this.opts.timeUnit ?? 'ms'}${rate}${L?.velocity ? ', with velocities' : ''}${this.inferred ? ' (no SAMPLES line: layout from the first sample)' : ''}`,
       eyeSaid,
       `gaze as ${positions}${this.screen ? ` on a ${this.screen} screen` : ''}`,

@@ -11,7 +11,7 @@ export function tableInfo(
   const ignored = cols.ignored();
   const c = parts.columns;
   const summary = [
-    `${layout}${detected ? ' (detected from the header)' : ''}`,
+    `${layout}${detected ? ' (detected from the header)' : ' (--format)'}`,
     `time "${c.t}" in ${parts.timeSaid}`,
     `gaze "${c.x}", "${c.y}" as ${parts.positions}`,
     ...(parts.eyeSaid ? [parts.eyeSaid] : []),
