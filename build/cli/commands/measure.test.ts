@@ -38,13 +38,15 @@ describe('eye measure: its flags declared once (MEASURE_OPTIONS)', () => {
     expect(help).toMatch(/--noise-floor-deg \(default: ek2003\)/);
     for (const o of switches) expect(help).toContain(`${o.flag} <on|off> ${o.doc} (default: ${o.default ? 'on' : 'off'})`.replace(/\s+/g, ' '));
     for (const { flags } of Object.values(RECORDING_OPTIONS)) expect(help).toContain(flags);
-    expect(help).toContain('the time column in ms, s or us (µs) (default: ms)');
+    expect(help).toContain("(default: the header's unit, else the layout's own, else ms)");
+    expect(help).toContain('--format <layout> the recording\'s layout: auto | calm-eye | plain | eyelink-asc');
     for (const o of flagged) expect(help).toContain(`${o.flag} <n> ${o.doc}; ${o.min} to ${o.max} (default: ${o.default})`.replace(/\s+/g, ' '));
   });
 
   it('parses to typed values: the method and time unit defaulted, a detector parameter only when given', () => {
-    expect(parse([])).toEqual({ method: 'ek2003', timeUnit: 'ms', skipTextLines: false });
-    expect(parse(['--columns', 't=1,x=2,y=3', '--skip-text-lines', '--time-unit', 'us'])).toEqual({ method: 'ek2003', columns: { t: '1', x: '2', y: '3' }, timeUnit: 'us', skipTextLines: true });
+    expect(parse([])).toEqual({ method: 'ek2003', format: 'auto', skipTextLines: false });
+    expect(parse(['--columns', 't=1,x=2,y=3', '--skip-text-lines', '--time-unit', 'us'])).toEqual({ method: 'ek2003', format: 'auto', columns: { t: '1', x: '2', y: '3' }, timeUnit: 'us', skipTextLines: true });
+    expect(parse(['--format', 'eyelink-asc', '--trial-column', 'TRIALID'])).toMatchObject({ format: 'eyelink-asc', trialColumn: 'TRIALID' });
     expect(parse(['--method', 'ek2003', '--lambda', '5', '--min-samples', '4', '--columns', 't=T,xr=RX,yr=RY,xl=LX,yl=LY', '--eye', 'left', '--px-per-deg', '32', '--time-unit', 's'])).toEqual({
       method: 'ek2003',
       lambda: 5,
@@ -53,6 +55,7 @@ describe('eye measure: its flags declared once (MEASURE_OPTIONS)', () => {
       eye: 'left',
       pxPerDeg: 32,
       timeUnit: 's',
+      format: 'auto',
       skipTextLines: false,
     });
   });

@@ -4,6 +4,7 @@ import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS } from '../../measure/saccade-m
 import { RECORDING_OPTIONS } from '../../measure/recording-format.ts';
 import type { MeasureFlags } from '../../node/measure/measure-file.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
+import { safeText } from '../../errors/safe-text.ts';
 import { declareOptions, oneOf, parseOptions, type OptionSpecs } from '../option-spec.ts';
 
 /**
@@ -33,12 +34,16 @@ export function registerMeasure(program: Command): void {
   const cmd = program
     .command('measure')
     .description(
-      'Run the detectors on any gaze recording — CSV t_ms,x_deg,y_deg[,aperture_mm] at any sampling rate, header optional — and ' +
-        'print the events and rates as JSON (Engbert & Kliegl 2003 saccades and microsaccades, I-VT/I-DT fixations, blinks from the aperture).',
+      'Run the detectors on any gaze recording — a tracker\'s export (--format auto tells which and says so on stderr) or CSV ' +
+        't_ms,x_deg,y_deg[,aperture_mm] at any sampling rate — and print the events and rates as JSON (Engbert & Kliegl 2003 saccades and ' +
+        'microsaccades, I-VT/I-DT fixations, blinks from the aperture or from data loss; a tracker\'s own events beside them).',
     )
-    .argument('<file>', 'the recording (CSV)');
+    .argument('<file>', 'the recording: an EyeLink ASC, a Tobii or Pupil Labs export, a pymovements or plain CSV/TSV (--format)');
   declareOptions(cmd, MEASURE_OPTIONS).action(async (file: string, raw: Record<string, unknown>) => {
     const { measureFile } = await import('../../node/measure/measure-file.ts');
-    writeStdout(`${JSON.stringify(await measureFile(file, parseMeasureOptions(raw)), null, 2)}\n`);
+    const report = await measureFile(file, parseMeasureOptions(raw));
+    // What was read and how, before the numbers: one line, so a wrong guess is seen at once.
+    process.stderr.write(`eye measure: ${safeText(report.format.summary)}\n`);
+    writeStdout(`${JSON.stringify(report, null, 2)}\n`);
   });
 }

@@ -72,7 +72,9 @@ describe('eye measure', async () => {
     const r = await measureFile(file('plain.csv', rows.join('\n')), { method: 'refined' });
     expect(r.sampleRateHz).toBeCloseTo(250, 5);
     expect(r.events.saccades.filter((s) => s.kind === 'saccade')).toHaveLength(1);
-    expect(r.events.blinks).toEqual([]);
+    // No aperture column: the 100 ms loss, valid on both sides, is a blink from data loss (loss-blinks.ts).
+    expect(r.events.blinks).toMatchObject([{ startMs: 996, endMs: 1100, holdMs: 100, source: 'data-loss' }]);
+    expect(r.counts).toEqual({ saccades: 1, microsaccades: 0, blinks: 1, blinksFromDataLoss: 1 });
     expect(r.missingSamples).toBe(25);
     const withHeader = await measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`), { method: 'refined' });
     expect(withHeader.events.saccades).toEqual(r.events.saccades);
