@@ -29,7 +29,7 @@ function film(n: number, glint: (yawDeg: number, pitchDeg: number) => { xMm: num
     columns.glintAreaMm2[k] = g.areaMm2;
   }
   const pixels: PixelTrace = { columns };
-  return { pixels, model: { tMs: columns.modelTMs, xDeg, yDeg } };
+  return { pixels, model: { tMs: columns.modelTMs, xDeg, yDeg, apertureMm: new Float64Array(n).fill(10.65) } };
 }
 
 const light = ERA_LIGHT['2026'];

@@ -139,9 +139,11 @@ describe('no silent reading', () => {
   // 500 Hz, a 2° step at 3 s, a pupil that swings (not a lid).
   const x = (i: number) => 2 * Math.min(1, Math.max(0, (i - 1500) / 12)) + 0.003 * Math.sin(i * 1.7);
   const pupil = (i: number) => 4 + Math.sin(i / 40);
+  // A tracker's noise on y too: ek2003 (the default) refuses an axis with no spread, as R's toolbox stops.
+  const y = (i: number) => 0.003 * Math.cos(i * 1.3);
 
   it('a "pupil" column is not read as lid aperture: no blinks from it, listed as not read', async () => {
-    const p = write('pupil.csv', `time,x,y,pupil\n${rows((i) => `${i * 2},${x(i)},0,${pupil(i)}`)}`);
+    const p = write('pupil.csv', `time,x,y,pupil\n${rows((i) => `${i * 2},${x(i)},${y(i)},${pupil(i)}`)}`);
     const r = await measureFile(p, flags([]));
     expect(r.format.layout).toBe('plain');
     expect(r.format.ignoredColumns).toEqual(['pupil']);
@@ -151,7 +153,7 @@ describe('no silent reading', () => {
   });
 
   it('seconds without --time-unit are refused, naming the unit that fits; with it, read', async () => {
-    const p = write('seconds.csv', `time,x,y\n${rows((i) => `${(i * 0.002).toFixed(3)},${x(i)},0`)}`);
+    const p = write('seconds.csv', `time,x,y\n${rows((i) => `${(i * 0.002).toFixed(3)},${x(i)},${y(i)}`)}`);
     const no = await refusal(p);
     expect(no.code).toBe(2);
     expect(no.message).toContain('500000 Hz, outside 10–10000 Hz: if "time" is in s, say so with --time-unit s (500 Hz)');
@@ -161,7 +163,7 @@ describe('no silent reading', () => {
   });
 
   it('a layout it cannot tell is exit 2 naming what it tried and how to say it', async () => {
-    const p = write('odd.csv', `stamp,h,v\n${rows((i) => `${i * 2},${x(i)},0`, 10)}`);
+    const p = write('odd.csv', `stamp,h,v\n${rows((i) => `${i * 2},${x(i)},${y(i)}`, 10)}`);
     expect(await refusal(p)).toMatchObject({ code: 2, message: expect.stringContaining('cannot tell the layout from its first line "stamp,h,v"') });
     const named = await measureFile(p, flags(['--columns', 't=stamp,x=h,y=v']));
     expect(named.format.summary).toContain('columns named by --columns (t=stamp, x=h, y=v)');
