@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /**
  * Modules started by file name rather than imported (a worker's entry): an import walk cannot see
@@ -22,6 +22,28 @@ export const IMPORT_GRAPH = {
   logLevel: 'silent',
 } as const satisfies BuildOptions;
 
+/** How a walk is taken: for which platform, and which files it does not walk through. */
+export interface CodeWalk {
+  platform?: 'node' | 'browser';
+  /**
+   * Files (root-relative) the walk stops at: neither they nor what only they import are hashed. A
+   * film's key cuts the model's Player out this way (its output, the sample stream, is in the key
+   * as a digest instead), so an edit that changes no sample leaves the code side of the key alone.
+   */
+  outside?: readonly string[];
+}
+
+/** An esbuild plugin that marks imports of the `outside` files external (not followed). */
+function stopAt(root: string, outside: readonly string[]): Plugin {
+  const stops = new Set(outside.map((f) => join(root, f)));
+  return {
+    name: 'stop-at',
+    setup(b) {
+      b.onResolve({ filter: /\.ts$/ }, (a) => (a.kind !== 'entry-point' && stops.has(join(a.resolveDir, a.path)) ? { path: a.path, external: true } : undefined));
+    },
+  };
+}
+
 const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
 
 /**
@@ -32,13 +54,20 @@ const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
  * table or the ledger's listing must not make every film render again (minutes); what the render
  * really runs is still all in it. Memoised per process.
  */
-export function codeHash(root: string, entry: string): Promise<{ hash: string; files: string[] }> {
-  const k = `${root}\0${entry}`;
+export function codeHash(root: string, entry: string, walk: CodeWalk = {}): Promise<{ hash: string; files: string[] }> {
+  const outside = [...(walk.outside ?? [])].sort();
+  const platform = walk.platform ?? 'node';
+  const k = `${root}\0${entry}\0${platform}\0${outside.join('\0')}`;
   let hit = memo.get(k);
   if (!hit) {
-    hit = build({ ...IMPORT_GRAPH, entryPoints: [entry, ...BY_NAME_ENTRIES].map((e) => join(root, e)), absWorkingDir: root }).then((r) => {
+    // A browser walk is the page's: no workers, and the bundle's packages are in it (the page loads nothing).
+    const entries = platform === 'node' ? [entry, ...BY_NAME_ENTRIES] : [entry];
+    const options = { ...IMPORT_GRAPH, platform, ...(platform === 'browser' ? { packages: 'bundle' as const } : {}) };
+    hit = build({ ...options, entryPoints: entries.map((e) => join(root, e)), absWorkingDir: root, plugins: [stopAt(root, outside)] }).then((r) => {
       const files = Object.keys(r.metafile.inputs).sort();
       const h = createHash('sha256');
+      // Where the walk stopped is part of what was hashed.
+      h.update(`${platform}\0${outside.join('\0')}\0`);
       for (const f of files) h.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
       h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
       return { hash: h.digest('hex'), files };
