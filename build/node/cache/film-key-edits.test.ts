@@ -47,6 +47,7 @@ describe('film keys under edits of the code (each scene at its proof settings, k
       // 1970's mean reading fixation, 750 → 900 ms (a lower one would be clamped to the calm cap's floor, and
       // change no sample): 1970's reading eye, and only it, moves otherwise.
       era1970: editedTree({ file: ERA_GAZE_FILE, change: (t) => t.replace(/('1970': \{\s*pattern: \{\s*kind: 'read',\s*fixMs: )750,/, '$1900,') }),
+      rendererComment: editedTree({ file: 'build/render/layers/catchlight.ts', change: (t) => `${t}// A comment in the renderer: no pixel changes.\n` }),
       renderer: editedTree({ file: 'build/render/layers/catchlight.ts', change: (t) => t.replace('img.width / 2', 'img.width / 2 + 1') }),
     };
     const entries = await Promise.all(Object.entries(trees).map(async ([k, dir]) => [k, await keysOf(dir)] as const));
@@ -73,6 +74,9 @@ describe('film keys under edits of the code (each scene at its proof settings, k
     // rest scene (eye contact), not the eye that holds still, not the spring eye.
     const readers = scenes.filter((s) => (s.era === '1970' && s.tour.length === 0 && s.mode === 'script' && s.preset === 'tuned') || tours.includes(s.name)).map((s) => s.name);
     expect(moved).toEqual(readers.sort());
+  });
+  it('a comment in the renderer changes no key either (the code is hashed as the bundle it makes: no comments)', () => {
+    expect(changed(base, edited.rendererComment)).toEqual([]);
   });
   it('a renderer edit changes every key: everything renders', () => {
     expect(changed(base, edited.renderer)).toEqual(Object.keys(base).sort());
