@@ -53,6 +53,8 @@ export interface EyeBrowser {
   readTrace(): Promise<TraceChunk>;
   /** The pixel rows the page measured since the last read. */
   readPixels(): Promise<PixelChunk>;
+  /** The page's digest of the sample stream it drew since load (FrameFeed; asked once, after the last frame). */
+  feedDigest(): Promise<string>;
   /** A plain `page.screenshot()` of the page as it is (the benchmark's baseline; screenshot method only). */
   plainScreenshot(): Promise<Buffer>;
   /** False once the browser has gone away. */
@@ -266,6 +268,9 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     },
     readPixels() {
       return guard(callPage<PixelChunk>(it.cdp, 'window.__eye.readPixels()'));
+    },
+    feedDigest() {
+      return guard(callPage<string>(it.cdp, 'window.__eye.feedDigest()'));
     },
     async plainScreenshot() {
       return Buffer.from(await guard(it.page.screenshot()));

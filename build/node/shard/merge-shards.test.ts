@@ -40,7 +40,7 @@ function shard(root: string, index: number, count: number, scenes: string[], o: 
     scenes,
     digests,
     settings: { durationS: 2, seed: o.seed, capture: 'auto', format: 'jpeg' },
-    code: { bundle: 'b', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
+    code: { renderer: 'r', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
     ledger,
   };
   writeFileSync(join(dir, shardManifestName({ index, count })), JSON.stringify(m));
