@@ -72,7 +72,7 @@ export function readLedger(file = LEDGER_FILE): { entries: LedgerEntry[]; skippe
       const v = parseLine(text);
       if (!isEntry(v)) skipped.push({ line: i + 1, reason: 'not a ledger entry' });
       else if (torn) skipped.push({ line: i + 1, reason: 'torn last line (no newline)' });
-      else entries.push(v);
+      else entries.push({ ...v, scenes: v.scenes.map((s) => ({ ...s, failed: s.failed ?? [] })) });
     } catch {
       skipped.push({ line: i + 1, reason: torn ? 'torn last line' : 'not JSON (a torn line from a killed run)' });
     }
@@ -116,8 +116,7 @@ function isSceneResult(v: unknown): boolean {
   return (
     typeof s.scene === 'string' &&
     typeof s.pass === 'boolean' &&
-    Array.isArray(s.failed) &&
-    s.failed.every((f) => typeof f === 'string') &&
+    (s.failed === undefined || (Array.isArray(s.failed) && s.failed.every((f) => typeof f === 'string'))) &&
     typeof metrics === 'object' &&
     metrics !== null &&
     Object.values(metrics).every((m) => m === null || typeof m === 'number')
