@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import { GazeCsvReader } from '../../measure/csv.ts';
+import { GazeCsvReader, PROBLEM_LIMIT } from '../../measure/csv.ts';
 import { LineTooLongError, readLines } from '../io/read-lines.ts';
 import { environmentError } from '../../errors/environment-error.ts';
 import { safeText } from '../../errors/safe-text.ts';
@@ -15,6 +15,13 @@ import { FormatError, recordingFormat, type RecordingFlags, type RecordingFormat
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
+
+/**
+ * The slowest sampling a recording may have: a fixation lasts a fraction of a second, so below one
+ * sample a second no event can be seen (and a rate that rounds to 0 Hz is a unit error, e.g. seconds
+ * read as ms).
+ */
+export const MIN_SAMPLE_RATE_HZ = 1;
 
 /** What `eye measure` was asked for, already parsed (each flag valid on its own): the method, the recording's format and any detector parameter. */
 export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial<DetectorParams>;
@@ -45,20 +52,32 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
   if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(EXIT.badInput, `no recording ${safeText(path)}`);
   // Read as a stream: memory holds the samples, never the file's text.
   const reader = new GazeCsvReader(format);
+  let stoppedAt: number | null = null;
   try {
-    for await (const { text, line } of readLines(path)) reader.addLine(text, line);
+    let lastLine = 0;
+    for await (const { text, line } of readLines(path)) {
+      reader.addLine(text, line);
+      lastLine = line;
+      if (reader.stopped) break;
+    }
+    stoppedAt = reader.stopped ? lastLine : null;
   } catch (err) {
     if (err instanceof LineTooLongError) throw new CliError(EXIT.badInput, `${safeText(path)}: ${err.message}`);
     throw environmentError(err, 'read', path) ?? err;
   }
   const parsed = reader.finish();
   if (parsed.problemCount > 0) {
-    const shown = parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `  line ${p.line}: ${safeText(p.message)}` : `  ${safeText(p.message)}`));
-    const more = parsed.problemCount > shown.length ? `\n  … and ${parsed.problemCount - shown.length} more` : '';
-    throw new CliError(EXIT.badInput, `${safeText(path)}: ${parsed.problemCount} problem(s):\n${shown.join('\n')}${more}`);
+    // One line, the problems after each other: an error is one line however many rows are bad.
+    const shown = parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `line ${p.line}: ${safeText(p.message)}` : safeText(p.message)));
+    const more = parsed.problemCount > shown.length ? `; … and ${parsed.problemCount - shown.length} more` : '';
+    const count = stoppedAt !== null ? `stopped reading at line ${stoppedAt} after ${PROBLEM_LIMIT} problems` : `${parsed.problemCount} problem(s)`;
+    throw new CliError(EXIT.badInput, `${safeText(path)}: ${count}: ${shown.join('; ')}${more}`);
   }
-  if (parsed.signal.tMs.length < 2) throw new CliError(EXIT.badInput, `${path}: needs at least 2 samples to measure, has ${parsed.signal.tMs.length}`);
+  if (parsed.signal.tMs.length < 2) throw new CliError(EXIT.badInput, `${safeText(path)}: needs at least 2 samples to measure, has ${parsed.signal.tMs.length}`);
   const dtMs = medianIntervalMs(parsed.signal.tMs);
+  if (!(1000 / dtMs >= MIN_SAMPLE_RATE_HZ)) {
+    throw new CliError(EXIT.badInput, `${safeText(path)}: its samples are a median ${dtMs} ms apart (${(1000 / dtMs).toPrecision(2)} Hz): a gaze recording is sampled at ${MIN_SAMPLE_RATE_HZ} Hz or more (times in seconds read as ms? give --time-unit)`);
+  }
   const used = minimumInBothTerms(params, method, dtMs, { samples: over.minSamples !== undefined, ms: over.minDurationMs !== undefined });
   try {
     return { file: path, skippedLines: parsed.skippedLines, ...recordingReport(detect(parsed.signal, used, method), used, method) };
