@@ -16,8 +16,18 @@ export function declareOptions(cmd: Command, specs: OptionSpecs): Command {
     if (s.defaultFrom && (s.defaultText === undefined || s.default !== undefined)) throw new Error(`option ${s.flags}: a defaultFrom needs a defaultText and no default`);
     if (s.hidden) o.hideHelp();
     cmd.addOption(o);
+    if (!s.repeatable) refuseRepeats(cmd, o);
   }
   return cmd;
+}
+
+/** A flag given twice is exit 2 naming it (commander would keep the last value without a word). */
+function refuseRepeats(cmd: Command, o: Option): void {
+  let seen = false;
+  cmd.on(`option:${o.name()}`, () => {
+    if (seen) throw new CliError(EXIT.badInput, `${o.long ?? o.flags}: given more than once (give it once)`);
+    seen = true;
+  });
 }
 
 /**

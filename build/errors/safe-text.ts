@@ -15,6 +15,14 @@ export function safeMessage(s: string): string {
     .join('\n');
 }
 
+/**
+ * JSON for a terminal: JSON.stringify escapes C0 controls but leaves DEL, the C1 controls (U+009B is
+ * a CSI on many terminals) and the line separators raw; they become \u escapes, still the same JSON.
+ */
+export function safeJson(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function escape(c: string): string {
   if (c === '\n') return '\\n';
   if (c === '\r') return '\\r';

@@ -27,6 +27,12 @@ export const MAX_GAZE_DEG = 90;
 /** How many problems a reader keeps to show (it counts them all): a garbage file must not fill memory. */
 const PROBLEMS_KEPT = 100;
 
+/**
+ * After this many problems a file is refused without reading the rest, as a compiler stops after its
+ * first errors: 600 MB of garbage is known to be garbage after its first lines, not after minutes.
+ */
+export const PROBLEM_LIMIT = 20;
+
 /** A column of doubles that grows by doubling (a plain number[] of millions of rows costs more). */
 class Column {
   private data = new Float64Array(1024);
@@ -93,6 +99,11 @@ export class GazeCsvReader {
   private validGaze = 0;
   private hasAperture = false;
   private skipped = 0;
+
+  /** PROBLEM_LIMIT problems seen: the caller stops reading (the file is refused whatever follows). */
+  get stopped(): boolean {
+    return this.problemCount >= PROBLEM_LIMIT;
+  }
 
   private problem(line: number, message: string): void {
     this.problemCount++;

@@ -26,6 +26,8 @@ export interface OptionSpec<T> {
    */
   parse?: (text: string, parsed: ParsedSoFar) => T;
   hidden?: boolean;
+  /** The flag may be given more than once (its value is then the last). Otherwise a second one is exit 2: which of two values was meant is not the parser's guess. */
+  repeatable?: boolean;
 }
 
 /** The values of the flags declared before the one being parsed, already typed and defaulted. */
@@ -34,11 +36,18 @@ export type ParsedSoFar = Readonly<Record<string, unknown>>;
 export type OptionSpecs = Record<string, OptionSpec<unknown>>;
 export type OptionValues<S extends OptionSpecs> = { [K in keyof S]: S[K] extends OptionSpec<infer T> ? T : never };
 
+/**
+ * A number as people write it on a command line: decimal digits, a sign, a point, an exponent. Number()
+ * alone would also take `0x1`, `0b11`, `0o7`, `Infinity` and padding; a value that surprising is refused.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const decimal = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
+
 /** Validators: each says, in its RangeError, what it expected. */
 export const integerIn =
   (min: number, max: number) =>
   (text: string): number => {
-    const n = Number(text);
+    const n = decimal(text);
     if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new RangeError(`an integer from ${min} to ${max}`);
     return n;
   };
@@ -54,7 +63,7 @@ export const oneOf =
 export const numberIn =
   (min: number, max: number) =>
   (text: string): number => {
-    const n = Number(text);
+    const n = decimal(text);
     if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new RangeError(`a number from ${min} to ${max}`);
     return n;
   };
@@ -63,7 +72,7 @@ export const numberIn =
 export const numberAbove =
   (min: number) =>
   (text: string): number => {
-    const n = Number(text);
+    const n = decimal(text);
     if (text.trim() === '' || !Number.isFinite(n) || n <= min) throw new RangeError(`a number above ${min}`);
     return n;
   };
@@ -91,7 +100,7 @@ export const size = (text: string): { width: number; height: number } => {
 
 /** A number if the text is one (the scene's own validators then report its range), else the text itself. */
 export const numberish = (text: string): number | string => {
-  const n = Number(text);
+  const n = decimal(text);
   return text.trim() !== '' && Number.isFinite(n) ? n : text;
 };
 

@@ -1,4 +1,4 @@
-import { GazeCsvReader, type ParsedRecording } from '../csv.ts';
+import { GazeCsvReader, PROBLEM_LIMIT, type ParsedRecording } from '../csv.ts';
 import type { RecordingFormat } from '../recording-format.ts';
 import type { LayoutOptions } from './header-columns.ts';
 import type { FormatInfo, ReadRecording, TrialSpan } from './layout.ts';
@@ -25,6 +25,11 @@ export class CalmEyeReader {
     private readonly opts: LayoutOptions,
     private readonly mapped: boolean,
   ) {}
+
+  /** PROBLEM_LIMIT problems seen over its trials: the caller stops reading (the file is refused whatever follows). */
+  get stopped(): boolean {
+    return this.parts.reduce((n, p) => n + p.problemCount, 0) + this.reader.problemCount >= PROBLEM_LIMIT;
+  }
 
   addLine(text: string, line: number): void {
     const raw = text.trim();

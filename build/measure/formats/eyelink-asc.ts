@@ -1,3 +1,4 @@
+import { PROBLEM_LIMIT } from '../csv.ts';
 import { MAX_GAZE_DEG } from '../csv.ts';
 import { MS_PER_TIME_UNIT } from '../recording-format.ts';
 import type { LayoutOptions } from './header-columns.ts';
@@ -58,6 +59,11 @@ export class EyelinkAscReader {
   private problem(line: number, message: string): void {
     this.problemCount++;
     if (this.problems.length < PROBLEMS_KEPT) this.problems.push({ line, message });
+  }
+
+  /** PROBLEM_LIMIT problems seen: the caller stops reading (the file is refused whatever follows). */
+  get stopped(): boolean {
+    return this.problemCount >= PROBLEM_LIMIT;
   }
 
   addLine(text: string, line: number): void {

@@ -1,3 +1,4 @@
+import { PROBLEM_LIMIT } from '../csv.ts';
 import { MAX_GAZE_DEG } from '../csv.ts';
 import { MARKERS_KEPT, PROBLEMS_KEPT, type FormatInfo, type Marker, type ReadRecording, type TrialSpan } from './layout.ts';
 import { numberOf, splitFields, type Separator } from './table-fields.ts';
@@ -70,6 +71,11 @@ export class TableReader {
   private problem(line: number, message: string): void {
     this.problemCount++;
     if (this.problems.length < PROBLEMS_KEPT) this.problems.push({ line, message });
+  }
+
+  /** PROBLEM_LIMIT problems seen: the caller stops reading (the file is refused whatever follows). */
+  get stopped(): boolean {
+    return this.problemCount >= PROBLEM_LIMIT;
   }
 
   addLine(text: string, line: number): void {

@@ -26,7 +26,8 @@ import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
 import { panelLabel } from '../../core/compare/panel-label.ts';
 import { panelNumbers, type PanelNumbers } from '../../core/compare/panel-numbers.ts';
-import { renderAtRevision } from './render-at-revision.ts';
+import { renderAtRevision, resolveRevision, type Revision } from './render-at-revision.ts';
+import { handleInterrupts, onInterrupt } from '../io/interrupt.ts';
 import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
 import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
@@ -119,6 +120,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
       throw new CliError(EXIT.badInput, `panels must share one size: ${panels.map((q) => `${q.label} ${q.scene.width}x${q.scene.height}`).join(', ')} (give --size)`);
     }
   }
+  // The revision is checked before anything is rendered (a typo must not cost the working tree's render first).
+  const rev = o.rev !== undefined ? await resolveRevision(root, o.rev, basename(first.name)) : null;
   const ffmpeg = findFfmpeg();
   const name = defaultName(panels, o);
   const out = resolve(o.out ?? join(root, 'proof', 'compare', `${name}.mp4`));
@@ -139,12 +142,19 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     return keep({ ...unchanged, panels: unchanged.panels.map((q, i) => ({ ...q, ledger: checks[i] })) }, jsonFile, out, o.json);
   }
   sweepOwned(tmpdir(), PANELS_TEMP);
+  handleInterrupts();
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
   // Staged beside their final names, named as OUT_TEMP sweeps them when a killed run leaves them.
   const staged = join(outDir, `.${basename(out)}.tmp-${process.pid}`);
   const stagedJson = join(outDir, `.${basename(out, '.mp4')}.json.tmp-${process.pid}`);
+  const removeWork = () => {
+    rmSync(staged, { force: true });
+    rmSync(stagedJson, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  };
+  const forgetWork = onInterrupt(removeWork);
   try {
-    await renderPanels(root, panels, o, work, argv);
+    await renderPanels(root, panels, o, work, argv, rev);
     const measured = panels.map((p) => ({ p, numbers: measurePanel(p.dir!) }));
     const inputs = await Promise.all(
       measured.map(async ({ p, numbers }, i) => {
@@ -205,9 +215,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
     if (o.json) process.stdout.write(json);
     return EXIT.ok;
   } finally {
-    rmSync(staged, { force: true });
-    rmSync(stagedJson, { force: true });
-    rmSync(work, { recursive: true, force: true });
+    forgetWork();
+    removeWork();
   }
 }
 
@@ -322,7 +331,7 @@ function keptByInputs(out: string, jsonFile: string, inputsKey: string): Compare
 }
 
 /** Render every panel into `work`: the working tree's scenes in this process (once each), a revision in its own worktree. */
-async function renderPanels(root: string, panels: Panel[], o: CompareOptions, work: string, argv: string[]): Promise<void> {
+async function renderPanels(root: string, panels: Panel[], o: CompareOptions, work: string, argv: string[], rev: Revision | null): Promise<void> {
   const here = new Map<string, Scene>();
   for (const p of panels) if (p.revision === null) here.set(p.scene.name, p.scene);
   const hereDir = join(work, 'here');
@@ -341,7 +350,7 @@ async function renderPanels(root: string, panels: Panel[], o: CompareOptions, wo
     if (o.cache) args.push('--cache-dir', resolve(o.cacheDir));
     else args.push('--no-cache');
     if (o.force) args.push('--force');
-    const r = await renderAtRevision(root, p.revision, basename(s.name), args, join(work, 'rev'));
+    const r = await renderAtRevision(root, rev!, basename(s.name), args, join(work, 'rev'));
     p.dir = r.sceneDir;
     p.code = { revision: r.revision, dirty: false };
     const summary = JSON.parse(readFileSync(join(r.sceneDir, 'summary.json'), 'utf8')) as { seed?: number; fps?: number };

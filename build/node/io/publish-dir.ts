@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -12,6 +12,8 @@ export function publishDir(stage: string, target: string): void {
   if (name === '' || name === '.' || name === '..' || resolve(dirname(target)) !== resolve(dirname(stage))) {
     throw new Error(`publishDir: ${target} is not a folder beside ${stage}`);
   }
+  // A staging folder from mkdtemp is 0700 (private while it is made); published, it is an ordinary folder (0777 less the umask, as mkdir makes one).
+  chmodSync(stage, 0o777 & ~process.umask());
   const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
   const hadOld = existsSync(target);
   if (hadOld) renameSync(target, old);

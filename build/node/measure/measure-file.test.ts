@@ -111,11 +111,12 @@ describe('eye measure', async () => {
     expect(ansi.message).not.toContain('\u001b');
   });
 
-  it('counts every problem but keeps only the first ones (a garbage file does not fill memory)', async () => {
+  it('stops reading a garbage file after its first problems (as a compiler stops), in one line', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `${i},x,0`).join('\n');
     const r = await exitOf(() => measureFile(file('garbage-many.csv', rows)));
-    expect(r.message).toContain('5000 problem(s)');
-    expect(r.message).toContain('… and 4980 more');
+    expect(r.message).toContain('stopped reading at line 20 after 20 problems: line 1:');
+    expect(r.message).not.toContain('line 21:');
+    expect(r.message).not.toContain('\n');
   });
 
   it('takes the published parameters at other settings, and states the range of a bad one', async () => {

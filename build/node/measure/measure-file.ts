@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { PROBLEM_LIMIT } from '../../measure/csv.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { detect } from '../../measure/detect.ts';
 import { DETECTOR_OPTIONS, ParamError, detectorParams, type DetectorParams } from '../../measure/params.ts';
@@ -18,6 +19,13 @@ export const MAX_RATE_HZ = 10_000;
 
 /** How many malformed rows the error lists before "… and N more". */
 const PROBLEMS_SHOWN = 20;
+
+/**
+ * The slowest sampling a recording may have: a fixation lasts a fraction of a second, so below one
+ * sample a second no event can be seen (and a rate that rounds to 0 Hz is a unit error, e.g. seconds
+ * read as ms).
+ */
+export const MIN_SAMPLE_RATE_HZ = 1;
 
 /** What `eye measure` was asked for, already parsed (each flag valid on its own): the method, the recording's format and any detector parameter. */
 export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial<DetectorParams>;
@@ -53,15 +61,20 @@ export async function measureFile(file: string, flags: MeasureFlags = {}): Promi
   // Read as a stream: memory holds the samples, never the file's text.
   const read = await readRecording(path, flags, format);
   if (read.problemCount > 0) {
-    const shown = read.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `  line ${p.line}: ${safeText(p.message)}` : `  ${safeText(p.message)}`));
-    const more = read.problemCount > shown.length ? `\n  … and ${read.problemCount - shown.length} more` : '';
-    throw new CliError(EXIT.badInput, `${safeText(path)}: ${read.problemCount} problem(s):\n${shown.join('\n')}${more}`);
+    // One line, the problems after each other: an error is one line however many rows are bad.
+    const shown = read.problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `line ${p.line}: ${safeText(p.message)}` : safeText(p.message)));
+    const more = read.problemCount > shown.length ? `; … and ${read.problemCount - shown.length} more` : '';
+    const count = read.stoppedAtLine !== null ? `stopped reading at line ${read.stoppedAtLine} after ${PROBLEM_LIMIT} problems` : `${read.problemCount} problem(s)`;
+    throw new CliError(EXIT.badInput, `${safeText(path)}: ${count}: ${shown.join('; ')}${more}`);
   }
   const spans = read.trials ?? [{ label: '1', start: 0, end: read.signal.tMs.length }];
   const short = spans.find((s) => s.end - s.start < 2);
-  if (short) throw new CliError(EXIT.badInput, `${path}: needs at least 2 samples to measure${read.trials ? ` (trial ${safeText(short.label)})` : ''}, has ${short.end - short.start}`);
+  if (short) throw new CliError(EXIT.badInput, `${safeText(path)}: needs at least 2 samples to measure${read.trials ? ` (trial ${safeText(short.label)})` : ''}, has ${short.end - short.start}`);
   const dtMs = medianIntervalMs(read.signal.tMs.subarray(spans[0].start, spans[0].end));
   if (flags.timeUnit === undefined) refuseImplausibleRate(path, dtMs, read.format);
+  if (!(1000 / dtMs >= MIN_SAMPLE_RATE_HZ)) {
+    throw new CliError(EXIT.badInput, `${safeText(path)}: its samples are a median ${dtMs} ms apart (${(1000 / dtMs).toPrecision(2)} Hz): a gaze recording is sampled at ${MIN_SAMPLE_RATE_HZ} Hz or more (times in seconds read as ms? give --time-unit)`);
+  }
   const used = minimumInBothTerms(params, method, dtMs, { samples: over.minSamples !== undefined, ms: over.minDurationMs !== undefined });
   try {
     return { file: path, skippedLines: read.skippedLines, ...measureRecording(read, used, method) };

@@ -16,6 +16,8 @@ import { LineTooLongError, readLines } from '../io/read-lines.ts';
 interface LineReader {
   addLine(text: string, line: number): void;
   finish(): ReadRecording;
+  /** Enough problems seen to refuse the file: reading stops there (a garbage file is not read to its end). */
+  readonly stopped: boolean;
 }
 
 const TRIED =
@@ -28,7 +30,7 @@ const TRIED =
  * --columns names the columns of a plain table itself (the project's reader, csv.ts). Streamed line by
  * line. A layout that cannot be read as flagged is exit 2 with what it needs.
  */
-export async function readRecording(path: string, flags: RecordingFlags, format: RecordingFormat): Promise<ReadRecording> {
+export async function readRecording(path: string, flags: RecordingFlags, format: RecordingFormat): Promise<ReadRecording & { stoppedAtLine: number | null }> {
   const choice: FormatChoice = flags.format ?? 'auto';
   const opts: LayoutOptions = {
     eye: flags.eye ?? null,
@@ -41,6 +43,7 @@ export async function readRecording(path: string, flags: RecordingFlags, format:
     throw new CliError(EXIT.badInput, `--columns names a plain table's columns; --format ${choice} reads its own (leave one out)`);
   }
   let reader: LineReader | null = flags.columns !== undefined ? new CalmEyeReader(new GazeCsvReader(format), format, opts, true) : null;
+  let stoppedAtLine: number | null = null;
   try {
     for await (const { text, line } of readLines(path)) {
       if (reader === null) {
@@ -51,6 +54,10 @@ export async function readRecording(path: string, flags: RecordingFlags, format:
         if (reader instanceof TableReader) continue; // the header line is the spec's
       }
       reader.addLine(text, line);
+      if (reader.stopped) {
+        stoppedAtLine = line;
+        break;
+      }
     }
   } catch (err) {
     if (err instanceof CliError) throw err;
@@ -58,8 +65,8 @@ export async function readRecording(path: string, flags: RecordingFlags, format:
     if (err instanceof LineTooLongError) throw new CliError(EXIT.badInput, `${safeText(path)}: ${err.message}`);
     throw environmentError(err, 'read', path) ?? err;
   }
-  if (reader === null) return new CalmEyeReader(new GazeCsvReader(format), format, opts, false).finish();
-  return reader.finish();
+  if (reader === null) return { ...new CalmEyeReader(new GazeCsvReader(format), format, opts, false).finish(), stoppedAtLine };
+  return { ...reader.finish(), stoppedAtLine };
 }
 
 /** The reader of a layout, made from its first line (a table's header). */

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Base64Image } from '../browser/capture-frame.ts';
 import { ffmpegArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { safeText } from '../../errors/safe-text.ts';
 
 /**
  * The one module that drives ffmpeg (through fluent-ffmpeg, whose upstream is archived: keep it behind
@@ -43,6 +44,25 @@ const FFMPEG_ENV_ERRORS: readonly [RegExp, string][] = [
   [/Permission denied/i, 'EACCES'],
 ];
 
+/** ffmpeg's banner and progress lines: its version, build, libraries, streams, `frame=` counters, its closing "Conversion failed!" (none says why it failed). */
+const FFMPEG_CHATTER = /^\s*(Conversion failed!|Exiting normally|ffmpeg version|built with|configuration:|lib(av|sw|postproc)\w*\s|Input #|Output #|Stream|Metadata|Duration:|encoder\s*:|Side data|frame=|Press \[q\]|\[libx264 @ [^\]]+\] (using|profile|264 - core))/;
+
+/**
+ * The one line that says why ffmpeg failed: killed by a signal is just that (its stderr then holds only
+ * its banner); else its last line that is not banner or progress, escaped.
+ */
+export function ffmpegFailure(message: string, stderr: string): string {
+  const signal = /killed with signal (\w+)/.exec(message)?.[1];
+  if (signal) return `ffmpeg was killed (${signal})`;
+  const said = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !FFMPEG_CHATTER.test(l))
+    .pop();
+  const first = message.split('\n')[0].trim();
+  return `ffmpeg failed: ${safeText(said && !first.includes(said) ? `${first} (${said})` : first)}`;
+}
+
 export function startEncoder(o: { ffmpegPath: string; outFile: string; settings: EncodeSettings }): FilmEncoder {
   const args = ffmpegArgs(o.settings);
   let failure: EncoderError | null = null;
@@ -58,11 +78,8 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
   const done = new Promise<void>((resolve, reject) => {
     command.on('end', () => resolve());
     command.on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
-      const first = err.message.split('\n')[0].trim();
-      const lastLines = (stderr ?? '').trim().split('\n').slice(-3).join(' | ');
-      const more = lastLines && !first.includes(lastLines) ? ` (${lastLines})` : '';
       const code = FFMPEG_ENV_ERRORS.find(([re]) => re.test(stderr ?? ''))?.[1];
-      failure = new EncoderError(killed ? 'ffmpeg was stopped' : `ffmpeg failed: ${first}${more}`, killed ? undefined : code);
+      failure = new EncoderError(killed ? 'ffmpeg was stopped' : ffmpegFailure(err.message, stderr ?? ''), killed ? undefined : code);
       stdin?.destroy();
       reject(failure);
     });

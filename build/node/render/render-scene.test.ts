@@ -117,8 +117,11 @@ describe('renderScene', () => {
     expect(after.frameHashes.perFrame).toEqual(fresh.frameHashes.perFrame);
   });
 
-  it('a browser that dies mid-film is relaunched and the scene retried once, with the same frames', async () => {
+  it('a browser that dies mid-film is relaunched and the scene retried once, with the same frames, and says so in one line', async () => {
     const out = join(tmp, 'crash');
+    const said: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((s: string) => said.push(String(s)) > 0) as unknown as typeof process.stderr.write;
     const summary = await renderScene(scene, {
       session: session(),
       ffmpeg,
@@ -126,7 +129,10 @@ describe('renderScene', () => {
       onFrame: (frame, attempt, browser) => {
         if (attempt === 1 && frame === 5) browser.killNow();
       },
+    }).finally(() => {
+      process.stderr.write = write;
     });
+    expect(said.filter((l) => l.includes('rendering it again in a new browser'))).toEqual([expect.stringMatching(/^1970-script: the browser crashed \(.*\); rendering it again in a new browser\n$/)]);
     expect(summary.attempts).toBe(2);
     expect(summary.frameHashes.digest).toBe(first.frameHashes.digest);
     expect(readdirSync(out)).toEqual([scene.name]);

@@ -21,6 +21,7 @@ import { BrowserCrashError, PageError, RefusedRequestError } from '../../core/br
 import { probeFilm, type FilmProbe } from './probe-film.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { environmentError } from '../../errors/environment-error.ts';
+import { safeText } from '../../errors/safe-text.ts';
 import { ownedPrefix } from '../io/owned-temp.ts';
 import { writeStills } from '../stills/write-stills.ts';
 import { eraSpread, type EraSpread } from '../check/era-spread.ts';
@@ -275,7 +276,11 @@ export async function renderScene(scene: Scene, o: RenderOptions): Promise<Rende
     } catch (err) {
       if (err instanceof BrowserCrashError) {
         await o.session.restart();
-        if (attempt < 2) continue;
+        if (attempt < 2) {
+          // Said, not silent: a retried scene took twice the time, and a crash can be the machine's (memory).
+          process.stderr.write(`${scene.name}: the browser crashed (${safeText(err.message)}); rendering it again in a new browser\n`);
+          continue;
+        }
         throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
       }
       if (err instanceof RefusedRequestError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);

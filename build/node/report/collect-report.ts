@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Assertion } from '../../measure/caps.ts';
 import type { DetectorParams } from '../../measure/params.ts';
@@ -6,6 +6,7 @@ import type { LongRunFixations, ReportData } from '../../report/proof/report-dat
 import type { SceneCheck } from '../check/check-run.ts';
 import { reportedRuns, sceneFolders } from './report-sources.ts';
 import { readEra } from './read-era.ts';
+import { readProofJson } from './read-proof-json.ts';
 
 /**
  * What proof/index.html shows, from a proof folder (every rendered scene in it), eye check's
@@ -16,7 +17,7 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
   const checkFile = join(opts.proofDir, 'check', 'assertions.json');
   let checkAssertions: Assertion[] = [];
   if (existsSync(checkFile)) {
-    checkAssertions = (JSON.parse(readFileSync(checkFile, 'utf8')) as { assertions: Assertion[] }).assertions;
+    checkAssertions = readProofJson<{ assertions: Assertion[] }>(checkFile, (o, bad) => void (Array.isArray(o.assertions) || bad('assertions', 'an array'))).assertions;
   } else {
     notes.push(`no ${relative(process.cwd(), checkFile) || checkFile}: eye check has not run, so no scene shows its calm caps (run eye check --out ${join(opts.proofDir, 'check')})`);
   }
@@ -47,7 +48,7 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
 function longRunFixations(file: string): Map<string, LongRunFixations> {
   const out = new Map<string, LongRunFixations>();
   if (!existsSync(file)) return out;
-  const summary = JSON.parse(readFileSync(file, 'utf8')) as { scenes?: Partial<Pick<SceneCheck, 'scene' | 'seeds' | 'minutesPerSeed' | 'fixations'>>[] };
+  const summary = readProofJson(file) as { scenes?: Partial<Pick<SceneCheck, 'scene' | 'seeds' | 'minutesPerSeed' | 'fixations'>>[] };
   for (const s of summary.scenes ?? []) {
     if (s.scene && s.fixations && s.seeds && s.minutesPerSeed) out.set(s.scene, { bins: s.fixations.bins, hz: s.fixations.hz, seeds: s.seeds.length, minutesPerSeed: s.minutesPerSeed });
   }

@@ -1,5 +1,5 @@
 import { closedFixationsMs } from '../../measure/closed-fixations.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Assertion } from '../../measure/caps.ts';
@@ -9,6 +9,7 @@ import type { DetectorParams } from '../../measure/params.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { fixationGammaOf } from '../../report/proof/fixation-gamma-of.ts';
 import type { Agreement, EraReport, SpreadRow, Still } from '../../report/proof/report-data.ts';
+import { checkSummary, checkTrace, readProofJson } from './read-proof-json.ts';
 
 /**
  * Points drawn per series: a 20-s film at 120 Hz (a saccade still spans several points); longer films
@@ -43,7 +44,7 @@ interface SummaryFile {
   };
 }
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+const readJson = <T>(file: string): T => readProofJson<T>(file);
 
 async function dataUri(file: string, widthPx: number): Promise<string> {
   const jpeg = await sharp(file).resize({ width: widthPx, withoutEnlargement: true }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
@@ -57,8 +58,8 @@ async function dataUri(file: string, widthPx: number): Promise<string> {
  */
 export async function readEra(proofDir: string, scene: string, checkAssertions: readonly Assertion[], params: DetectorParams): Promise<EraReport> {
   const dir = join(proofDir, scene);
-  const summary = readJson<SummaryFile>(join(dir, 'summary.json'));
-  const trace = readJson<TraceFile>(join(dir, 'trace.json'));
+  const summary = readProofJson<SummaryFile>(join(dir, 'summary.json'), checkSummary);
+  const trace = readProofJson<TraceFile>(join(dir, 'trace.json'), checkTrace);
   const col = (name: string) => Float64Array.from(trace.columns[name]);
   const tMs = col('tMs');
   const yaw = col('yawDeg');

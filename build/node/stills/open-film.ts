@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
+import { safeText } from '../../errors/safe-text.ts';
+import { fileKind } from '../io/file-kind.ts';
 import { probeFilm } from '../render/probe-film.ts';
 
 /** What stills need to know about an encoded film. */
@@ -16,13 +18,14 @@ export interface FilmInfo {
 }
 
 /**
- * Probe any film for its rate, frame count and size. A missing file, a folder, or something ffprobe
+ * Probe any film for its rate, frame count and size. A missing file, a folder or a device, or something ffprobe
  * cannot read as video is bad input (exit 2) with a one-line reason.
  */
 export async function openFilm(ffprobePath: string, file: string): Promise<FilmInfo> {
   const path = resolve(file);
-  if (!existsSync(path)) throw new CliError(EXIT.badInput, `no film at ${path}`);
-  if (!statSync(path).isFile()) throw new CliError(EXIT.badInput, `${path} is a folder, not a film`);
+  if (!existsSync(path)) throw new CliError(EXIT.badInput, `no film at ${safeText(path)}`);
+  const stats = statSync(path);
+  if (!stats.isFile()) throw new CliError(EXIT.badInput, `${safeText(path)} is ${fileKind(stats)}, not a film`);
   let probe;
   try {
     probe = await probeFilm(ffprobePath, path);
