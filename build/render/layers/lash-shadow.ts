@@ -8,16 +8,17 @@ import type { ExtentPx, LashCurvePx } from './lashes.ts';
  * out toward the viewer throws a streak down the sclera and iris from its root, leaning the way the
  * hair leans and a little away from the light (upper left). Drawn into the face layer behind what is
  * there ('destination-over'): it shows only in the opening, which the face layer leaves transparent,
- * and is cached with the lashes (redrawn only when the lids move). Two widths make it soft without a
- * blur.
+ * and is cached with the lashes (redrawn only when the lids move). Two faint fills, a wide wedge and a
+ * narrow one, read as soft without a blur (a blur cost more than it showed).
  */
 /** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
-const DROP_SHARE = 0.6;
+const DROP_SHARE = 0.5;
 const LEAN_FROM_LIGHT = 0.25;
 const SHADOW_RGB = '52, 30, 24';
+/** Each pass: wedge width in hair widths, and opacity. */
 const PASSES: [widthScale: number, alpha: number][] = [
-  [3.2, 0.1],
-  [1.4, 0.14],
+  [3.6, 0.055],
+  [1.5, 0.07],
 ];
 
 export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upper: readonly LashCurvePx[]): ExtentPx | null {

@@ -22,20 +22,15 @@ export interface LashTone {
   alpha: number;
 }
 /**
- * Three hair colours (by Lash.shade), each from root to tip over LASH_SEGMENTS: dark brown at the root,
+ * Two hair colours (by Lash.shade), each from root to tip over LASH_SEGMENTS: dark brown at the root,
  * lighter and more transparent toward the tip, where the hair thins to a translucent point (no lash
  * is pure black in a photograph).
  */
 export const LASH_TONES: readonly (readonly LashTone[])[] = [
   [
-    { rgb: [26, 17, 12], alpha: 0.96 },
-    { rgb: [36, 24, 17], alpha: 0.88 },
-    { rgb: [72, 52, 40], alpha: 0.55 },
-  ],
-  [
-    { rgb: [32, 21, 15], alpha: 0.94 },
-    { rgb: [44, 30, 21], alpha: 0.85 },
-    { rgb: [84, 62, 46], alpha: 0.5 },
+    { rgb: [28, 18, 13], alpha: 0.95 },
+    { rgb: [40, 27, 19], alpha: 0.86 },
+    { rgb: [78, 57, 43], alpha: 0.52 },
   ],
   [
     { rgb: [42, 28, 20], alpha: 0.92 },
@@ -199,20 +194,16 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
       ctx.fill(path);
     }
   }
-  // Two strengths of highlight: a strongly lit hair and a dimly lit one.
-  for (const [strong, alpha] of [
-    [true, HIGHLIGHT_ALPHA],
-    [false, HIGHLIGHT_ALPHA * 0.55],
-  ] as const) {
-    const lit = new Path2D();
-    let count = 0;
-    for (const c of curves) {
-      if (c.highlight <= 0 || c.highlight >= 0.7 !== strong) continue;
-      traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.2, -0.18);
-      count++;
-    }
-    if (count === 0) continue;
-    ctx.fillStyle = `rgba(${HIGHLIGHT_RGB}, ${alpha})`;
+  // The light caught along some hairs (one fill: its strength is which hairs, not how bright).
+  const lit = new Path2D();
+  let count = 0;
+  for (const c of curves) {
+    if (c.highlight <= 0) continue;
+    traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.2 * (0.5 + 0.5 * c.highlight), -0.18);
+    count++;
+  }
+  if (count > 0) {
+    ctx.fillStyle = `rgba(${HIGHLIGHT_RGB}, ${HIGHLIGHT_ALPHA})`;
     ctx.fill(lit);
   }
   return e;
