@@ -110,9 +110,9 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     // groove with its lit upper edge, wandering and coming and going along the lid.
     const q = v * CREASE_LINES + 0.45 * creases.at(xm / 2.2 + 32, 8) + 0.15 * wr;
     const dq = q - Math.round(q);
-    const lineAlong = Math.max(0, 0.35 + 0.65 * creases.at(xm / 1.1 + 7, 40 + Math.round(q) * 3));
+    const lineAlong = Math.max(0, 0.2 + 0.8 * creases.at(xm / 1.1 + 7, 40 + Math.round(q) * 3));
     const inLid = smoothstep(0.1, 0.3, v) * smoothstep(0.98, 0.86, v) * ends;
-    const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.06 * 0.06));
+    const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.05 * 0.05));
     const edge = inLid * lineAlong * Math.exp(-((dq + 0.11) * (dq + 0.11)) / (0.07 * 0.07));
     // Thin lid skin is glossier than the face's: a broad sheen where it faces the light's mirror direction.
     const gloss = ym >= crease ? 0 : LID_GLOSS * lidSheen(xm, ym) * ends * smoothstep(0.15, 0.7, v);
