@@ -1,12 +1,15 @@
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
 import { textureRandom } from './noise.ts';
 
 /**
  * The lashes, drawn once from the fixed seed: where each grows along its margin (a fraction of the
  * fissure, so lashes stretch with the lid and never slide along it), how long, which way it fans, how
- * it curls, and which clump its tip leans into (real lashes gather in little clumps of 2–4).
- * Upper lashes are long and dense in the middle and the outer third, sparse by the nose, fanning toward
- * the temple laterally and a little toward the nose medially; lower ones are fewer, shorter and finer.
- * Spacing is uneven (rejection-sampled positions) and so are lengths.
+ * it curls, and which clump it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
+ * roots sit a few tenths of a millimetre apart and whose tips meet (the hairs run side by side and
+ * pull together toward the end); between clumps there are gaps, and a few stray hairs cross their
+ * neighbours at their own angle. Upper lashes are long and dense in the middle and the outer third,
+ * sparse by the nose, fanning toward the temple laterally and a little toward the nose medially; lower
+ * ones are fewer, shorter and finer, and clump too.
  */
 export interface Lash {
   /** 0 lateral canthus … 1 medial canthus. */
@@ -18,16 +21,33 @@ export interface Lash {
   rootRad: number;
   tipRad: number;
   widthMm: number;
-  /** Sideways lean of the tip toward its clump's centre, mm. */
-  clumpSideMm: number;
+  /** Where along the fissure the clump's shared tip grows from (its roots' middle): the hair's tip
+   * is drawn from there, so a clump's tips meet in every pose while the roots stay apart. */
+  clumpT: number;
+  /** How far the tip misses the shared tip sideways, mm (a hair's breadth: some cross there). */
+  tipMissMm: number;
+  /** How far the hair's middle bows sideways, mm: hairs of one clump curve differently and cross,
+   * and still meet at the tip. */
+  bowMm: number;
+  /** How soon the hair joins its clump: the share of the way to the clump's line at its middle. */
+  pull: number;
   /** Sideways curl as the lash bends (no hair is straight: seen end-on it still curves), −…+ toward the nose. */
   twist: number;
   /** 0 darkest … 1 lightest. */
   shade: number;
+  /** Which clump (index along the margin; a stray hair is a clump of its own). */
+  clump: number;
+  /** How strongly the hair catches the light along its length: 0 not at all … 1. */
+  highlight: number;
 }
 
 interface LashSpec {
+  /** How many hairs (the last clump may be cut short). */
   count: number;
+  /** Clump sizes 1 (a stray hair) … 5, by weight. */
+  sizeWeights: [number, number, number, number, number];
+  /** How far apart a clump's roots spread along the margin, mm, per extra hair. */
+  rootStepMm: [number, number];
   lengthMm: [number, number];
   fan: [number, number];
   root: [number, number];
@@ -38,65 +58,109 @@ interface LashSpec {
   density: (t: number) => number;
   /** Where along the fissure the lashes are longest. */
   longestAt: number;
+  /** The share of hairs with a highlight. */
+  litShare: number;
+  /** The most a hair's middle bows sideways, mm (Lash.bowMm). */
+  bowMm: number;
 }
+
+const FISSURE_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
+/** The least room between two clumps' outer roots, mm (each side keeps half). */
+const CLUMP_GAP_MM = 0.1;
 
 function makeLashes(name: string, spec: LashSpec): Lash[] {
   const rng = textureRandom(name);
   const out: Lash[] = [];
-  while (out.length < spec.count) {
-    const t = rng.uniform(0.015, 0.985);
-    if (!rng.chance(spec.density(t))) continue;
-    // Longest at `longestAt`, shortest toward both canthi.
-    const u = t < spec.longestAt ? t / spec.longestAt : (1 - t) / (1 - spec.longestAt);
+  const totalWeight = spec.sizeWeights.reduce((s, w) => s + w, 0);
+  let clump = 0;
+  /** Each clump's root span along the fissure (t), so clumps sit side by side and never merge. */
+  const spans: [number, number][] = [];
+  const gapT = CLUMP_GAP_MM / FISSURE_MM;
+  for (let tries = 0; out.length < spec.count; tries++) {
+    if (tries > 100_000) throw new Error(`lash set ${name}: no room for ${spec.count} hairs`);
+    const tc = rng.uniform(0.02, 0.98);
+    if (!rng.chance(spec.density(tc))) continue;
+    let pick = rng.uniform(0, totalWeight);
+    let size = 1;
+    while (size < 5 && pick > spec.sizeWeights[size - 1]) pick -= spec.sizeWeights[size++ - 1];
+    size = Math.min(size, spec.count - out.length);
+    // The clump's shared form: longest at `longestAt`, shortest toward both canthi, and varied.
+    const u = tc < spec.longestAt ? tc / spec.longestAt : (1 - tc) / (1 - spec.longestAt);
     const bulk = Math.sin((Math.PI / 2) * Math.min(1, u * 1.15));
-    out.push({
-      t,
-      lengthMm: (spec.lengthMm[0] + (spec.lengthMm[1] - spec.lengthMm[0]) * bulk) * rng.uniform(0.7, 1.12),
-      fanRad: spec.fan[0] + (spec.fan[1] - spec.fan[0]) * t + rng.uniform(-0.14, 0.14),
-      rootRad: rng.uniform(spec.root[0], spec.root[1]),
-      tipRad: rng.uniform(spec.tip[0], spec.tip[1]),
-      widthMm: rng.uniform(spec.width[0], spec.width[1]),
-      clumpSideMm: 0,
-      twist: rng.uniform(spec.twist[0], spec.twist[1]),
-      shade: rng.next(),
-    });
+    const lengthMm = (spec.lengthMm[0] + (spec.lengthMm[1] - spec.lengthMm[0]) * bulk) * rng.uniform(0.4, 1.2);
+    // A stray hair leaves at its own angle, so it crosses its neighbours.
+    const stray = size === 1 ? rng.uniform(-0.3, 0.3) : 0;
+    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-0.12, 0.12) + stray;
+    const rootRad = rng.uniform(spec.root[0], spec.root[1]);
+    const tipRad = rng.uniform(spec.tip[0], spec.tip[1]);
+    const twist = rng.uniform(spec.twist[0], spec.twist[1]);
+    // Roots a few tenths of a mm apart, unevenly; the tips lean together onto the clump's tip.
+    const offsetsMm: number[] = [0];
+    for (let k = 1; k < size; k++) offsetsMm.push(offsetsMm[k - 1] + rng.uniform(spec.rootStepMm[0], spec.rootStepMm[1]));
+    const centreMm = offsetsMm[size - 1] / 2;
+    const span: [number, number] = [tc - centreMm / FISSURE_MM - gapT, tc + centreMm / FISSURE_MM + gapT];
+    if (spans.some(([a, b]) => span[0] < b && a < span[1])) continue;
+    spans.push(span);
+    for (let k = 0; k < size; k++) {
+      const dMm = offsetsMm[k] - centreMm;
+      const t = tc + dMm / FISSURE_MM;
+      if (t <= 0.01 || t >= 0.99) continue;
+      out.push({
+        t,
+        // Hairs of one clump end near one tip: a little shorter or longer, never much.
+        lengthMm: lengthMm * rng.uniform(0.98, 1.01),
+        fanRad: fanRad + rng.uniform(-0.01, 0.01),
+        rootRad: rootRad + rng.uniform(-0.01, 0.01),
+        tipRad: tipRad + rng.uniform(-0.01, 0.01),
+        widthMm: rng.uniform(spec.width[0], spec.width[1]),
+        clumpT: tc,
+        tipMissMm: rng.uniform(-0.012, 0.012),
+        bowMm: rng.uniform(-spec.bowMm, spec.bowMm),
+        pull: rng.uniform(0.1, 0.55),
+        twist: twist + rng.uniform(-0.01, 0.01),
+        shade: rng.next(),
+        clump,
+        highlight: rng.chance(spec.litShare) ? rng.uniform(0.45, 1) : 0,
+      });
+    }
+    clump++;
   }
   out.sort((a, b) => a.t - b.t);
-  // Clumps: consecutive runs of 2–4 lashes lean their tips together.
-  for (let i = 0; i < out.length; ) {
-    const size = rng.int(2, 4);
-    const run = out.slice(i, i + size);
-    const mean = run.reduce((s, l) => s + l.fanRad, 0) / run.length;
-    for (const l of run) l.clumpSideMm = (mean - l.fanRad) * l.lengthMm * 0.4;
-    i += size;
-  }
   return out;
 }
 
-export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v2', {
-  count: 110,
+export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v3', {
+  count: 115,
+  sizeWeights: [0.1, 0.3, 0.3, 0.2, 0.1],
+  rootStepMm: [0.03, 0.1],
   lengthMm: [1.2, 3.8],
   fan: [-1.05, 0.45],
   root: [-0.4, 0.0],
   tip: [1.5, 2.0],
-  width: [0.12, 0.19],
+  width: [0.08, 0.15],
   // Mostly toward the temple: upper lashes curve up and out (eye.md §11), so no central lash reads as
   // a straight vertical needle (one at ±0.35 made a 1.56 mm straight edge in 2026-script's open eye).
   twist: [-0.6, 0.1],
   // Densest over the outer third and the middle, thinning by the nose.
   density: (t) => (t < 0.05 ? 0.45 : t < 0.62 ? 1 : t < 0.82 ? 0.6 : 0.25),
   longestAt: 0.42,
+  litShare: 0.35,
+  bowMm: 0.09,
 });
 
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v2', {
-  count: 30,
-  lengthMm: [0.5, 1.4],
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v3', {
+  count: 34,
+  sizeWeights: [0.25, 0.45, 0.25, 0.05, 0],
+  rootStepMm: [0.08, 0.22],
+  lengthMm: [0.8, 2.0],
   fan: [-0.95, 0.4],
   // Lower lashes point down (negative elevation) and curl a little further down.
   root: [-0.5, -0.2],
   tip: [-1.2, -0.8],
-  width: [0.08, 0.12],
+  width: [0.05, 0.085],
   twist: [-0.35, 0.35],
   density: (t) => (t < 0.08 ? 0.35 : t > 0.8 ? 0.15 : 0.7),
   longestAt: 0.4,
+  litShare: 0.2,
+  bowMm: 0.06,
 });

@@ -6,9 +6,7 @@ import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, fissureT } from '../geometry/lid
 import { restLidMargins } from '../geometry/lid-margins.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer, paintPixels } from './canvas.ts';
-import { traceCurveMm } from './mm-draw.ts';
 import { Noise2D, grain, smoothstep, textureRandom } from './noise.ts';
-import { paintPores } from './pores.ts';
 
 /**
  * How far past the rest margin the lid's skin is painted (mm): a lid lifting in up-gaze shows skin
@@ -54,12 +52,32 @@ export function lidLight(xMm: number, yMm: number): number {
   return lambert < 0.8 ? 1 - 0.55 * (0.8 - lambert) : 1 + 0.12 * (lambert - 0.8);
 }
 
+/** How many fine crease lines run along the lid between the crease and the margin. */
+const CREASE_LINES = 7;
+/** The lid's sheen at its brightest, a share of white. */
+const LID_GLOSS = 0.07;
+const SHEEN_POWER = 8;
+
+/** Blinn–Phong on the 13 mm lid sphere, light from the upper left, viewer in front (0 … 1). */
+export function lidSheen(xMm: number, yMm: number): number {
+  const r = LID_SPHERE_RADIUS_MM;
+  const nx = Math.max(-0.97, Math.min(0.97, xMm / r));
+  const ny = Math.max(-0.97, Math.min(0.97, yMm / r));
+  const nz = Math.sqrt(Math.max(0, 1 - nx * nx - ny * ny));
+  const hx = LX / LN;
+  const hy = LY / LN;
+  const hz = LZ / LN + 1;
+  const hn = Math.hypot(hx, hy, hz);
+  return Math.pow(Math.max(0, (nx * hx + ny * hy + nz * hz) / hn), SHEEN_POWER);
+}
+
 /** @param face the face's skin layer: toward the canthi the lid's skin becomes exactly it. */
 export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
   const facePx = face.ctx.getImageData(0, 0, f.widthPx, f.heightPx).data;
   const rng = textureRandom('lid');
   const wrinkle = new Noise2D(rng.spawn('wrinkle'), 64, 256);
   const blotch = new Noise2D(rng.spawn('blotch'), 40, 24);
+  const creases = new Noise2D(rng.spawn('creases'), 64, 64);
   const top = Math.max(0, Math.floor(yPx(f, CREASE_HEIGHT_AT_CENTRE_MM + 1)));
   const bottom = Math.min(f.heightPx, Math.ceil(yPx(f, LOWEST_REST_MARGIN_MM - BELOW_MARGIN_MM)));
 
@@ -88,8 +106,20 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     const b = blotch.at(xm / 1.2 + 20, ym / 1.2 + 12);
     // Lit where it lies on the lid sphere, relative to the crease, where the lid meets the face's
     // skin: the same skin on both sides of the fold, no outline round the lid.
+    // Creases: fine lines running along the lid (it folds there each time it opens), each a dark
+    // groove with its lit upper edge, wandering and coming and going along the lid.
+    const q = v * CREASE_LINES + 0.45 * creases.at(xm / 2.2 + 32, 8) + 0.15 * wr;
+    const dq = q - Math.round(q);
+    const lineAlong = Math.max(0, 0.2 + 0.8 * creases.at(xm / 1.1 + 7, 40 + Math.round(q) * 3));
+    const inLid = smoothstep(0.1, 0.3, v) * smoothstep(0.98, 0.86, v) * ends;
+    const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.05 * 0.05));
+    const edge = inLid * lineAlong * Math.exp(-((dq + 0.11) * (dq + 0.11)) / (0.07 * 0.07));
+    // Thin lid skin is glossier than the face's: a broad sheen where it faces the light's mirror direction.
+    const gloss = ym >= crease ? 0 : LID_GLOSS * lidSheen(xm, ym) * ends * smoothstep(0.15, 0.7, v);
     const k =
-      ym >= crease ? 1 : (1 + 0.03 * wr + 0.025 * b + 0.014 * grain(x, y, 11)) * (lidLight(xm, ym) / lidLight(xm, crease));
+      ym >= crease
+        ? 1
+        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.14 * groove + 0.06 * edge) * (lidLight(xm, ym) / lidLight(xm, crease));
     // Pinker toward the margin (thin skin over the tarsal vessels); toward the canthi the lid's
     // texture blends into the face's (opaque all the way: a shut lid must never show the globe).
     const pink = smoothstep(0.45, 1.1, v) * ends;
@@ -97,9 +127,9 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     const fr = facePx[fi];
     const fg = facePx[fi + 1];
     const fb = facePx[fi + 2];
-    const lr = fr * k * (1 + 0.01 * pink);
-    const lg = fg * k * (1 - 0.06 * pink);
-    const lb = fb * k * (1 - 0.03 * pink);
+    const lr = fr * k * (1 + 0.01 * pink) + 255 * gloss;
+    const lg = fg * k * (1 - 0.06 * pink) + 250 * gloss;
+    const lb = fb * k * (1 - 0.03 * pink) + 245 * gloss;
     const sr = fr + (lr - fr) * ends;
     const sg = fg + (lg - fg) * ends;
     const sb = fb + (lb - fb) * ends;
@@ -110,16 +140,5 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     out[2] = sb;
     out[3] = 255 * skinAlpha;
   });
-  const poreRng = rng.spawn('pores');
-  albedo.ctx.save();
-  albedo.ctx.beginPath();
-  traceCurveMm(albedo.ctx, f, creaseMm, CANTHUS_LATERAL_MM.x, CANTHUS_MEDIAL_MM.x, 60, true, 1);
-  traceCurveMm(albedo.ctx, f, restLidMargins().upperMm, CANTHUS_MEDIAL_MM.x, CANTHUS_LATERAL_MM.x, 60, false, -BELOW_MARGIN_MM);
-  albedo.ctx.closePath();
-  albedo.ctx.clip();
-  albedo.ctx.globalCompositeOperation = 'source-atop';
-  paintPores(albedo.ctx, f, poreRng, 2.5, 0.18);
-  albedo.ctx.restore();
-
   return { albedo };
 }

@@ -6,10 +6,11 @@ import type { Layer } from './canvas.ts';
 import { makeLayer, paintPixels } from './canvas.ts';
 import { blobMm, traceCurveMm } from './mm-draw.ts';
 import { Noise2D, grain, textureRandom } from './noise.ts';
-import { paintPores } from './pores.ts';
+import { reliefLight, skinRelief } from './skin-relief.ts';
 
 /**
- * The face around the eye, static: skin with pores and a little mottling, the socket's shading, the
+ * The face around the eye, static: skin with its relief lit (skin-relief.ts: pores, furrows, crow's
+ * feet, lines under the lid), mottled at several scales, the socket's shading, the
  * hood above the crease, the lower lid's bulge and the lid–cheek junction. The moving parts (upper
  * lid skin below the crease, margins, lashes, brow hair) are drawn over it.
  */
@@ -22,19 +23,31 @@ export function paintSkin(f: EyeFrame): Layer {
   const rng = textureRandom('skin');
   const tone = new Noise2D(rng.spawn('tone'), 64, 40);
   const mottle = new Noise2D(rng.spawn('mottle'), 256, 160);
+  const blotch = new Noise2D(rng.spawn('blotch'), 128, 80);
+  const speck = new Noise2D(rng.spawn('speck'), 512, 320);
+  const sheen = new Noise2D(rng.spawn('sheen'), 64, 40);
+  const relief = skinRelief(f, rng.spawn('relief'));
+  const W = f.widthPx;
+  const H = f.heightPx;
   paintPixels(layer, (x, y, out) => {
     const xm = xMmOf(f, x);
     const ym = yMmOf(f, y);
     const t = tone.at(xm / 2.5 + 32, ym / 2.5 + 20);
     // Rotated sampling hides the noise lattice.
     const m = mottle.at((xm * 0.8 + ym * 0.6) / 0.7 + 128, (ym * 0.8 - xm * 0.6) / 0.7 + 80);
-    const k = 1 + 0.035 * t + 0.022 * m + 0.016 * grain(x, y, 3);
-    // Redder where the mottle dips: capillaries under thin skin.
-    out[0] = SKIN[0] * k;
-    out[1] = SKIN[1] * k * (1 - 0.02 * Math.max(0, -m));
-    out[2] = SKIN[2] * k * (1 - 0.03 * Math.max(0, -m));
+    // Colour at several scales: blotches of a few mm (redder, browner), fine specks of pigment.
+    const b = blotch.at((xm * 0.6 - ym * 0.8) / 1.6 + 64, (ym * 0.6 + xm * 0.8) / 1.6 + 40);
+    const sp = speck.at(xm / 0.16 + 256, ym / 0.16 + 160);
+    const lit = reliefLight(relief, W, H, Math.floor(x), Math.floor(y), f.pxPerMm);
+    const k = (1 + 0.035 * t + 0.02 * m + 0.012 * sp + 0.006 * grain(x, y, 3)) * lit.k;
+    // Redder where the mottle and the blotches dip: capillaries under thin skin.
+    const red = Math.max(0, -m) + 0.8 * Math.max(0, -b);
+    // Oilier in patches: the glints on the relief come and go.
+    const g = 255 * 0.35 * lit.glint * (0.5 + 0.5 * sheen.at(xm / 1.5 + 32, ym / 1.5 + 20));
+    out[0] = SKIN[0] * k * (1 + 0.012 * b) + g;
+    out[1] = SKIN[1] * k * (1 - 0.05 * red) + g * 0.96;
+    out[2] = SKIN[2] * k * (1 - 0.055 * red) + g * 0.92;
   });
-  paintPores(layer.ctx, f, rng.spawn('pores'), 3.5, 0.22);
   shadeFace(layer.ctx, f);
   return layer;
 }
@@ -107,62 +120,5 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
   ctx.lineWidth = 2.4 * mm;
   ctx.stroke();
-  ctx.restore();
-  paintFineLines(ctx, f);
-}
-
-/**
- * Fine lines: a few crow's feet fanning from the lateral canthus and soft lines under the lower lid,
- * each a faint dark crease with a lit edge just above it.
- */
-function paintFineLines(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
-  const mm = f.pxPerMm;
-  const rng = textureRandom('skin/lines');
-  const line = (pts: [number, number][], alpha: number, widthMm: number): void => {
-    for (const [dy, color, a] of [
-      [0.09, '255, 230, 212', alpha * 0.6],
-      [0, '110, 60, 48', alpha],
-    ] as const) {
-      ctx.beginPath();
-      pts.forEach(([x, y], i) => {
-        const px = xPx(f, x);
-        const py = yPx(f, y + dy);
-        if (i === 0) ctx.moveTo(px, py);
-        else ctx.lineTo(px, py);
-      });
-      ctx.strokeStyle = `rgba(${color}, ${a})`;
-      ctx.lineWidth = widthMm * mm;
-      ctx.stroke();
-    }
-  };
-  ctx.save();
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.filter = `blur(${0.07 * mm}px)`;
-  const cx = CANTHUS_LATERAL_MM.x - 1.5;
-  const cy = CANTHUS_LATERAL_MM.y;
-  for (let i = 0; i < 5; i++) {
-    const ang = Math.PI + (-0.55 + i * 0.28 + rng.uniform(-0.06, 0.06));
-    const r0 = rng.uniform(2, 3.2);
-    const len = rng.uniform(3, 6);
-    const pts: [number, number][] = [];
-    for (let s = 0; s <= 8; s++) {
-      const r = r0 + (len * s) / 8;
-      const bend = 0.03 * r * r * (i - 2) * 0.3;
-      pts.push([cx + Math.cos(ang) * r, cy + Math.sin(ang) * r + bend]);
-    }
-    line(pts, rng.uniform(0.05, 0.1), rng.uniform(0.08, 0.14));
-  }
-  for (let i = 0; i < 3; i++) {
-    const off = -1.9 - i * 1.1 + rng.uniform(-0.2, 0.2);
-    const x0 = CANTHUS_LATERAL_MM.x + rng.uniform(2, 6);
-    const x1 = CANTHUS_MEDIAL_MM.x - rng.uniform(4, 9);
-    const pts: [number, number][] = [];
-    for (let s = 0; s <= 16; s++) {
-      const x = x0 + ((x1 - x0) * s) / 16;
-      pts.push([x, restLowerMarginMm(x) + off + 0.15 * Math.sin(x * 0.7 + i)]);
-    }
-    line(pts, rng.uniform(0.05, 0.09), 0.1);
-  }
   ctx.restore();
 }

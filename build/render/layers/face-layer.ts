@@ -11,7 +11,9 @@ import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
 import type { ExtentPx } from './lashes.ts';
-import { drawLashes } from './lashes.ts';
+import { UPPER_LASHES } from '../assets/lash-set.ts';
+import { drawLashCurves, lashCurvesPx } from './lashes.ts';
+import { drawLashShadows } from './lash-shadow.ts';
 import { drawLowerMargin } from './lower-lid.ts';
 import { drawUpperMargin } from './upper-lid.ts';
 
@@ -66,7 +68,10 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     const bulge = drawCorneaBulge(l, f, lids, m);
     drawLowerMargin(l, f, m);
     drawUpperMargin(l, f, m);
-    let drawn = union(drawLashes(l, f, m, lashLagRad), marginsExtent(f, m));
+    const curves = lashCurvesPx(f, m, lashLagRad);
+    let drawn = union(drawLashCurves(l, curves), marginsExtent(f, m));
+    // The lashes' thin shadows on the globe, under everything drawn so far (only the opening shows them).
+    drawn = union(drawn, drawLashShadows(l, f, m, curves.slice(0, UPPER_LASHES.length)));
     if (bulge) drawn = union(drawn, bulge);
     c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
     l.setTransform(1, 0, 0, 1, 0, 0);

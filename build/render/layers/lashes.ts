@@ -13,10 +13,40 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * curl shows, so an upper lash reads as curving up and out. As the lid closes it turns over the globe
  * and its lashes turn with it (by more than the margin's arc: the tarsus rolls as it goes down), so
  * they swing from up, through pointing at the viewer (short, hooked), to hanging down when shut: they
- * ride the margin through the whole blink and never vanish. Each lash is a tapered quadratic hair; all
- * lashes of a shade go in one path, so the lashes cost a handful of fills.
+ * ride the margin through the whole blink and never vanish. A hair's tip grows from its clump's root
+ * (lash-set.ts), so a clump's tips meet in every pose. Each lash is a tapered quadratic hair in three
+ * pieces, darker at the root and lighter, more transparent toward the tip; all pieces of one tone go
+ * in one path, so the lashes cost a handful of fills (each ~1 ms at 1280×720 in a software canvas).
  */
-const SHADES = ['rgba(16, 11, 9, 0.95)', 'rgba(30, 20, 15, 0.9)', 'rgba(52, 36, 28, 0.85)'];
+/** A colour along a hair: sRGB and opacity. */
+export interface LashTone {
+  rgb: [number, number, number];
+  alpha: number;
+}
+/**
+ * Two hair colours (by Lash.shade), each from root to tip over LASH_SEGMENTS: dark brown at the root,
+ * lighter and more transparent toward the tip, where the hair thins to a translucent point (no lash
+ * is pure black in a photograph).
+ */
+export const LASH_TONES: readonly (readonly LashTone[])[] = [
+  [
+    { rgb: [28, 18, 13], alpha: 0.95 },
+    { rgb: [40, 27, 19], alpha: 0.86 },
+    { rgb: [78, 57, 43], alpha: 0.52 },
+  ],
+  [
+    { rgb: [42, 28, 20], alpha: 0.92 },
+    { rgb: [56, 39, 28], alpha: 0.8 },
+    { rgb: [100, 76, 58], alpha: 0.45 },
+  ],
+];
+/** Where (along the hair's curve, 0 root … 1 tip) each tone's piece starts. */
+const LASH_SEGMENTS = [0, 0.5, 0.78];
+/** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO. */
+const HIGHLIGHT_RGB = '214, 184, 160';
+const HIGHLIGHT_ALPHA = 0.26;
+const HIGHLIGHT_FROM = 0.2;
+const HIGHLIGHT_TO = 0.62;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
 const LOWER_ROLL_GAIN = 0.6;
@@ -34,6 +64,7 @@ export interface LashCurvePx {
   y1: number;
   widthPx: number;
   shade: number;
+  highlight: number;
 }
 
 function marginAngle(yMm: number): number {
@@ -89,13 +120,18 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
       lashPoints(l, roll, mid, tip);
+      const lift = which === 'upper' ? UPPER_ROOT_MM : LOWER_ROOT_MM;
       const rx = x;
-      const ry = y + (which === 'upper' ? UPPER_ROOT_MM : LOWER_ROOT_MM);
+      const ry = y + lift;
+      // The tip grows from the clump's root (the middle of its roots): a clump's tips meet in every
+      // pose, its roots stay apart, and each hair bends into the clump mostly near its end.
+      const xc = m.xLateralMm + l.clumpT * (m.xMedialMm - m.xLateralMm);
+      const yc = now(xc) + lift;
       const len = l.lengthMm;
-      const mx = rx + mid[0] * len + l.clumpSideMm * 0.3;
-      const my = ry + mid[1] * len;
-      const tx = rx + tip[0] * len + l.clumpSideMm;
-      const ty = ry + tip[1] * len;
+      const mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm;
+      const my = ry + mid[1] * len + l.pull * (yc - ry);
+      const tx = xc + tip[0] * len + l.tipMissMm;
+      const ty = yc + tip[1] * len;
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
@@ -110,6 +146,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
         cy: 2 * yPx(f, my) - (y0 + y1) / 2,
         widthPx: l.widthMm * f.pxPerMm,
         shade: l.shade,
+        highlight: l.highlight,
       });
     }
   };
@@ -120,7 +157,11 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
 
 /** Draw the lashes; `flat` fills every hair with one colour (the mask pass). Returns the px bounds drawn. */
 export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, lagRad: number, flat?: string): ExtentPx {
-  const curves = lashCurvesPx(f, m, lagRad);
+  return drawLashCurves(ctx, lashCurvesPx(f, m, lagRad), flat);
+}
+
+/** drawLashes for curves already computed (the face layer also throws their shadows). */
+export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly LashCurvePx[], flat?: string): ExtentPx {
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const c of curves) {
     const pad = c.widthPx + 1;
@@ -129,18 +170,43 @@ export function drawLashes(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
     e.y0 = Math.min(e.y0, c.y0 - pad, c.cy - pad, c.y1 - pad);
     e.y1 = Math.max(e.y1, c.y0 + pad, c.cy + pad, c.y1 + pad);
   }
-  const shades = flat ? [flat] : SHADES;
-  for (let s = 0; s < shades.length; s++) {
+  if (flat) {
     const path = new Path2D();
-    let count = 0;
-    for (const c of curves) {
-      if (!flat && Math.min(SHADES.length - 1, Math.floor(c.shade * SHADES.length)) !== s) continue;
-      traceHair(path, c);
-      count++;
-    }
-    if (count === 0) continue;
-    ctx.fillStyle = shades[s];
+    for (const c of curves) traceHair(path, c, 0, 1, 1);
+    ctx.fillStyle = flat;
     ctx.fill(path);
+    return e;
+  }
+  // One path per tone and piece along the hair (a handful of fills for every lash), then the light.
+  for (let s = 0; s < LASH_TONES.length; s++) {
+    const tone = LASH_TONES[s];
+    for (let k = 0; k < tone.length; k++) {
+      const path = new Path2D();
+      let count = 0;
+      // Each piece starts a little under the one before it, so no seam of background shows between them.
+      const from = Math.max(0, LASH_SEGMENTS[k] - 0.02);
+      const to = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+      for (const c of curves) {
+        if (Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length)) !== s) continue;
+        traceHair(path, c, from, to, 1);
+        count++;
+      }
+      if (count === 0) continue;
+      ctx.fillStyle = `rgba(${tone[k].rgb.join(', ')}, ${tone[k].alpha})`;
+      ctx.fill(path);
+    }
+  }
+  // The light caught along some hairs, in one fill: a strongly lit hair carries a wider line.
+  const lit = new Path2D();
+  let count = 0;
+  for (const c of curves) {
+    if (c.highlight <= 0) continue;
+    traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.2 * (0.5 + 0.5 * c.highlight), -0.18);
+    count++;
+  }
+  if (count > 0) {
+    ctx.fillStyle = `rgba(${HIGHLIGHT_RGB}, ${HIGHLIGHT_ALPHA})`;
+    ctx.fill(lit);
   }
   return e;
 }
@@ -153,17 +219,54 @@ export interface ExtentPx {
   y1: number;
 }
 
+/** A hair's width at s along it (0 root … 1 tip), as a share of its root width: it thins mostly near the tip. */
+function taper(s: number): number {
+  return Math.max(0, 1 - Math.pow(s, 1.6));
+}
+
 /**
- * A tapered hair: the curve's two sides, w apart at the root, meeting at the tip. Filling is cheaper
- * than stroking in a software canvas, and the taper comes for free.
+ * A tapered piece of a hair, from s0 to s1 along its quadratic: the piece's two sides, `scale` of the
+ * hair's width apart, meeting at the tip when s1 = 1. `sideShift` moves the piece across the hair (in
+ * hair widths, + along the normal): a highlight rides the lit side. Filling is cheaper than stroking
+ * in a software canvas, and the taper comes for free.
  */
-function traceHair(path: Path2D, c: LashCurvePx): void {
-  const half = c.widthPx / 2;
-  const n0 = unitNormal(c.cx - c.x0, c.cy - c.y0);
-  const n1 = unitNormal(c.x1 - c.x0, c.y1 - c.y0);
-  path.moveTo(c.x0 + n0[0] * half, c.y0 + n0[1] * half);
-  path.quadraticCurveTo(c.cx + n1[0] * half * 0.55, c.cy + n1[1] * half * 0.55, c.x1, c.y1);
-  path.quadraticCurveTo(c.cx - n1[0] * half * 0.55, c.cy - n1[1] * half * 0.55, c.x0 - n0[0] * half, c.y0 - n0[1] * half);
+function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0): void {
+  // The piece as its own quadratic (de Casteljau): end points and control.
+  const p = (s: number, axis: 0 | 1): number => {
+    const a = axis === 0 ? c.x0 : c.y0;
+    const b = axis === 0 ? c.cx : c.cy;
+    const d = axis === 0 ? c.x1 : c.y1;
+    return (1 - s) * (1 - s) * a + 2 * (1 - s) * s * b + s * s * d;
+  };
+  const dp = (s: number, axis: 0 | 1): number => {
+    const a = axis === 0 ? c.x0 : c.y0;
+    const b = axis === 0 ? c.cx : c.cy;
+    const d = axis === 0 ? c.x1 : c.y1;
+    return 2 * (1 - s) * (b - a) + 2 * s * (d - b);
+  };
+  const sm = (s0 + s1) / 2;
+  const ax = p(s0, 0);
+  const ay = p(s0, 1);
+  const bx = p(s1, 0);
+  const by = p(s1, 1);
+  // The sub-curve's control: where the tangents at its ends meet = mid point pulled out.
+  const qx = 2 * p(sm, 0) - (ax + bx) / 2;
+  const qy = 2 * p(sm, 1) - (ay + by) / 2;
+  const n0 = unitNormal(dp(s0, 0), dp(s0, 1));
+  const nm = unitNormal(dp(sm, 0), dp(sm, 1));
+  const n1 = unitNormal(dp(s1, 0), dp(s1, 1));
+  const w = c.widthPx * scale;
+  const h0 = (w * taper(s0)) / 2;
+  const hm = (w * taper(sm)) / 2;
+  const h1 = (w * taper(s1)) / 2;
+  const sh = sideShift * c.widthPx;
+  const o0 = sh * taper(s0);
+  const om = sh * taper(sm);
+  const o1 = sh * taper(s1);
+  path.moveTo(ax + n0[0] * (o0 + h0), ay + n0[1] * (o0 + h0));
+  path.quadraticCurveTo(qx + nm[0] * (om + hm), qy + nm[1] * (om + hm), bx + n1[0] * (o1 + h1), by + n1[1] * (o1 + h1));
+  path.lineTo(bx + n1[0] * (o1 - h1), by + n1[1] * (o1 - h1));
+  path.quadraticCurveTo(qx + nm[0] * (om - hm), qy + nm[1] * (om - hm), ax + n0[0] * (o0 - h0), ay + n0[1] * (o0 - h0));
   path.closePath();
 }
 

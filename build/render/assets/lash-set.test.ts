@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { gazeSample } from '../fixtures/samples.ts';
+import { eyeFrame } from '../geometry/eye-frame.ts';
+import { irisPose } from '../geometry/iris-pose.ts';
+import { lidMargins } from '../geometry/lid-margins.ts';
+import type { LashCurvePx } from '../layers/lashes.ts';
+import { LASH_TONES, lashCurvesPx } from '../layers/lashes.ts';
+import { LOWER_LASHES, UPPER_LASHES } from './lash-set.ts';
+
+/**
+ * Lashes as a photograph shows them (issue 18, point 4), measured on the drawn geometry of the open
+ * eye at 1280×720, not on the set's own bookkeeping: hairs gather in clumps of 2–5 whose tips meet
+ * while their roots stay apart; roots bunch (gaps between clumps, little room inside one), lengths
+ * vary; the lower row is sparser and shorter and clumps too; the hair is dark brown, lighter and more
+ * transparent toward the tip, and some hairs carry a highlight.
+ */
+const f = eyeFrame(1280, 720);
+const rest = gazeSample(0, 0);
+const curves = lashCurvesPx(f, lidMargins(rest, irisPose(rest)));
+const upper = curves.slice(0, UPPER_LASHES.length);
+const lower = curves.slice(UPPER_LASHES.length);
+
+/** Tips closer than this (mm) belong to one clump when their roots are also near (ROOTS_NEAR_MM). */
+const TIPS_MEET_MM = 0.12;
+const ROOTS_NEAR_MM = 0.9;
+
+function mean(v: number[]): number {
+  return v.reduce((s, x) => s + x, 0) / v.length;
+}
+function cv(v: number[]): number {
+  const m = mean(v);
+  return Math.sqrt(mean(v.map((x) => (x - m) ** 2))) / m;
+}
+
+/** Clumps read from the picture: single linkage of hairs whose tips meet and roots are near. */
+function clumpsOf(set: LashCurvePx[]): number[][] {
+  const mm = f.pxPerMm;
+  const parent = set.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < set.length; i++) {
+    for (let j = i + 1; j < set.length; j++) {
+      const a = set[i];
+      const b = set[j];
+      if (Math.hypot(a.x1 - b.x1, a.y1 - b.y1) < TIPS_MEET_MM * mm && Math.hypot(a.x0 - b.x0, a.y0 - b.y0) < ROOTS_NEAR_MM * mm) {
+        parent[find(i)] = find(j);
+      }
+    }
+  }
+  const groups = new Map<number, number[]>();
+  set.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()];
+}
+
+function stats(set: LashCurvePx[]) {
+  const clumps = clumpsOf(set);
+  const sizes = clumps.map((c) => c.length);
+  const inClumps = sizes.filter((n) => n >= 2 && n <= 5).reduce((s, n) => s + n, 0) / set.length;
+  // Tip spread against root spread inside each clump (mean distance from the clump's centroid).
+  const spread = (c: number[], tip: boolean) => {
+    const xs = c.map((i) => (tip ? set[i].x1 : set[i].x0));
+    const ys = c.map((i) => (tip ? set[i].y1 : set[i].y0));
+    const mx = mean(xs);
+    const my = mean(ys);
+    return mean(xs.map((x, k) => Math.hypot(x - mx, ys[k] - my)));
+  };
+  const multi = clumps.filter((c) => c.length >= 2);
+  const convergence = multi.length ? mean(multi.map((c) => spread(c, true))) / mean(multi.map((c) => spread(c, false))) : Infinity;
+  const roots = set.map((c) => c.x0).sort((a, b) => a - b);
+  const gaps = roots.slice(1).map((x, i) => x - roots[i]);
+  const lengths = set.map((c) => Math.hypot(c.x1 - c.x0, c.y1 - c.y0) / f.pxPerMm);
+  // Against the hairs rooted within 1.5 mm (the row's own taper toward the canthi taken out).
+  const near = (i: number) => set.map((c, j) => j).filter((j) => Math.abs(set[j].x0 - set[i].x0) < 1.5 * f.pxPerMm);
+  const localLength = lengths.map((l, i) => l / mean(near(i).map((j) => lengths[j])));
+  return { sizes, inClumps, convergence, gapCv: cv(gaps), lengthCv: cv(localLength), meanLengthMm: mean(lengths), distinctSizes: new Set(sizes.filter((n) => n >= 2 && n <= 5)).size };
+}
+
+describe('lash set (clumps, as photographs show)', () => {
+  const up = stats(upper);
+  const low = stats(lower);
+
+  it('upper hairs gather in clumps of 2–5, of several sizes, none larger than 6', () => {
+    expect(up.inClumps, JSON.stringify(up.sizes)).toBeGreaterThan(0.7);
+    expect(up.distinctSizes).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...up.sizes)).toBeLessThanOrEqual(6);
+  });
+
+  it('a clump’s tips meet: their spread is under 0.36 of its roots’', () => {
+    expect(up.convergence).toBeLessThan(0.36);
+    expect(low.convergence).toBeLessThan(0.36);
+  });
+
+  it('roots bunch (root gaps vary, CV > 1.3) and lengths vary against their neighbours’ (CV > 0.21)', () => {
+    expect(up.gapCv).toBeGreaterThan(1.3);
+    expect(up.lengthCv).toBeGreaterThan(0.21);
+  });
+
+  it('lower hairs are sparser and shorter, and clump too', () => {
+    expect(LOWER_LASHES.length).toBeLessThan(0.3 * UPPER_LASHES.length);
+    expect(low.meanLengthMm).toBeLessThan(0.6 * up.meanLengthMm);
+    expect(low.inClumps, JSON.stringify(low.sizes)).toBeGreaterThan(0.5);
+  });
+
+  it('are dark brown, lighter and more transparent toward the tip', () => {
+    for (const tone of LASH_TONES) {
+      const [root, tip] = [tone[0], tone[tone.length - 1]];
+      // Brown: red above blue, not black.
+      expect(root.rgb[0]).toBeGreaterThanOrEqual(24);
+      expect(root.rgb[0] - root.rgb[2]).toBeGreaterThanOrEqual(8);
+      expect(tip.alpha).toBeLessThan(root.alpha - 0.2);
+      expect(tip.rgb[0]).toBeGreaterThan(root.rgb[0] + 20);
+    }
+  });
+
+  it('some upper hairs (a fifth to a half) catch the light', () => {
+    const lit = UPPER_LASHES.filter((l) => l.highlight > 0).length / UPPER_LASHES.length;
+    expect(lit).toBeGreaterThan(0.2);
+    expect(lit).toBeLessThan(0.5);
+  });
+});

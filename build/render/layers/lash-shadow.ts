@@ -1,0 +1,63 @@
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import type { LidMargins } from '../geometry/lid-margins.ts';
+import type { ExtentPx, LashCurvePx } from './lashes.ts';
+
+/**
+ * The upper lashes' own thin, soft shadows on the globe just under the margin (beside the lid's broad
+ * contact shadow, contact-shadow.ts): the light comes from above and in front, so a hair reaching
+ * out toward the viewer throws a streak down the sclera and iris from its root, leaning the way the
+ * hair leans and a little away from the light (upper left). Drawn into the face layer behind what is
+ * there ('destination-over'): it shows only in the opening, which the face layer leaves transparent,
+ * and is cached with the lashes (redrawn only when the lids move). Two faint fills, a wide wedge and a
+ * narrow one, read as soft without a blur (a blur cost more than it showed).
+ */
+/** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
+const DROP_SHARE = 0.5;
+const LEAN_FROM_LIGHT = 0.25;
+const SHADOW_RGB = '52, 30, 24';
+/** Each pass: wedge width in hair widths, and opacity. */
+const PASSES: [widthScale: number, alpha: number][] = [
+  [3.6, 0.055],
+  [1.5, 0.07],
+];
+
+export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upper: readonly LashCurvePx[]): ExtentPx | null {
+  if (m.openness <= 0 || upper.length === 0) return null;
+  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  const streaks = upper.map((c) => {
+    const reach = Math.hypot(c.x1 - c.x0, c.y1 - c.y0);
+    const drop = DROP_SHARE * reach;
+    const x1 = c.x0 + 0.35 * (c.x1 - c.x0) + LEAN_FROM_LIGHT * drop;
+    const y1 = c.y0 + drop;
+    const pad = PASSES[0][0] * c.widthPx;
+    e.x0 = Math.min(e.x0, c.x0 - pad, x1 - pad);
+    e.x1 = Math.max(e.x1, c.x0 + pad, x1 + pad);
+    e.y0 = Math.min(e.y0, c.y0 - pad);
+    e.y1 = Math.max(e.y1, y1 + pad);
+    return { x0: c.x0, y0: c.y0, x1, y1, w: c.widthPx };
+  });
+  ctx.save();
+  ctx.globalCompositeOperation = 'destination-over';
+  // Fading as the lids meet, like the contact shadow.
+  const fade = Math.min(1, m.openness / 0.2);
+  for (const [scale, alpha] of PASSES) {
+    const path = new Path2D();
+    for (const s of streaks) {
+      // A thin wedge: widest a little below the root, gone at its end.
+      const dx = s.x1 - s.x0;
+      const dy = s.y1 - s.y0;
+      const l = Math.hypot(dx, dy);
+      if (l < 0.5) continue;
+      const nx = (-dy / l) * (s.w * scale) * 0.5;
+      const ny = (dx / l) * (s.w * scale) * 0.5;
+      path.moveTo(s.x0 + nx, s.y0 + ny);
+      path.lineTo(s.x1, s.y1);
+      path.lineTo(s.x0 - nx, s.y0 - ny);
+      path.closePath();
+    }
+    ctx.fillStyle = `rgba(${SHADOW_RGB}, ${alpha * fade})`;
+    ctx.fill(path);
+  }
+  ctx.restore();
+  return e;
+}
