@@ -300,10 +300,12 @@ describe('glints on the lid margins', () => {
       const turned = await call<{ irisXMm: number; spots: Spot[] }>('marginGlints', spec);
       // The eye moved by millimetres…
       expect(Math.abs(turned.irisXMm - rest.irisXMm)).toBeGreaterThan(3);
-      // …and the glints the iris does not cover are where they were on the lid, within 0.15 mm.
-      const visible = rest.spots.filter((s) => Math.abs(s.xMm - turned.irisXMm) > 7);
+      // …and the glints away from the iris in both frames (next to it, a bright tear bead over the dark
+      // iris reads as a spot that over the white does not) are where they were on the lid, within 0.15 mm.
+      const visible = rest.spots.filter((s) => Math.abs(s.xMm - turned.irisXMm) > 7 && Math.abs(s.xMm - rest.irisXMm) > 7);
       expect(visible.length).toBeGreaterThanOrEqual(4);
       const kept = visible.filter((s) => near(turned.spots, s, 0.15)).length;
+      if (process.env.DEBUG_GLINTS) console.log(JSON.stringify({ lost: visible.filter((s) => !near(turned.spots, s, 0.15)), turned: turned.spots.length, rest: rest.spots.length }));
       expect(kept / visible.length, JSON.stringify(spec)).toBeGreaterThan(0.8);
     }
   }, 120_000);

@@ -12,6 +12,7 @@ import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
 import type { ExtentPx } from './lashes.ts';
 import { drawLashes } from './lashes.ts';
+import { drawLidGlints } from './lid-glints.ts';
 import { drawLowerMargin } from './lower-lid.ts';
 import { drawUpperMargin } from './upper-lid.ts';
 
@@ -66,6 +67,7 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     const bulge = drawCorneaBulge(l, f, lids, m);
     drawLowerMargin(l, f, m);
     drawUpperMargin(l, f, m);
+    drawLidGlints(l, f, m);
     let drawn = union(drawLashes(l, f, m, lashLagRad), marginsExtent(f, m));
     if (bulge) drawn = union(drawn, bulge);
     c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
