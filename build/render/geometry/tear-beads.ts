@@ -48,7 +48,7 @@ function endTaper(t: number): number {
 
 let beads: TearBead[] | null = null;
 
-/** The beads along the fissure, grown once from a fixed seed: 0.5–1.5 mm long, 0.15–0.45 mm apart (of a 29 mm fissure). */
+/** The beads along the fissure, grown once from a fixed seed: 0.25–1.8 mm long, 0.12–0.6 mm apart (of a 29 mm fissure). */
 export function tearBeads(): TearBead[] {
   if (beads) return beads;
   const rng = textureRandom('tear-beads');
@@ -56,9 +56,9 @@ export function tearBeads(): TearBead[] {
   const perMm = 1 / 29;
   let t = 0.035 + rng.uniform(0, 0.3) * perMm;
   while (t < 0.965) {
-    const len = rng.uniform(0.5, 1.5) * perMm;
+    const len = (rng.chance(0.3) ? rng.uniform(0.25, 0.55) : rng.uniform(0.6, 1.8)) * perMm;
     out.push({ t0: t, t1: Math.min(0.965, t + len), height: rng.uniform(0.55, 1) });
-    t += len + rng.uniform(0.15, 0.45) * perMm;
+    t += len + rng.uniform(0.12, 0.6) * perMm;
   }
   beads = out;
   return out;
@@ -74,21 +74,24 @@ export function beadHeightMm(b: TearBead, u: number, t: number): number {
 const BEAD_SAMPLES = 10;
 
 /**
- * Append each bead as a closed path (frame px): along the lower margin, back along its top. `scale`
- * grows the height (1: the meniscus itself; < 1: its bright core). `insetPx` lifts the whole bead off
- * the margin by that many pixels: the mask pass keeps its tear class clear of the skin, because a
- * half-tear-half-skin pixel (128, 128, 128) is also half pupil, half sclera, and its coverage of the
- * opening could not be read.
+ * Append each bead as a closed path (frame px): along the lower margin, back along its top. The bead
+ * spans heights fromScale·h … toScale·h over the margin (h its height there): 0 … 1 is the meniscus
+ * itself, 0.6 … 0.95 its bright crest. `insetPx` lifts the whole bead off the margin by that many
+ * pixels: the mask pass keeps its tear class clear of the skin, because a half-tear-half-skin pixel
+ * (128, 128, 128) is also half pupil, half sclera, and its coverage of the opening could not be read.
  */
-export function traceTearBeads(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, scale: number, insetPx = 0, beadsToTrace: readonly TearBead[] = tearBeads()): void {
+export function traceTearBeads(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, toScale: number, insetPx = 0, fromScale = 0): void {
   const show = tearShow(m);
   if (show <= 0) return;
   const span = m.xMedialMm - m.xLateralMm;
-  for (const b of beadsToTrace) {
+  // Tucked a little under the margin when it starts there (no seam at the lid's antialiased edge).
+  const tuckMm = fromScale === 0 && insetPx === 0 ? 0.02 : 0;
+  for (const b of tearBeads()) {
     for (let i = 0; i <= BEAD_SAMPLES; i++) {
-      const t = b.t0 + ((b.t1 - b.t0) * i) / BEAD_SAMPLES;
+      const u = i / BEAD_SAMPLES;
+      const t = b.t0 + (b.t1 - b.t0) * u;
       const x = m.xLateralMm + span * t;
-      const y = yPx(f, m.lowerMm(x) - (insetPx > 0 ? 0 : 0.02)) - insetPx;
+      const y = yPx(f, m.lowerMm(x) + beadHeightMm(b, u, t) * fromScale * show - tuckMm) - insetPx;
       if (i === 0) ctx.moveTo(xPx(f, x), y);
       else ctx.lineTo(xPx(f, x), y);
     }
@@ -96,7 +99,7 @@ export function traceTearBeads(ctx: CanvasRenderingContext2D, f: EyeFrame, m: Li
       const u = i / BEAD_SAMPLES;
       const t = b.t0 + (b.t1 - b.t0) * u;
       const x = m.xLateralMm + span * t;
-      ctx.lineTo(xPx(f, x), yPx(f, m.lowerMm(x) + beadHeightMm(b, u, t) * scale * show) - insetPx);
+      ctx.lineTo(xPx(f, x), yPx(f, m.lowerMm(x) + beadHeightMm(b, u, t) * toScale * show) - insetPx);
     }
     ctx.closePath();
   }

@@ -7,6 +7,7 @@ import type { LidInputs } from '../geometry/lid-inputs.ts';
 import { lidInputsKey } from '../geometry/lid-inputs.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
+import { drawCanthalAngle } from './canthal-angle.ts';
 import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
@@ -65,6 +66,7 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     // The margins and lashes are drawn in frame pixels, shifted into the box.
     l.translate(-box.x, -box.y);
     const bulge = drawCorneaBulge(l, f, lids, m);
+    drawCanthalAngle(l, f, m);
     drawLowerMargin(l, f, m);
     drawUpperMargin(l, f, m);
     drawLidGlints(l, f, m);

@@ -2,6 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearBeads } from '../geometry/tear-beads.ts';
+import { textureRandom } from '../assets/noise.ts';
 import { canthalTaper, traceMarginBand } from './margin-band.ts';
 
 /**
@@ -30,7 +31,7 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     // The grey line: the lid's edge between its skin and its inner (tarsal) part.
     ctx.beginPath();
     traceMarginBand(ctx, f, m, 'lower', -GREY_LINE_MM + 0.03, -GREY_LINE_MM - 0.03, taper);
-    ctx.fillStyle = `rgba(120, 98, 96, ${0.35 * show})`;
+    ctx.fillStyle = `rgba(120, 98, 96, ${0.22 * show})`;
     ctx.fill();
     drawGlandOpenings(ctx, f, m, show);
     // A faint continuous film under the beads, then the beads' light and their brighter cores.
@@ -41,13 +42,15 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   }
   const tear = tearShow(m);
   if (tear > 0) {
+    // Each bead is a clear lens of tear (the globe seen through it, a little brightened) with the
+    // light's reflection along its crest: the bright line of the meniscus, broken bead by bead.
     ctx.beginPath();
     traceTearBeads(ctx, f, m, 1);
-    ctx.fillStyle = `rgba(250, 246, 242, ${0.5 * tear})`;
+    ctx.fillStyle = `rgba(250, 246, 242, ${0.1 * tear})`;
     ctx.fill();
     ctx.beginPath();
-    traceTearBeads(ctx, f, m, 0.45);
-    ctx.fillStyle = `rgba(255, 255, 255, ${0.45 * tear})`;
+    traceTearBeads(ctx, f, m, 0.98, 0, 0.68);
+    ctx.fillStyle = `rgba(255, 255, 255, ${0.5 * tear})`;
     ctx.fill();
   }
   ctx.beginPath();
@@ -56,17 +59,31 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   ctx.fill();
 }
 
-/** The meibomian glands' openings: a row of tiny dark pits with a pale rim, one path. */
-function drawGlandOpenings(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, show: number): void {
-  const r = 0.035 * f.pxPerMm;
-  ctx.beginPath();
-  for (let t = 0.1; t < 0.86; t += GLAND_STEP_T) {
-    const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * t;
-    const px = xPx(f, x);
-    const py = yPx(f, m.lowerMm(x) - GLANDS_MM * taper(t));
-    ctx.moveTo(px + r, py);
-    ctx.arc(px, py, r, 0, Math.PI * 2);
+/** The gland openings along the lid (t, a size factor, a little off the row), ~0.45 mm apart with some jitter; grown once. */
+let glands: { t: number; size: number; offMm: number }[] | null = null;
+function glandRow(): { t: number; size: number; offMm: number }[] {
+  if (glands) return glands;
+  const rng = textureRandom('gland-openings');
+  const out: { t: number; size: number; offMm: number }[] = [];
+  for (let t = 0.1; t < 0.86; t += GLAND_STEP_T * rng.uniform(0.7, 1.4)) {
+    if (rng.chance(0.12)) continue;
+    out.push({ t, size: rng.uniform(0.6, 1.2), offMm: rng.uniform(-0.025, 0.025) });
   }
-  ctx.fillStyle = `rgba(132, 72, 66, ${0.5 * show})`;
+  glands = out;
+  return out;
+}
+
+/** The meibomian glands' openings: a row of tiny darker pits, one path. */
+function drawGlandOpenings(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, show: number): void {
+  ctx.beginPath();
+  for (const g of glandRow()) {
+    const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;
+    const r = 0.032 * g.size * f.pxPerMm;
+    const px = xPx(f, x);
+    const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * taper(g.t));
+    ctx.moveTo(px + r, py);
+    ctx.ellipse(px, py, r, 0.8 * r, 0, 0, Math.PI * 2);
+  }
+  ctx.fillStyle = `rgba(140, 78, 72, ${0.38 * show})`;
   ctx.fill();
 }
