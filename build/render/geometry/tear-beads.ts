@@ -124,8 +124,8 @@ export function lidGlints(): LidGlint[] {
   for (let i = 0; i < 16; i++) {
     out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.1, 0.3), radiusMm: rng.uniform(0.035, 0.065), strength: rng.uniform(0.6, 0.95) });
   }
-  for (let i = 0; i < 7; i++) {
-    out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.08), radiusMm: rng.uniform(0.035, 0.055), strength: rng.uniform(0.8, 1) });
+  for (let i = 0; i < 9; i++) {
+    out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.04, 0.065), strength: rng.uniform(0.82, 1) });
   }
   glints = out;
   return out;
