@@ -39,10 +39,18 @@ export function tearShow(m: Pick<LidMargins, 'openness'>): number {
   return Math.min(1, Math.max(0, (m.openness - TEAR_SHOW_FROM) / 0.3));
 }
 
-/** The meniscus thins into the canthi (it never reaches the angle, where the lids meet). */
+/**
+ * Where the beads end: laterally short of the angle, where the lids meet; medially at the lacrimal
+ * papilla (the punctum drains the meniscus there), short of the caruncle, so the mask's tear and
+ * caruncle classes never touch (their blend would be neither's).
+ */
+const TEAR_T0 = 0.035;
+const TEAR_T1 = 0.88;
+
+/** The meniscus thins into its ends. */
 function endTaper(t: number): number {
-  const a = Math.min(1, Math.max(0, (t - 0.03) / 0.12));
-  const b = Math.min(1, Math.max(0, (0.97 - t) / 0.1));
+  const a = Math.min(1, Math.max(0, (t - TEAR_T0) / 0.12));
+  const b = Math.min(1, Math.max(0, (TEAR_T1 - t) / 0.1));
   return Math.sqrt(a * (2 - a) * b * (2 - b));
 }
 
@@ -54,10 +62,10 @@ export function tearBeads(): TearBead[] {
   const rng = textureRandom('tear-beads');
   const out: TearBead[] = [];
   const perMm = 1 / 29;
-  let t = 0.035 + rng.uniform(0, 0.3) * perMm;
-  while (t < 0.965) {
+  let t = TEAR_T0 + rng.uniform(0, 0.3) * perMm;
+  while (t < TEAR_T1) {
     const len = (rng.chance(0.3) ? rng.uniform(0.25, 0.55) : rng.uniform(0.6, 1.8)) * perMm;
-    out.push({ t0: t, t1: Math.min(0.965, t + len), height: rng.uniform(0.55, 1) });
+    out.push({ t0: t, t1: Math.min(TEAR_T1, t + len), height: rng.uniform(0.55, 1) });
     t += len + rng.uniform(0.12, 0.6) * perMm;
   }
   beads = out;
@@ -117,12 +125,12 @@ export function lidGlints(): LidGlint[] {
   const rng = textureRandom('lid-glints');
   const out: LidGlint[] = [];
   for (const b of tearBeads()) {
-    if (b.t0 < 0.06 || b.t1 > 0.94 || !rng.chance(0.55)) continue;
+    if (b.t0 < 0.06 || b.t1 > TEAR_T1 - 0.03 || !rng.chance(0.55)) continue;
     const u = rng.uniform(0.35, 0.65);
     out.push({ t: b.t0 + (b.t1 - b.t0) * u, margin: 'lower', offsetMm: 0.55 * TEAR_HEIGHT_MM * b.height, radiusMm: rng.uniform(0.04, 0.07), strength: rng.uniform(0.75, 1) });
   }
   for (let i = 0; i < 16; i++) {
-    out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.1, 0.3), radiusMm: rng.uniform(0.035, 0.065), strength: rng.uniform(0.6, 0.95) });
+    out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.14, 0.3), radiusMm: rng.uniform(0.035, 0.065), strength: rng.uniform(0.82, 1) });
   }
   for (let i = 0; i < 9; i++) {
     out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.04, 0.065), strength: rng.uniform(0.82, 1) });
