@@ -128,7 +128,8 @@ function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnTyp
     const steps = rng.int(st.steps[0], st.steps[1]);
     for (let i = 0; i < steps; i++) {
       // Keep turning the way it turned, with a new nudge each step: a winding, not a zigzag.
-      turn = 0.7 * turn + rng.uniform(-0.22, 0.22);
+      // (Capped: a vessel bends, it does not curl into rings.)
+      turn = Math.max(-0.35, Math.min(0.35, 0.7 * turn + rng.uniform(-0.22, 0.22)));
       a += turn;
       const len = rng.uniform(0.25, 0.55);
       const nx = x + Math.cos(a) * len;
