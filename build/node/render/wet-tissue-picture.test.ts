@@ -324,7 +324,6 @@ describe('glints on the lid margins', () => {
       const visible = rest.spots.filter((s) => onLid(s) && s.pixels >= 2 && s.xMm < 12 && clear(s, rest) && clear(s, turned));
       expect(visible.length).toBeGreaterThanOrEqual(4);
       const kept = visible.filter((s) => near(turned.spots, s, 0.15)).length;
-      if (process.env.DEBUG_GLINTS) console.log(JSON.stringify({ lost: visible.filter((s) => !near(turned.spots, s, 0.15)), turned: turned.spots.length, rest: rest.spots.length }));
       expect(kept / visible.length, JSON.stringify(spec)).toBeGreaterThan(0.8);
     }
   }, 120_000);
