@@ -7,12 +7,19 @@ import type { LidMargins } from './geometry/lid-margins.ts';
 import { tracePolyline } from './assets/mm-draw.ts';
 import { drawBrowMask } from './layers/brow-mask.ts';
 import { drawLashes } from './layers/lashes.ts';
-import { MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from './mask-colors.ts';
+import { traceCaruncle } from './geometry/caruncle-shape.ts';
+import { traceTearBeads } from './geometry/tear-beads.ts';
+import { MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR } from './mask-colors.ts';
+
+/** How far the mask's tear beads sit above the lower margin (tear-beads.ts: clear of the skin). */
+export const MASK_TEAR_INSET_PX = 1.5;
 
 /**
- * The measuring pass: the colour pass's geometry in six flat colours (mask-colors.ts): skin, the
- * visible sclera, iris and pupil inside the opening (the same polygon the colour pass's lids leave
- * open), the lashes where the colour pass draws them over skin, the brow. No texture, highlight or grade, so Node
+ * The measuring pass: the colour pass's geometry in flat colours (mask-colors.ts): skin, the visible
+ * sclera, caruncle, iris and pupil inside the opening (the same polygon the colour pass's lids leave
+ * open), the tear meniscus's beads along the lower margin over them (geometry/tear-beads.ts, as the
+ * colour pass lights them), the lashes where the colour pass draws them over skin, the brow. No
+ * texture, highlight or grade, so Node
  * can read the iris centre, the pupil diameter, the opening and the brow from pixels. Edges are as hard
  * as a 2D canvas allows (it always antialiases paths): classify each pixel to the nearest mask colour.
  */
@@ -31,6 +38,12 @@ export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSampl
     ctx.fillStyle = MASK_SCLERA.css;
     ctx.fill();
     ctx.clip();
+    // The caruncle lies in the lake at the medial end, under the globe's iris (as the colour pass's
+    // shade layer has it).
+    ctx.beginPath();
+    traceCaruncle(ctx, f);
+    ctx.fillStyle = MASK_CARUNCLE.css;
+    ctx.fill();
     const iris = discEllipsePx(f, pose, pose.radiusMm);
     ctx.beginPath();
     ctx.ellipse(iris.xPx, iris.yPx, iris.radiusXPx, iris.radiusYPx, iris.rotationRad, 0, Math.PI * 2);
@@ -40,6 +53,10 @@ export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSampl
     ctx.beginPath();
     ctx.ellipse(pupil.xPx, pupil.yPx, pupil.radiusXPx, pupil.radiusYPx, pupil.rotationRad, 0, Math.PI * 2);
     ctx.fillStyle = MASK_PUPIL.css;
+    ctx.fill();
+    ctx.beginPath();
+    traceTearBeads(ctx, f, m, 1, MASK_TEAR_INSET_PX);
+    ctx.fillStyle = MASK_TEAR.css;
     ctx.fill();
     ctx.restore();
   }

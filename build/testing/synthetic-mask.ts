@@ -1,7 +1,11 @@
 import { discEllipsePx, irisPose, type EllipsePx } from '../render/geometry/iris-pose.ts';
 import { eyeFrame, xMmOf, yMmOf, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import { lidMargins } from '../render/geometry/lid-margins.ts';
-import { MASK_BROW, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, type MaskColor } from '../render/mask-colors.ts';
+import { MASK_TEAR_INSET_PX } from '../render/draw-mask.ts';
+import { CARUNCLE_MM } from '../render/geometry/caruncle-shape.ts';
+import { fissureT } from '../render/geometry/lid-shape.ts';
+import { beadHeightMm, tearBeads, tearShow } from '../render/geometry/tear-beads.ts';
+import { MASK_BROW, MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR, type MaskColor } from '../render/mask-colors.ts';
 import type { EyeSample } from '../model/types.ts';
 
 /**
@@ -9,7 +13,9 @@ import type { EyeSample } from '../model/types.ts';
  * twin's geometry (iris pose, lid margins through the sample's heights at the pupil column) rasterised
  * with 4×4 supersampling, so edges are antialiased as a canvas draws them. Optional lashes (thin
  * strokes up from the upper margin, or one lying across the opening) and a brow band whose lower
- * edge is a gentle curve, lifted by the sample's browLiftMm.
+ * edge is a gentle curve, lifted by the sample's browLiftMm. Optionally (wet) the tear line's beads
+ * over the globe along the lower margin and the caruncle under the iris, from the same geometry the
+ * page draws them with (tear-beads.ts, caruncle-shape.ts).
  */
 export interface SyntheticMaskOptions {
   widthPx: number;
@@ -27,6 +33,8 @@ export interface SyntheticMaskOptions {
   browThicknessMm?: number;
   /** Clip to the opening per pixel (as Chrome's canvas clips: no antialiasing), not per sub-sample. */
   hardClip?: boolean;
+  /** The tear meniscus's beads along the lower margin and the caruncle, as the page's mask draws them. */
+  wet?: boolean;
 }
 
 const SUB = 4;
@@ -46,6 +54,8 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
   const lower = new Float64Array(subW);
   const brow = new Float64Array(subW);
   const inFissure = new Uint8Array(subW);
+  // The tear bead's top over each sub-column (−∞ where there is none).
+  const tearTop = new Float64Array(subW).fill(-Infinity);
   const xMmAt = new Float64Array(subW);
   for (let sx = 0; sx < subW; sx++) {
     const xMm = xMmOf(frame, (sx + 0.5) / SUB);
@@ -53,6 +63,11 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
     inFissure[sx] = xMm > m.xLateralMm && xMm < m.xMedialMm ? 1 : 0;
     upper[sx] = m.upperMm(xMm);
     lower[sx] = m.lowerMm(xMm);
+    if (o.wet && tearShow(m) > 0) {
+      const t = fissureT(xMm);
+      const b = tearBeads().find((k) => t >= k.t0 && t <= k.t1);
+      if (b) tearTop[sx] = lower[sx] + beadHeightMm(b, (t - b.t0) / (b.t1 - b.t0), t) * tearShow(m) + MASK_TEAR_INSET_PX / frame.pxPerMm;
+    }
     brow[sx] = o.browEdgeMm ? o.browEdgeMm(xMm) + s.browLiftMm : Infinity;
   }
   const thickness = o.browThicknessMm ?? 3;
@@ -90,13 +105,27 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
     if (inFissure[sx] && yMm < upper[sx] && yMm > lower[sx]) {
       // The globe inside the opening, clipped per sub-sample or (hardClip) per pixel.
       const clipped = inFissure[clipSx] && clipYMm < upper[clipSx] && clipYMm > lower[clipSx];
+      if (clipped && yMm < tearTop[sx] && yMm > lower[sx] + MASK_TEAR_INSET_PX / frame.pxPerMm) return MASK_TEAR;
       if (clipped && inside(pupil, pxPx, pyPx)) return MASK_PUPIL;
       if (clipped && inside(iris, pxPx, pyPx)) return MASK_IRIS;
+      if (clipped && o.wet && inCaruncle(xMm, yMm)) return MASK_CARUNCLE;
       return MASK_SCLERA;
     }
     if (yMm > brow[sx] && yMm < brow[sx] + thickness) return MASK_BROW;
     return MASK_SKIN;
   }
+}
+
+function inCaruncle(xMm: number, yMm: number): boolean {
+  const c = CARUNCLE_MM;
+  // The canvas draws it in px (y down), rotated by rotationRad there.
+  const dx = xMm - c.x;
+  const dy = -(yMm - c.y);
+  const cos = Math.cos(c.rotationRad);
+  const sin = Math.sin(c.rotationRad);
+  const u = dx * cos + dy * sin;
+  const v = -dx * sin + dy * cos;
+  return (u / c.rx) ** 2 + (v / c.ry) ** 2 <= 1;
 }
 
 function inside(e: EllipsePx, xPxValue: number, yPxValue: number): boolean {

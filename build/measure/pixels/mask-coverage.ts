@@ -33,3 +33,47 @@ export function coverageOf(r: number, g: number, b: number, inside: readonly Mas
   for (let i = 0; i < outside.length; i++) for (let j = i; j < outside.length; j++) fit(outside[i], outside[j], 'out');
   return alpha;
 }
+
+/** One class's blend with another: how far from `a` toward `b` (0..1) and the squared residual. */
+export interface Blend {
+  a: MaskColor;
+  b: MaskColor;
+  t: number;
+  residual: number;
+}
+
+function blendFit(r: number, g: number, b: number, o: MaskColor, c: MaskColor): Blend {
+  const dr = c.r - o.r;
+  const dg = c.g - o.g;
+  const db = c.b - o.b;
+  const len2 = dr * dr + dg * dg + db * db;
+  let t = len2 === 0 ? 0 : ((r - o.r) * dr + (g - o.g) * dg + (b - o.b) * db) / len2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const er = r - (o.r + t * dr);
+  const eg = g - (o.g + t * dg);
+  const eb = b - (o.b + t * db);
+  return { a: o, b: c, t, residual: er * er + eg * eg + eb * eb };
+}
+
+/** The pair of `classes` (a class with itself included) whose blend explains a pixel's colour best. */
+export function nearestBlend(r: number, g: number, b: number, classes: readonly MaskColor[]): Blend {
+  let best: Blend | null = null;
+  for (let i = 0; i < classes.length; i++) {
+    for (let j = i; j < classes.length; j++) {
+      const f = blendFit(r, g, b, classes[i], classes[j]);
+      if (!best || f.residual < best.residual) best = f;
+    }
+  }
+  return best ?? blendFit(r, g, b, classes[0], classes[0]);
+}
+
+/** The blend of `c` (alone or with one of `others`) that explains a pixel's colour best. */
+export function nearestBlendWith(r: number, g: number, b: number, c: MaskColor, others: readonly MaskColor[]): Blend {
+  let best = blendFit(r, g, b, c, c);
+  for (const o of others) {
+    const f = blendFit(r, g, b, c, o);
+    if (f.residual < best.residual) best = f;
+  }
+  return best;
+}
+

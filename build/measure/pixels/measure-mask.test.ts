@@ -6,6 +6,7 @@ import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { MaskMeter } from './mask-meter.ts';
 import { browEdgesPx, measureMaskFrame } from './measure-mask.ts';
 import { syntheticMask, type SyntheticMaskOptions } from '../../testing/synthetic-mask.ts';
+import { MASK_CARUNCLE, MASK_TEAR, classifyMaskPixel } from '../../render/mask-colors.ts';
 
 // 640×360: 14.4 px/mm, half the film's 720p scale, so every sub-pixel claim is tested at its hardest.
 const SIZE: SyntheticMaskOptions = { widthPx: 640, heightPx: 360, browEdgeMm: (x) => 9.2 + 0.4 * Math.sin(x / 6), browThicknessMm: 2.5 };
@@ -30,6 +31,34 @@ describe('measureMaskFrame on synthetic masks', () => {
     expect(m.pupilDiameterMm).toBeCloseTo(4, 1);
     expect(Math.abs(m.apertureMm - restSample().apertureMm)).toBeLessThan(0.05);
     expect(Math.abs(m.browLiftMm)).toBeLessThan(0.01);
+  });
+
+  it('reads the same with the tear line and caruncle drawn (they are the opening), the classes really there', () => {
+    const dense = Array.from({ length: 40 }, (_, i) => -6 + i * 0.3);
+    for (const s of [restSample(), gazeSample(-25, 0), gazeSample(25, 0), gazeSample(0, -20), gazeSample(0, 12), blinkSample(0.5, { yawDeg: 5 })]) {
+      for (const lashes of [{}, { lashColumnsMm: dense, lashRootMm: 0.3 }]) {
+        const dry = measure(s, lashes);
+        const wet = measure(s, { ...lashes, wet: true });
+        const label = `yaw ${s.yawDeg} pitch ${s.pitchDeg} closure ${s.blinkClosure}`;
+        expect(wet.pupil, label).toBe(dry.pupil);
+        expect(Math.abs(wet.apertureMm - dry.apertureMm), label).toBeLessThan(0.01);
+        if (dry.pupil === 'whole') {
+          expect(Math.abs(wet.pupilCenterXMm - dry.pupilCenterXMm), label).toBeLessThan(0.005);
+          expect(Math.abs(wet.pupilCenterYMm - dry.pupilCenterYMm), label).toBeLessThan(0.005);
+          expect(Math.abs(wet.pupilDiameterMm - dry.pupilDiameterMm), label).toBeLessThan(0.01);
+        }
+      }
+    }
+    const { rgba } = syntheticMask(restSample(), { ...SIZE, wet: true });
+    let tear = 0;
+    let caruncle = 0;
+    for (let i = 0; i < rgba.length; i += 4) {
+      const c = classifyMaskPixel(rgba[i], rgba[i + 1], rgba[i + 2]);
+      if (c === MASK_TEAR) tear++;
+      else if (c === MASK_CARUNCLE) caruncle++;
+    }
+    expect(tear).toBeGreaterThan(200);
+    expect(caruncle).toBeGreaterThan(200);
   });
 
   it('inverts the twin off-axis: gaze to 0.1°, the pupil along its unforeshortened axis', () => {

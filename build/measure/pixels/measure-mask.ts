@@ -8,16 +8,17 @@ import { fitOccludedPupil } from './pupil-edge-fit.ts';
 import { gazeFromPupilCenter } from './twin-gaze.ts';
 
 /**
- * One mask frame (build/render/draw-mask.ts: pupil, iris, sclera, skin, lashes, brow in flat colours)
- * read as a dark-pupil video tracker reads an eye, plus the lids and the brow:
+ * One mask frame (build/render/draw-mask.ts: pupil, iris, sclera, tear line, caruncle, skin, lashes and
+ * brow in flat colours) read as a dark-pupil video tracker reads an eye, plus the lids and the brow:
  * - the pupil is the black blob; its coverage-weighted centroid is the iris centre in the image plane,
  *   turned into yaw/pitch through the twin, and its diameter is read along its unforeshortened axis:
  *   its area is π·r²·cos(yaw)·cos(pitch) (the disc is squashed along one axis only);
  * - a pupil touched by skin or lashes (a lid coming over it) is found from the rim it still shows,
  *   as a tracker's ellipse fit finds it (pupil-edge-fit.ts), while at least half its rim is seen;
  *   beyond that it is a lost sample (NaN), as a real tracker loses it;
- * - the aperture is the opening (sclera, iris, pupil; lashes across it bridged) at the pupil's column,
- *   as the model's apertureMm is (the lids pass through the model's heights there), 0 when shut;
+ * - the aperture is the opening (sclera, iris, pupil, tear line, caruncle: mask-colors.ts's `opening`;
+ *   lashes across it bridged) at the pupil's column, as the model's apertureMm is (the lids pass
+ *   through the model's heights there), 0 when shut;
  *   with the pupil hidden, at the middle of the iris the slit still shows (a horizontal chord of the
  *   iris is halved by its centre's column), else at the caller's fallback;
  * - the brow's lift is how far its lower edge has risen against the same edge in a rest mask, over

@@ -1,5 +1,5 @@
-import { MASK_BROW, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
-import { coverageOf } from './mask-coverage.ts';
+import { MASK_BROW, MASK_CARUNCLE, MASK_COLORS, MASK_LASH, MASK_LID, MASK_OPENING, MASK_PUPIL, MASK_TEAR, classifyMaskPixel, type MaskColor } from '../../render/mask-colors.ts';
+import { type Blend, coverageOf, nearestBlend, nearestBlendWith } from './mask-coverage.ts';
 
 /**
  * The palpebral opening (px) at a continuous column position of a mask frame, read where each lid
@@ -43,17 +43,84 @@ const EDGE_PX = 3;
 const MIN_POINTS = 3;
 const MIN_SPREAD = 0.25;
 
-const EYE = [MASK_PUPIL, MASK_IRIS, MASK_SCLERA] as const;
-const LID = [MASK_SKIN, MASK_LASH, MASK_BROW] as const;
+/**
+ * The opening is every class seen between the lids (mask-colors.ts's `opening`: the tear line and the
+ * caruncle too). Their corners (cyan, magenta) carry blue, and are also where blends of three classes
+ * round to (lash roots over the margin's skin and sclera). So a colour is read with the tear line and
+ * caruncle only when a two-class blend with one of them explains it (wetBlendLash); every other colour is
+ * read among the six classes the mask always had, exactly as before they were added.
+ */
+const DRY = MASK_COLORS.filter((c) => !isWet(c));
+const EYE = MASK_OPENING;
+const LID = MASK_LID;
+const DRY_EYE = DRY.filter((c) => c.opening);
+const DRY_LID = DRY.filter((c) => !c.opening);
+/** Lash in a pixel: this many levels (of 255) of blue beyond what the other classes explain. */
+const LASH_LEVEL = 12;
+/** A colour within this distance (levels, RGB) of a two-class blend is that blend. */
+const BLEND_RESIDUAL = 10;
+
+/** Residual (squared levels) the canvas's per-channel rounding can leave in a two-class blend. */
+const ROUNDING_RESIDUAL = 9;
+/** The classes the tear line and the caruncle can meet in a frame (the caruncle never touches the pupil). */
+const WET_MEETS = [
+  { wet: MASK_TEAR, meets: MASK_COLORS.filter((c) => c !== MASK_TEAR && c !== MASK_CARUNCLE && c !== MASK_BROW) },
+  { wet: MASK_CARUNCLE, meets: MASK_COLORS.filter((c) => c !== MASK_TEAR && c !== MASK_CARUNCLE && c !== MASK_BROW && c !== MASK_PUPIL) },
+];
+
+/** The two classes that carry blue besides sclera and lashes. */
+function isWet(c: MaskColor): boolean {
+  return c === MASK_TEAR || c === MASK_CARUNCLE;
+}
+
+/** For a colour that is a blend with the tear line or caruncle: its lash share (0..1); else null. Cached per colour. */
+const wetCache = new Map<number, number | null>();
+function wetBlendLash(r: number, g: number, b: number): number | null {
+  const key = (r << 16) | (g << 8) | b;
+  let v = wetCache.get(key);
+  if (v === undefined) {
+    // Wet only when a blend of the tear line or caruncle with a class it can meet explains the colour
+    // clearly better (beyond the canvas's rounding) than any pair of the other classes: a
+    // half-lash-half-skin (128, 0, 128) is also half pupil, half caruncle, and half iris, half lash
+    // (0, 128, 128) half pupil, half tear.
+    let p: Blend | null = null;
+    for (const w of WET_MEETS) {
+      const f = nearestBlendWith(r, g, b, w.wet, w.meets);
+      if (!p || f.residual < p.residual) p = f;
+    }
+    const dry = nearestBlend(r, g, b, DRY).residual;
+    if (p && p.residual <= BLEND_RESIDUAL * BLEND_RESIDUAL && p.residual + ROUNDING_RESIDUAL < dry) v = p.b === MASK_LASH ? p.t : 0;
+    else v = null;
+    if (wetCache.size > 1 << 16) wetCache.clear();
+    wetCache.set(key, v);
+  }
+  return v;
+}
 
 /**
  * Any lash in the pixel: blue beyond what sclera explains (sclera adds red, green and blue alike, skin
- * red, iris green, so only a lash leaves blue above the smaller of red and green). A margin pixel
- * where the globe's clip meets the opening's antialiased edge blends three classes (iris, sclera,
- * skin), and is not lash.
+ * red, iris green, so a lash leaves blue above the smaller of red and green); with the tear line or
+ * caruncle in the blend, its pair's lash share. A margin pixel where the globe's clip meets the
+ * opening's antialiased edge blends three classes (iris, sclera, skin), and is not lash.
  */
 function hasLash(rgba: Uint8ClampedArray | Uint8Array, i: number): boolean {
-  return rgba[i + 2] - Math.min(rgba[i], rgba[i + 1]) > 12;
+  const r = rgba[i];
+  const g = rgba[i + 1];
+  const b = rgba[i + 2];
+  if (b - Math.min(r, g) <= LASH_LEVEL) return false;
+  const wet = wetBlendLash(r, g, b);
+  return wet === null || wet * 255 > LASH_LEVEL;
+}
+
+/** Nearest mask colour is an opening class (a tear or caruncle corner only as a blend with them). */
+function isOpening(r: number, g: number, b: number): boolean {
+  const c = classifyMaskPixel(r, g, b);
+  return isWet(c) ? wetBlendLash(r, g, b) !== null : c.opening;
+}
+
+/** The opening's share of a pixel (mask-coverage.ts), among the classes its colour can be a blend of. */
+function openingCoverage(r: number, g: number, b: number): number {
+  return wetBlendLash(r, g, b) === null ? coverageOf(r, g, b, DRY_EYE, DRY_LID) : coverageOf(r, g, b, EYE, LID);
 }
 
 interface ColumnRun {
@@ -62,12 +129,6 @@ interface ColumnRun {
   lash: Uint8Array;
   /** The opening's antialiased coverage of a row (computed only near the run's ends, where it is read). */
   cov(y: number): number;
-}
-
-/** Nearest mask colour is an opening class: the colours are cube corners, so each channel is halved. */
-function isOpening(r: number, g: number, b: number): boolean {
-  const code = (r >= 128 ? 4 : 0) | (g >= 128 ? 2 : 0) | (b >= 128 ? 1 : 0);
-  return code === 0 || code === 2 || code === 7;
 }
 
 /** A column's opening: its longest run of opening pixels, lashes lying across it bridged; null when none. */
@@ -109,7 +170,7 @@ function columnRun(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, height
   if (!best) return null;
   const cov = (row: number) => {
     const i = (row * widthPx + col) * 4;
-    return coverageOf(rgba[i], rgba[i + 1], rgba[i + 2], EYE, LID);
+    return openingCoverage(rgba[i], rgba[i + 1], rgba[i + 2]);
   };
   return { ...best, lash, cov };
 }

@@ -2,6 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import type { BrowLayer } from './brow.ts';
 import { paintBrow } from './brow.ts';
+import { paintCanthalFold } from './canthal-fold.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
 import type { LidSkinLayers } from './lid-skin.ts';
@@ -35,6 +36,7 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
     const face = makeLayer(widthPx, heightPx);
     face.ctx.drawImage(skin.canvas, 0, 0);
     face.ctx.drawImage(lid.albedo.canvas, 0, 0);
+    paintCanthalFold(face.ctx, frame);
     a = {
       frame,
       skin,

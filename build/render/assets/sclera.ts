@@ -27,13 +27,24 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   const surface = makeLayer(f.widthPx + 2 * pad, f.heightPx + 2 * pad);
   const sf: EyeFrame = { ...f, widthPx: f.widthPx + 2 * pad, heightPx: f.heightPx + 2 * pad, centerXPx: f.centerXPx + pad, centerYPx: f.centerYPx + pad };
   const s = surface.ctx;
-  s.fillStyle = 'rgb(236, 230, 223)';
+  // A faintly blue white in the middle (the choroid's colour through the thin sclera), warmer and
+  // a little yellower toward the globe's sides.
+  s.fillStyle = 'rgb(231, 229, 228)';
   s.fillRect(0, 0, surface.canvas.width, surface.canvas.height);
+  s.save();
+  s.translate(sf.centerXPx, sf.centerYPx);
+  s.scale(1.7, 1);
+  const warm = s.createRadialGradient(0, 0, 6 * f.pxPerMm, 0, 0, 11 * f.pxPerMm);
+  warm.addColorStop(0, 'rgba(238, 226, 214, 0)');
+  warm.addColorStop(1, 'rgba(236, 220, 206, 0.55)');
+  s.fillStyle = warm;
+  s.fillRect(-sf.widthPx, -sf.heightPx, 2 * sf.widthPx, 2 * sf.heightPx);
+  s.restore();
   // Slight unevenness of the white.
   const rng = textureRandom('sclera');
-  for (let i = 0; i < 26; i++) {
-    const tint = rng.chance(0.5) ? '232, 214, 200' : '226, 226, 228';
-    blobMm(s, sf, rng.uniform(-18, 18), rng.uniform(-7, 7), rng.uniform(2, 5), `rgba(${tint}, 0.35)`, `rgba(${tint}, 0)`);
+  for (let i = 0; i < 40; i++) {
+    const tint = rng.chance(0.5) ? '232, 212, 200' : rng.chance(0.5) ? '222, 224, 230' : '236, 214, 208';
+    blobMm(s, sf, rng.uniform(-18, 18), rng.uniform(-7, 7), rng.uniform(1.5, 5), `rgba(${tint}, 0.35)`, `rgba(${tint}, 0)`);
   }
   // Perilimbal grey-blue ring (thinner sclera over the ciliary body).
   s.save();
@@ -43,11 +54,7 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   s.fillStyle = g;
   s.fillRect(0, 0, surface.canvas.width, surface.canvas.height);
   s.restore();
-  // Vessels are drawn at half resolution and scaled up: soft as if under the conjunctiva, and far
-  // cheaper than a blur filter.
-  const half = makeLayer(surface.canvas.width / 2, surface.canvas.height / 2);
-  paintVessels(half.ctx, { ...sf, pxPerMm: sf.pxPerMm / 2, centerXPx: sf.centerXPx / 2, centerYPx: sf.centerYPx / 2 }, rng);
-  s.drawImage(half.canvas, 0, 0, surface.canvas.width, surface.canvas.height);
+  paintVesselLayers(s, sf, surface.canvas.width, surface.canvas.height, rng);
 
   const shade = makeLayer(f.widthPx, f.heightPx);
   const h = shade.ctx;
@@ -62,54 +69,95 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   h.fillStyle = v;
   h.fillRect(-f.widthPx, -f.heightPx, 2 * f.widthPx, 2 * f.heightPx);
   h.restore();
-  // Pink, moist corners.
-  // (The caruncle and lacrimal lake carry the inner corner's pink; here only a faint flush.)
-  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.5, CANTHUS_MEDIAL_MM.y + 0.2, 4.5, 'rgba(206, 118, 110, 0.22)', 'rgba(206, 118, 110, 0)');
+  // The ball's own shading: lit from above, so the lower part of the white turns a little grey.
+  const ball = h.createLinearGradient(0, f.centerYPx - 2 * f.pxPerMm, 0, f.centerYPx + 7 * f.pxPerMm);
+  ball.addColorStop(0, 'rgba(110, 96, 100, 0)');
+  ball.addColorStop(1, 'rgba(110, 96, 100, 0.16)');
+  h.fillStyle = ball;
+  h.fillRect(0, 0, f.widthPx, f.heightPx);
+  // Pink, moist corners: the conjunctiva reddens toward both canthi, most toward the caruncle.
+  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.2, CANTHUS_MEDIAL_MM.y + 0.1, 5, 'rgba(206, 112, 108, 0.3)', 'rgba(206, 118, 110, 0)', 0.9);
+  blobMm(h, f, CANTHUS_LATERAL_MM.x + 2.2, CANTHUS_LATERAL_MM.y - 0.2, 4, 'rgba(200, 120, 110, 0.16)', 'rgba(200, 120, 110, 0)', 1.2);
   // The lateral angle: the globe turns away into the canthus, in shadow.
   blobMm(h, f, CANTHUS_LATERAL_MM.x + 0.8, CANTHUS_LATERAL_MM.y, 3, 'rgba(120, 72, 64, 0.42)', 'rgba(150, 96, 88, 0)');
   paintCaruncle(h, f);
   return { surface, surfacePadPx: pad, shade };
 }
 
-/** Fine vessels from the corners toward the limbus, thinning and fading as they go. */
-function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnType<typeof textureRandom>): void {
+/**
+ * The vessels, in three depths, each painted at the resolution its softness needs and scaled up (soft
+ * as if under the conjunctiva, and far cheaper than a blur filter per frame: all of it is painted once):
+ * - deep episcleral vessels: wide, faint, bluish red, at a quarter of the resolution and blurred;
+ * - conjunctival vessels: winding (each keeps turning the way it turned), forking, thinning as they
+ *   run in from the corners toward the limbus, at half resolution;
+ * - fine capillaries: short, thin, wiggly, sharper, at full resolution, most toward the corners.
+ * All gather toward the canthi and thin out near the cornea.
+ */
+function paintVesselLayers(s: CanvasRenderingContext2D, sf: EyeFrame, w: number, h: number, rng: ReturnType<typeof textureRandom>): void {
+  const scaled = (k: number): EyeFrame => ({ ...sf, pxPerMm: sf.pxPerMm / k, centerXPx: sf.centerXPx / k, centerYPx: sf.centerYPx / k });
+  const deep = makeLayer(w / 4, h / 4);
+  deep.ctx.filter = 'blur(1.2px)';
+  paintVessels(deep.ctx, scaled(4), rng, { count: 14, width: [0.12, 0.24], alpha: [0.05, 0.11], rgb: '150, 64, 84', branch: 0.1, steps: [10, 18] });
+  s.drawImage(deep.canvas, 0, 0, w, h);
+  const mid = makeLayer(w / 2, h / 2);
+  paintVessels(mid.ctx, scaled(2), rng, { count: 28, width: [0.035, 0.085], alpha: [0.08, 0.26], rgb: '176, 48, 48', branch: 0.2, steps: [10, 22] });
+  s.drawImage(mid.canvas, 0, 0, w, h);
+  paintVessels(s, sf, rng, { count: 36, width: [0.016, 0.03], alpha: [0.07, 0.17], rgb: '184, 60, 58', branch: 0.25, steps: [3, 8], short: true });
+}
+
+interface VesselStyle {
+  count: number;
+  width: [number, number];
+  alpha: [number, number];
+  rgb: string;
+  /** Chance per step of a fork. */
+  branch: number;
+  steps: [number, number];
+  /** Capillaries: short runs anywhere toward the corners, not only from the rim. */
+  short?: boolean;
+}
+
+/** Vessels from the corners toward the limbus, each a winding run that thins, fades and forks as it goes. */
+function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnType<typeof textureRandom>, st: VesselStyle): void {
   const mm = f.pxPerMm;
+  const X = (x: number) => f.centerXPx + x * mm;
+  const Y = (y: number) => f.centerYPx - y * mm;
   const walk = (x: number, y: number, dir: number, width: number, alpha: number, depth: number): void => {
     let a = dir;
-    ctx.beginPath();
-    ctx.moveTo(f.centerXPx + x * mm, f.centerYPx - y * mm);
-    const steps = rng.int(8, 16);
+    let turn = rng.uniform(-0.25, 0.25);
+    const steps = rng.int(st.steps[0], st.steps[1]);
     for (let i = 0; i < steps; i++) {
-      a += rng.uniform(-0.45, 0.45);
-      const len = rng.uniform(0.4, 0.9);
-      x += Math.cos(a) * len;
-      y += Math.sin(a) * len;
-      ctx.lineTo(f.centerXPx + x * mm, f.centerYPx - y * mm);
-      if (Math.hypot(x, y) < 7.2) break;
-      if (depth < 2 && rng.chance(0.12)) {
-        const bx = x;
-        const by = y;
-        ctx.strokeStyle = `rgba(176, 52, 48, ${alpha})`;
-        ctx.lineWidth = width * mm;
-        ctx.stroke();
-        walk(bx, by, a + rng.uniform(-0.9, 0.9), width * 0.65, alpha * 0.8, depth + 1);
-        ctx.beginPath();
-        ctx.moveTo(f.centerXPx + x * mm, f.centerYPx - y * mm);
-      }
+      // Keep turning the way it turned, with a new nudge each step: a winding, not a zigzag.
+      // (Capped: a vessel bends, it does not curl into rings.)
+      turn = Math.max(-0.35, Math.min(0.35, 0.7 * turn + rng.uniform(-0.22, 0.22)));
+      a += turn;
+      const len = rng.uniform(0.25, 0.55);
+      const nx = x + Math.cos(a) * len;
+      const ny = y + Math.sin(a) * len;
+      const k = i / steps;
+      ctx.beginPath();
+      ctx.moveTo(X(x), Y(y));
+      ctx.lineTo(X(nx), Y(ny));
+      ctx.strokeStyle = `rgba(${st.rgb}, ${(alpha * (1 - 0.6 * k)).toFixed(3)})`;
+      ctx.lineWidth = Math.max(0.4, width * (1 - 0.5 * k) * mm);
+      ctx.stroke();
+      x = nx;
+      y = ny;
+      // Thinning out before the cornea.
+      if (Math.hypot(x, y * 1.2) < 7.4) break;
+      if (depth < 2 && rng.chance(st.branch)) walk(x, y, a + (rng.chance(0.5) ? 1 : -1) * rng.uniform(0.4, 1.1), width * 0.65, alpha * 0.8, depth + 1);
     }
-    ctx.strokeStyle = `rgba(176, 52, 48, ${alpha})`;
-    ctx.lineWidth = width * mm;
-    ctx.stroke();
   };
   ctx.save();
   ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  for (let i = 0; i < 22; i++) {
-    const medial = i % 2 === 0;
-    const x = medial ? rng.uniform(11, 17) : rng.uniform(-17, -11);
-    const y = rng.uniform(-4.5, 4.5);
-    const dir = Math.atan2(-y * 0.5, -x) + rng.uniform(-0.5, 0.5);
-    walk(x, y, dir, rng.uniform(0.03, 0.07), rng.uniform(0.06, 0.2), 0);
+  for (let i = 0; i < st.count; i++) {
+    // More from the medial side (toward the caruncle), and more near the fissure's ends.
+    const medial = rng.chance(0.58);
+    const reach = st.short ? rng.uniform(8.5, 15.5) : rng.uniform(11.5, 17.5);
+    const x = medial ? reach : -reach;
+    const y = rng.uniform(-5, 5) * (st.short ? 0.8 : 1);
+    const dir = Math.atan2(-y * 0.5, -x) + rng.uniform(-0.6, 0.6);
+    walk(x, y, dir, rng.uniform(st.width[0], st.width[1]), rng.uniform(st.alpha[0], st.alpha[1]), 0);
   }
   ctx.restore();
 }

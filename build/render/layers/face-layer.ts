@@ -7,6 +7,7 @@ import type { LidInputs } from '../geometry/lid-inputs.ts';
 import { lidInputsKey } from '../geometry/lid-inputs.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
+import { drawCanthalAngle } from './canthal-angle.ts';
 import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
@@ -14,6 +15,7 @@ import type { ExtentPx } from './lashes.ts';
 import { UPPER_LASHES } from '../assets/lash-set.ts';
 import { drawLashCurves, lashCurvesPx } from './lashes.ts';
 import { drawLashShadows } from './lash-shadow.ts';
+import { drawLidGlints } from './lid-glints.ts';
 import { drawLowerMargin } from './lower-lid.ts';
 import { drawUpperMargin } from './upper-lid.ts';
 
@@ -66,8 +68,10 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     // The margins and lashes are drawn in frame pixels, shifted into the box.
     l.translate(-box.x, -box.y);
     const bulge = drawCorneaBulge(l, f, lids, m);
+    drawCanthalAngle(l, f, m);
     drawLowerMargin(l, f, m);
     drawUpperMargin(l, f, m);
+    drawLidGlints(l, f, m);
     const curves = lashCurvesPx(f, m, lashLagRad);
     let drawn = union(drawLashCurves(l, curves), marginsExtent(f, m));
     // The lashes' thin shadows on the globe, under everything drawn so far (only the opening shows them).
