@@ -28,6 +28,7 @@ import { panelNumbers, type PanelNumbers } from '../../core/compare/panel-number
 import { renderAtRevision } from './render-at-revision.ts';
 import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
 import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
+import { outputFile } from '../io/contain.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { fileSha256 } from '../io/file-sha256.ts';
 
@@ -124,6 +125,9 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   ensureOutDir(outDir);
   sweepOwned(outDir, OUT_TEMP);
   const jsonFile = out.replace(/\.mp4$/, '.json');
+  // Before any render: the clip and its record replace nothing but regular files (a device node at --out).
+  outputFile(out);
+  outputFile(jsonFile);
   const size = o.panelSize ?? { width: first.width, height: first.height };
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
