@@ -129,7 +129,9 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   ensureOutDir(outDir);
   // Staging folders of renders that were killed (-9: no chance to clean up) are removed now.
   sweepOwned(outDir, OUT_TEMP);
-  const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir)) : null;
+  const progress = createProgress();
+  // A damaged entry (a cut film, a broken summary) is one line among the scenes' lines, then rendered.
+  const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir), (m) => progress.line(`cache: ${m}`)) : null;
   store?.sweep();
   // One code fingerprint for the run (page bundle, build/ sources, browser and ffmpeg versions).
   // (A shard records it too, so eye merge can refuse shards made by different code, browsers or encoders.)
@@ -137,7 +139,6 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   const cached = new Set<string>();
 
   handleInterrupts();
-  const progress = createProgress();
   const results: RenderSummary[] = [];
   const failures: { scene: string; error: unknown }[] = [];
   const queue = [...scenes];
