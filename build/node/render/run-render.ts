@@ -26,6 +26,7 @@ import type { Shard } from '../../core/shard/shard-scenes.ts';
 import { shardBins } from '../../core/shard/shard-scenes.ts';
 import { shardManifestName, type ShardManifest } from '../shard/shard-manifest.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
+import { hashTree } from '../io/tree-hashes.ts';
 import { DEFAULT_MASK_SCALE } from './pixel-proof.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 
@@ -221,6 +222,7 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
       allScenes: allScenes.map((s) => s.name).sort(),
       scenes: scenes.map((s) => s.name),
       digests: Object.fromEntries(results.map((r) => [r.scene, r.frameHashes.digest])),
+      files: Object.fromEntries(results.map((r) => [r.scene, hashTree(join(outDir, r.scene))])),
       settings: { ...settings, capture: method, format, measure: measured, holdSpread },
       code: code!,
       ledger: ledgerEntry(line),
