@@ -3,6 +3,8 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
+import { KEY_HEX_DIGITS } from '../cache/key.ts';
+import { CACHE_KINDS } from '../cache/store.ts';
 
 /**
  * Containment, in one place: every name read from a file (a manifest, a ledger line, a summary, a cache
@@ -55,15 +57,14 @@ export function assertReplaceableFolder(path: string): void {
   if (st && !st.isDirectory()) throw new CliError(EXIT.environment, `${safeText(path)} is not a folder (${st.isSymbolicLink() ? 'a symlink' : 'a file or a device'}): refusing to replace it`);
 }
 
-const KEY_DIR = /^[0-9a-f]{64}$/;
+const KEY_DIR = new RegExp(`^[0-9a-f]{${KEY_HEX_DIGITS}}$`);
 
-/** What owns a folder, by what it holds: a cache entry (entry.json beside data/, or a key folder under films/ or checks/), or a scene's proof folder. */
-function ownerOf(dir: string): string | null {
-  if (existsSync(join(dir, 'entry.json')) && existsSync(join(dir, 'data'))) return 'a cache entry';
-  if (KEY_DIR.test(basename(dir)) && ['films', 'checks'].includes(basename(dirname(dir)))) return 'a cache entry';
-  if (existsSync(join(dir, 'summary.json')) && (existsSync(join(dir, 'film.mp4')) || existsSync(join(dir, 'trace.json')))) return "a scene's folder";
-  return null;
-}
+/** Is a folder a cache entry (entry.json beside data/, or a key's folder under films/ or checks/)? */
+const isCacheEntry = (dir: string) =>
+  (existsSync(join(dir, 'entry.json')) && existsSync(join(dir, 'data'))) || (KEY_DIR.test(basename(dir)) && (CACHE_KINDS as readonly string[]).includes(basename(dirname(dir))));
+
+/** Is a folder a scene's proof folder (its summary beside its film or trace)? */
+const isSceneFolder = (dir: string) => existsSync(join(dir, 'summary.json')) && (existsSync(join(dir, 'film.mp4')) || existsSync(join(dir, 'trace.json')));
 
 /** The deepest existing ancestor of a path, with its links resolved (where a write would really land). */
 function realAncestor(path: string): string {
@@ -82,13 +83,17 @@ function realAncestor(path: string): string {
  * that entry or that scene. Exit 2 naming the folder that owns it.
  */
 export function assertNotInsideOwned(dir: string, flag: string): void {
-  for (const start of new Set([resolve(dir), realAncestor(dir)])) {
+  const chains = [...new Set([resolve(dir), realAncestor(dir)])].map((start) => {
+    const chain: string[] = [];
     for (let d = start; ; d = dirname(d)) {
-      if (existsSync(d) && statSync(d).isDirectory()) {
-        const owner = ownerOf(d);
-        if (owner) throw bad(`${flag} ${safeText(resolve(dir))} is inside ${owner} (${safeText(d)}): nothing is written into one`);
-      }
-      if (dirname(d) === d) break;
+      if (existsSync(d) && statSync(d).isDirectory()) chain.push(d);
+      if (dirname(d) === d) return chain;
+    }
+  });
+  // A cache entry first: its data/ also looks like a scene's folder.
+  for (const [owner, is] of [['a cache entry', isCacheEntry], ["a scene's folder", isSceneFolder]] as const) {
+    for (const d of chains.flat()) {
+      if (is(d)) throw bad(`${flag} ${safeText(resolve(dir))} is inside ${owner} (${safeText(d)}): nothing is written into one`);
     }
   }
 }
