@@ -40,11 +40,11 @@ export function hashTree(dir: string): TreeHashes {
 
 /**
  * Check a folder against what it recorded when it was made, reading each file once: every file is
- * listed, has its recorded sha256 and, when it is JSON, parses; no symlink, device or foreign file;
- * nothing listed missing. Yields after each file (an async caller lets a Ctrl-C in between); returns
- * the first problem, or null when the folder is whole.
+ * listed, has its recorded sha256 and, when it is JSON that `parse` names (default: every *.json),
+ * parses; no symlink, device or foreign file; nothing listed missing. Yields after each file (an async
+ * caller lets a Ctrl-C in between); returns the first problem, or null when the folder is whole.
  */
-export function* treeProblem(dir: string, want: TreeHashes): Generator<void, string | null> {
+export function* treeProblem(dir: string, want: TreeHashes, parse: (rel: string) => boolean = (rel) => rel.endsWith('.json')): Generator<void, string | null> {
   const seen = new Set<string>();
   try {
     for (const e of walk(dir)) {
@@ -54,7 +54,7 @@ export function* treeProblem(dir: string, want: TreeHashes): Generator<void, str
       if (expected === undefined) return `${e.rel} is not one of its files`;
       const bytes = readFileSync(e.path);
       if (sha256(bytes) !== expected) return `${e.rel} is not the file it recorded (its sha256 differs)`;
-      if (e.rel.endsWith('.json')) {
+      if (parse(e.rel)) {
         try {
           JSON.parse(bytes.toString('utf8'));
         } catch {
@@ -72,7 +72,7 @@ export function* treeProblem(dir: string, want: TreeHashes): Generator<void, str
 }
 
 /** treeProblem, run to its end at once. */
-export function treeProblemSync(dir: string, want: TreeHashes): string | null {
-  const it = treeProblem(dir, want);
+export function treeProblemSync(dir: string, want: TreeHashes, parse?: (rel: string) => boolean): string | null {
+  const it = treeProblem(dir, want, parse);
   for (let r = it.next(); ; r = it.next()) if (r.done) return r.value;
 }
