@@ -4,7 +4,6 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
 import { KEY_HEX_DIGITS } from '../cache/key.ts';
-import { CACHE_KINDS } from '../cache/store.ts';
 
 /**
  * Containment, in one place: every name read from a file (a manifest, a ledger line, a summary, a cache
@@ -59,9 +58,11 @@ export function assertReplaceableFolder(path: string): void {
 
 const KEY_DIR = new RegExp(`^[0-9a-f]{${KEY_HEX_DIGITS}}$`);
 
-/** Is a folder a cache entry (entry.json beside data/, or a key's folder under films/ or checks/)? */
-const isCacheEntry = (dir: string) =>
-  (existsSync(join(dir, 'entry.json')) && existsSync(join(dir, 'data'))) || (KEY_DIR.test(basename(dir)) && (CACHE_KINDS as readonly string[]).includes(basename(dirname(dir))));
+/**
+ * Is a folder a cache entry: entry.json beside data/, or a folder named by a key (an entry half made or
+ * half removed looks like that)? (By what it holds, not by store.ts's layout, which imports this module.)
+ */
+const isCacheEntry = (dir: string) => (existsSync(join(dir, 'entry.json')) && existsSync(join(dir, 'data'))) || KEY_DIR.test(basename(dir));
 
 /** Is a folder a scene's proof folder (its summary beside its film or trace)? */
 const isSceneFolder = (dir: string) => existsSync(join(dir, 'summary.json')) && (existsSync(join(dir, 'film.mp4')) || existsSync(join(dir, 'trace.json')));

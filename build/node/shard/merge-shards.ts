@@ -15,6 +15,8 @@ import { filmVerdict } from '../render/film-verdict.ts';
 
 const bad = (message: string) => new CliError(EXIT.badInput, `merge: ${message}`);
 
+const LEGACY_MERGE_TEMP = /^\.[A-Za-z0-9][A-Za-z0-9._-]*\.merge-[A-Za-z0-9]{6}$/;
+
 interface Found {
   dir: string;
   manifest: ShardManifest;
@@ -180,6 +182,9 @@ export async function mergeShards(dirs: string[], outDir: string, o: { ffprobe: 
   ensureOutDir(out);
   // Staging left by merges (and renders) that were killed: removed once their owner is gone.
   sweepOwned(out, OUT_TEMP);
+  // And those of merges from before the staging carried a pid (`.<scene>.merge-XXXXXX`, mkdtemp's six
+  // characters): only such an older eye merge made them, and none can still be running against this --out.
+  for (const name of readdirSync(out)) if (LEGACY_MERGE_TEMP.test(name)) rmSync(join(out, name), { recursive: true, force: true });
   const stage = mkdtempSync(join(out, ownedPrefix('.merge.tmp-')));
   const unregister = onInterrupt(() => rmSync(stage, { recursive: true, force: true }));
   const byScene = new Map(found.flatMap((f) => f.manifest.scenes.map((s) => [s, f.manifest] as const)));

@@ -115,11 +115,14 @@ describe('faults: eye merge of hostile or damaged shards', () => {
     expect(readdirSync(join(out, 'a'))).toEqual(['old.txt']);
   });
 
-  it('a dead merge\'s staging folder (its pid gone) is swept by the next merge', async () => {
+  it('a dead merge\'s staging folder (its pid gone), and an older eye\'s pid-less one, are swept by the next merge', async () => {
     const root = fresh();
     const out = join(root, 'proof');
     mkdirSync(join(out, '.merge.tmp-999999-abcdef'), { recursive: true });
     writeFileSync(join(out, '.merge.tmp-999999-abcdef', 'film.mp4'), 'half');
+    // And what an older eye merge left (no pid: the 401 MB the issue found).
+    mkdirSync(join(out, '.a.merge-Ab12Cd'));
+    writeFileSync(join(out, '.a.merge-Ab12Cd', 'film.mp4'), 'half');
     const r = await merge(one(root, ['a']), out);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out)).toEqual(['a']);
