@@ -38,9 +38,9 @@ export function exportArkit(sceneArg: string, settings: Partial<Omit<Scene, 'nam
   const scene = withSettings(loadScene(sceneArg), settings);
   const out = outArg === undefined ? defaultArkitOut(scene.name) : resolve(outArg);
   if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(EXIT.badInput, `--out ${out} is a folder; name the CSV file to write`);
-  ensureOutDir(dirname(out));
-  // Before the simulation: a device node or a symlink at --out is not replaced (exit 3).
+  // First, before even the folder's probe file: a device node or a symlink at --out is not replaced (exit 3).
   outputFile(out);
+  ensureOutDir(dirname(out));
   const trace = simulate(scene);
   const csv = arkitCsv(trace, { fps: scene.fps, durationS: scene.durationS, lookAtDistanceCm: VISITOR_DISTANCE_CM, tauS: smoothingS });
   writeFileAtomic(out, csv);

@@ -122,12 +122,12 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const out = resolve(o.out ?? join(root, 'proof', 'compare', `${name}.mp4`));
   if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `--out: expected a file name ending in .mp4, got "${safeText(out)}"`);
   const outDir = dirname(out);
-  ensureOutDir(outDir);
-  sweepOwned(outDir, OUT_TEMP);
   const jsonFile = out.replace(/\.mp4$/, '.json');
-  // Before any render: the clip and its record replace nothing but regular files (a device node at --out).
+  // First, before any render or the folder's probe file: the clip and its record replace nothing but regular files (a device node at --out).
   outputFile(out);
   outputFile(jsonFile);
+  ensureOutDir(outDir);
+  sweepOwned(outDir, OUT_TEMP);
   const size = o.panelSize ?? { width: first.width, height: first.height };
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);

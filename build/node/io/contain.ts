@@ -39,7 +39,9 @@ const lstatOrNull = (path: string) => {
   try {
     return lstatSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // Nothing there (ENOTDIR: a part of the path is a file, which the folder's own check reports).
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw err;
   }
 };
