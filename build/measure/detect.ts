@@ -6,7 +6,7 @@ import { fixationBreaks, ivtFixations, type Fixation, type FixationBreak } from 
 import { idtFixations } from './idt.ts';
 import { closureWithLidRide, learnLidRide } from './lid-ride.ts';
 import type { DetectorParams } from './params.ts';
-import { DEFAULT_SACCADE_METHOD, type SaccadeMethod } from './saccade-method.ts';
+import { MODEL_TRACE_METHOD, type SaccadeMethod } from './saccade-method.ts';
 import type { Span } from './score.ts';
 import { durationS, medianIntervalMs, type GazeSignal } from './signal.ts';
 import { usableSegments, type Segment } from './velocity.ts';
@@ -43,9 +43,9 @@ export interface Detection {
  * is never read as a saccade) and the roll a half-shut lid brings is measured and taken out of the
  * rest, its closure read against the open level the lids' ride with the pitch expects (lid-ride.ts);
  * then Engbert & Kliegl saccades on what is left (by `method`: see saccade-method.ts), then fixations
- * between them.
+ * between them. Without a method, the model traces' (MODEL_TRACE_METHOD); `eye measure` passes its own.
  */
-export function detect(signal: GazeSignal, params: DetectorParams, method: SaccadeMethod = DEFAULT_SACCADE_METHOD): Detection {
+export function detect(signal: GazeSignal, params: DetectorParams, method: SaccadeMethod = MODEL_TRACE_METHOD): Detection {
   const { tMs } = signal;
   const n = tMs.length;
   const dtMs = medianIntervalMs(tMs);
@@ -70,7 +70,7 @@ export function detect(signal: GazeSignal, params: DetectorParams, method: Sacca
   for (let i = 0; i < n; i++) if (!usable[i]) missingSamples++;
   const find = method === 'ek2003' ? ek2003Saccades : detectSaccades;
   const found = Number.isFinite(dtMs) ? find(gaze, segments, params, dtMs) : emptySaccades();
-  // The reference reads amplitudes within the run only; the default also reads them across a gap.
+  // The reference reads amplitudes within the run only; refined also reads them across a gap.
   if (method !== 'ek2003') measureAcrossGaps(gaze, found.saccades, segments, params.microMaxDeg);
   const breaks = fixationBreaks(gaze, found.saccades, segments, params, dtMs);
   const { saccades, ...saccadeDetector } = found;

@@ -8,7 +8,7 @@ import type { Segment } from './velocity.ts';
  * `--method ek2003` in the shape the rest of the measurement reads: onset and offset are the run's
  * first and last samples' times (the reference reports sample rows; nothing is interpolated), the
  * amplitude is hypot(dX, dY) of the reference's table, and there is no σ floor. `truncated` when the
- * run touches a segment's edge, as for the default method.
+ * run touches a segment's edge, as for refined.
  */
 export function ek2003Saccades(signal: GazeSignal, segments: Segment[], params: DetectorParams, dtMs: number): SaccadeDetection {
   const r = ek2003(signal.xDeg, signal.yDeg, segments, { lambda: params.lambda, minSamples: params.minSamples, samplingHz: 1000 / dtMs });

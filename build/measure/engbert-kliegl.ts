@@ -65,18 +65,27 @@ const MEDIAN_SIGMA_OF_NORMAL = 0.6745;
  * by missing data keeps its partial duration and is not held to the second test.
  *
  * How this differs from the published algorithm as its reference code runs it (`--method ek2003`,
- * ek2003.ts, held to Engbert's R `microsacc` row for row) and why: (1) onset and offset are read on the
- * unsmoothed movement at λ/2 of its own σ, interpolated, not the 5-point run's first and last samples
+ * ek2003.ts, held to Engbert's R `microsacc` row for row, and `eye measure`'s default) and why. Each
+ * deviation that decides which runs count is a named switch in params.ts (DETECTOR_OPTIONS), on by
+ * default here because this method reads the model's own traces for `eye check`:
+ * - `minDurationFirstToLast`: the minimum is a time first to last sample, ≥ 2 intervals (4 samples for
+ *   6 ms at 500 Hz, 7 at 1000 Hz), not ⌈D/Δt⌉ samples (3, 6);
+ * - `edgeDurationTest`: the minimum held again on the unsmoothed movement, its onset and offset at λ/2
+ *   of that movement's own σ (a noise jolt spread over 4 intervals by the filter fills a 3-sample run);
+ * - `noiseFloorDeg`: σ has a floor (a long calm synthetic trace has almost no noise, and λσ → 0 calls
+ *   drift a saccade); 0 turns it off;
+ * - `paperSigma`: σ is the paper's eq. 2 form, which parts from the toolbox's sqrt(median((v − median
+ *   v)²)) once the median velocity is not 0 (drift; on real 250 Hz EyeLink trials the two thresholds
+ *   differed by up to 18 %).
+ * Two more are not switches, since they move edges but decide no count on a regular clock: onset and
+ * offset are read on the unsmoothed movement, interpolated, not the 5-point run's first and last samples
  * (which widen a saccade by ~2 samples each side: the main sequence and fixation durations need the
- * movement); (2) the minimum duration is a time first to last sample, held again on that movement, not
- * a count of run samples (a noise jolt spread over 4 intervals by the filter fills a 3-sample run);
- * (3) σ has a floor (a long calm synthetic trace has almost no noise, and λσ → 0 calls drift a
- * saccade); (4) velocities use each sample's own time; (5) σ is the paper's eq. 2 form, which parts
- * from the toolbox's sqrt(median((v − median v)²)) once the median velocity is not 0 (drift), and a
- * stretch's end samples have no velocity where the toolbox counts zeros in its medians (on real 250 Hz
- * EyeLink trials the two thresholds differed by up to 18 %). (1)–(4) were tuned on the model's signal. On
- * tracker-like noise at 500–1000 Hz, (1)+(2) reject most real microsaccades (their unsmoothed movement
- * stays above λ/2·σ for less than 6 ms), so there this counts far fewer than ek2003 does.
+ * movement); velocities use each sample's own time. And a stretch's end samples have no velocity here,
+ * where the toolbox counts its zeros in the medians. With the four switches off this finds the runs
+ * ek2003 finds on a gap-free recording (refined-switches.test.ts; on the reference test's ten
+ * recordings one onset of 230 sits a sample apart, where those end zeros move σ). On tracker-like noise at 500–1000
+ * Hz the first two reject most real microsaccades (their unsmoothed movement stays above λ/2·σ for less
+ * than 6 ms), so with them on this counts far fewer than ek2003 does.
  *
  * Measured on the model's own 10-minute traces (eras 1970–2026, one seed), this reading takes the
  * microsaccade F1 at 240 Hz from 0.87–0.99 (2-sample runs, where λ = 6 lets the model's drift cross
@@ -84,23 +93,22 @@ const MEDIAN_SIGMA_OF_NORMAL = 0.6745;
  */
 export function detectSaccades(signal: GazeSignal, segments: Segment[], params: DetectorParams, dtMs: number): SaccadeDetection {
   const { vx, vy } = velocity5(signal, segments);
-  const sigmaRaw = { x: medianSigma(vx), y: medianSigma(vy) };
+  const sigmaOf = (v: Float64Array) => medianSigma(v, params.paperSigma);
+  const sigmaRaw = { x: sigmaOf(vx), y: sigmaOf(vy) };
   const floor = (MEDIAN_SIGMA_OF_NORMAL * params.noiseFloorDeg) / (3 * (dtMs / 1000));
   const sigma = { x: Math.max(sigmaRaw.x, floor), y: Math.max(sigmaRaw.y, floor) };
   // A recording with neither noise nor a floor: nothing can be told from noise, so nothing is a saccade.
   const usable = sigma.x > 0 && sigma.y > 0;
   const eta = { x: params.lambda * sigma.x, y: params.lambda * sigma.y };
-  // A run lasts from its first sample to its last: n samples last (n − 1)·Δt, held to the minimum
-  // duration or 2 sample intervals, whichever is longer.
-  const minSamples = 1 + Math.ceil(Math.max(params.minDurationMs, 2 * dtMs) / dtMs - 1e-9);
+  const minSamples = runSamples(params, dtMs);
   // The edges are read on the unsmoothed sample-to-sample velocity, which is noisier than the
   // 5-sample one (~4× for white noise). Nyström & Holmqvist (2010) put onset and offset at half the
   // peak threshold's multiple of the noise: here λ/2 times that velocity's own median-based σ, never
   // inside the detection ellipse. On a quiet trace it is the detection ellipse itself.
   const raw = sampleToSampleVelocity(signal, segments);
   const edgeEta = {
-    x: Math.max(eta.x, (params.lambda / 2) * medianSigma(raw.vx)),
-    y: Math.max(eta.y, (params.lambda / 2) * medianSigma(raw.vy)),
+    x: Math.max(eta.x, (params.lambda / 2) * sigmaOf(raw.vx)),
+    y: Math.max(eta.y, (params.lambda / 2) * sigmaOf(raw.vy)),
   };
   const saccades: DetectedSaccade[] = [];
   if (usable) {
@@ -113,7 +121,7 @@ export function detectSaccades(signal: GazeSignal, segments: Segment[], params: 
           if (i - runStart >= minSamples) {
             const truncated = runStart <= seg.start + 1 || i - 1 >= seg.end - 1;
             const s = describe(signal, seg, runStart, i - 1, vx, vy, edgeEta, params.microMaxDeg, truncated);
-            if (truncated || s.durationMs >= params.minDurationMs) saccades.push(s);
+            if (!params.edgeDurationTest || truncated || s.durationMs >= params.minDurationMs) saccades.push(s);
           }
           runStart = -1;
         }
@@ -121,6 +129,16 @@ export function detectSaccades(signal: GazeSignal, segments: Segment[], params: 
     }
   }
   return { saccades, sigmaRawDegPerS: sigmaRaw, sigmaDegPerS: sigma, thresholdDegPerS: eta, floorApplied: sigma.x > sigmaRaw.x || sigma.y > sigmaRaw.y, minSamples };
+}
+
+/**
+ * Samples a run must hold. `minDurationFirstToLast`: a run lasts from its first sample to its last, n
+ * samples (n − 1)·Δt, held to the minimum duration or 2 sample intervals, whichever is longer. Off: the
+ * toolbox's count, `minSamples` (MINDUR; `eye measure` makes --min-duration-ms D ⌈D / Δt⌉ of them).
+ */
+export function runSamples(params: DetectorParams, dtMs: number): number {
+  if (!params.minDurationFirstToLast) return params.minSamples;
+  return 1 + Math.ceil(Math.max(params.minDurationMs, 2 * dtMs) / dtMs - 1e-9);
 }
 
 /** Velocity over each interval i..i+1 inside a segment (stored at i), deg/s; NaN elsewhere. */
@@ -138,14 +156,21 @@ function sampleToSampleVelocity(signal: GazeSignal, segments: Segment[]): { vx: 
   return { vx, vy };
 }
 
-/** Engbert & Kliegl (2003), eq. 2: σ = sqrt(median(v²) − median(v)²), over the usable samples. */
-function medianSigma(v: Float64Array): number {
+/**
+ * The median-based σ over the usable samples: Engbert & Kliegl (2003), eq. 2, sqrt(median(v²) −
+ * median(v)²) when `paper`, else the toolbox's sqrt(median((v − median v)²)).
+ */
+function medianSigma(v: Float64Array, paper: boolean): number {
   let n = 0;
   for (let i = 0; i < v.length; i++) if (!Number.isNaN(v[i])) n++;
   if (n === 0) return 0;
   const vals = new Float64Array(n);
   for (let i = 0, j = 0; i < v.length; i++) if (!Number.isNaN(v[i])) vals[j++] = v[i];
   const m = median(vals);
+  if (!paper) {
+    for (let j = 0; j < n; j++) vals[j] = (vals[j] - m) * (vals[j] - m);
+    return Math.sqrt(median(vals));
+  }
   // The median reordered `vals`; squares do not care about order, so the array is reused.
   for (let j = 0; j < n; j++) vals[j] *= vals[j];
   return Math.sqrt(Math.max(0, median(vals) - m * m));

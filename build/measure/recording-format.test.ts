@@ -29,7 +29,7 @@ describe('recording flags: each declared once, its validator saying what it allo
     expect(RECORDING_OPTIONS.timeUnit.parse('s')).toBe('s');
     expect(RECORDING_OPTIONS.timeUnit.parse('us')).toBe('us');
     expect(RECORDING_OPTIONS.columns.parse('t=1,x=2,y=3')).toEqual({ t: '1', x: '2', y: '3' });
-    expect(RECORDING_OPTIONS.timeUnit.default).toBe('ms');
+    expect(RECORDING_OPTIONS.timeUnit).not.toHaveProperty('default'); // absent: the header's or the layout's unit, and the rate check
     expect(RECORDING_OPTIONS.eye.parse('right')).toBe('right');
     expect(RECORDING_OPTIONS.pxPerDeg.parse('35.5')).toBe(35.5);
   });
@@ -68,7 +68,8 @@ describe('recordingFormat: the rules between the flags', () => {
     expect(fails({ columns: { t: 't', xl: 'a', yl: 'b' } })).toBe('--columns names binocular columns (xl, yl, xr, yr): add --eye left or --eye right');
     expect(fails({ columns: { t: 't', xl: 'a', yl: 'b' }, eye: 'right' })).toBe('--columns: xr, yr not named (needed: t, xr, yr)');
     expect(fails({ columns: { t: 't', x: 'a', y: 'b', xr: 'c', yr: 'd' }, eye: 'right' })).toContain('not both');
-    expect(fails({ eye: 'left' })).toContain('--eye picks one eye of a binocular file');
+    // --eye alone is the layout's to check (an EyeLink ASC or Tobii export names its eyes itself).
+    expect(recordingFormat({ eye: 'left' }).eye).toBe('left');
     expect(fails({ columns: { t: '1', x: 'gx', y: 'gy' } })).toBe('--columns: all header names (t=TIME,x=GX,y=GY) or all field numbers (t=1,x=2,y=3), not a mix');
     expect(fails({ pxPerDeg: 30, screenWidthPx: 1920 })).toContain('not both');
     expect(fails({ screenDistanceMm: 600, screenWidthPx: 1920 })).toContain('need all three');

@@ -1,4 +1,5 @@
 import { numberAbove, oneOf, type OptionSpec, type OptionValues } from '../core/options/validators.ts';
+import { FORMAT_CHOICES } from './formats/layout.ts';
 
 /**
  * How a recording's columns are read: which column is what, the time unit, degrees or pixels, which
@@ -38,6 +39,14 @@ export const EYE_SIDES = ['left', 'right'] as const satisfies readonly EyeSide[]
  * holds the rules between flags.
  */
 export const RECORDING_OPTIONS = {
+  format: {
+    flags: '--format <layout>',
+    doc:
+      `the recording's layout: ${FORMAT_CHOICES.join(' | ')}. auto tells it from the header and says what it found (stderr, and "format" in the JSON): ` +
+      'an EyeLink ASC, a Tobii Pro Lab or Tobii Studio TSV, a Pupil Labs gaze_positions.csv, a pymovements samples CSV, the project\'s own CSV, or a plain table (time, x, y named; ; or tab separated, decimal commas)',
+    default: 'auto' as const,
+    parse: oneOf(FORMAT_CHOICES),
+  },
   columns: {
     flags: '--columns <map>',
     doc:
@@ -45,7 +54,20 @@ export const RECORDING_OPTIONS = {
       'an EyeLink ASC, a plain text export); by eye xl=,yl=,xr=,yr= with --eye',
     parse: columnMap,
   },
-  timeUnit: { flags: '--time-unit <unit>', doc: 'the time column in ms, s or us (µs)', default: DEFAULT_FORMAT.timeUnit, parse: oneOf(TIME_UNITS) },
+  timeUnit: {
+    flags: '--time-unit <unit>',
+    doc: 'the time column in ms, s or us (µs), over what the header or the layout says; without it a time whose rate reads outside 10–10,000 Hz is refused',
+    defaultText: "the header's unit, else the layout's own, else ms",
+    parse: oneOf(TIME_UNITS),
+  },
+  trialColumn: {
+    flags: '--trial-column <name>',
+    doc: 'results per trial and pooled: the column whose value names the trial (an EyeLink ASC: the MSG word, e.g. TRIALID); without it a time that restarts starts a new trial',
+    parse: (text: string) => {
+      if (text.trim() === '') throw new RangeError('a column name');
+      return text.trim();
+    },
+  },
   skipTextLines: {
     flags: '--skip-text-lines',
     default: false,
@@ -59,7 +81,11 @@ export const RECORDING_OPTIONS = {
   },
   screenWidthMm: { flags: '--screen-width-mm <n>', doc: "the screen's visible width, mm", parse: numberAbove(0) },
   screenWidthPx: { flags: '--screen-width-px <n>', doc: "the screen's width, pixels", parse: numberAbove(0) },
-  eye: { flags: '--eye <side>', doc: 'a binocular file: left or right (its columns named in --columns as xl,yl or xr,yr)', parse: oneOf(EYE_SIDES) },
+  eye: {
+    flags: '--eye <side>',
+    doc: "a binocular file: left or right (an EyeLink ASC or a pymovements CSV: the left by default; Tobii: both eyes' average by default; with --columns: xl,yl or xr,yr)",
+    parse: oneOf(EYE_SIDES),
+  },
 } satisfies Record<string, OptionSpec<unknown>>;
 
 /** The format flags as parsed (each already valid on its own); absent: not given. */
@@ -83,7 +109,7 @@ export function recordingFormat(flags: RecordingFlags): RecordingFormat {
   const eye = flags.eye ?? null;
   const columns = flags.columns ?? null;
   const binocular = columns !== null && ['xl', 'yl', 'xr', 'yr'].some((r) => r in columns);
-  if (eye !== null && !binocular) throw new FormatError('--eye picks one eye of a binocular file: name its columns in --columns (xl=,yl= for left, xr=,yr= for right)');
+  if (eye !== null && columns !== null && !binocular) throw new FormatError('--eye picks one eye of a binocular file: name its columns in --columns (xl=,yl= for left, xr=,yr= for right)');
   if (binocular && eye === null) throw new FormatError('--columns names binocular columns (xl, yl, xr, yr): add --eye left or --eye right');
   if (columns !== null) {
     const need: ColumnRole[] = binocular ? ['t', eye === 'left' ? 'xl' : 'xr', eye === 'left' ? 'yl' : 'yr'] : ['t', 'x', 'y'];

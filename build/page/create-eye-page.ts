@@ -1,38 +1,35 @@
-import { Player } from '../model/player.ts';
-import { frameCount as framesIn, frameTimeMs } from '../model/time/clock.ts';
-import { restSample } from '../model/anatomy/rest.ts';
-import { emptyPointerSample, scenePointer, type PointerTrack } from '../model/pointer/pointer-track.ts';
+import { frameTimeMs } from '../model/time/clock.ts';
 import type { EyeSample } from '../model/types.ts';
+import { corneaBoxPx, measureGlint } from '../measure/pixels/glint.ts';
 import { MaskMeter } from '../measure/pixels/mask-meter.ts';
 import { maskSizePx } from '../measure/pixels/mask-size.ts';
 import { PixelRecorder } from '../measure/pixels/pixel-trace.ts';
-import { drawEye } from '../render/draw-eye.ts';
+import { drawEye, drawEyeCatchlightPlane } from '../render/draw-eye.ts';
 import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
+import { FrameFeed } from './frame-feed.ts';
 import type { EyePageApi, PixelMeasureOptions, RenderPass } from './protocol.ts';
 
 /**
- * The render-mode protocol on one canvas: a Player steps the model (the same code as Node's
- * `simulate`), drawEye paints the frame. Errors are thrown with the scene and frame in the message so
+ * The render-mode protocol on one canvas: a FrameFeed steps the model (a Player, the same code as
+ * Node's `simulate`) and hands out each frame's sample, drawEye paints it; nothing else of the model
+ * reaches the drawing (the feed's digest keys the film: frame-feed.ts). Errors are thrown with the scene and frame in the message so
  * Node can report them in one line.
  */
 export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
-  let player: Player | null = null;
+  let player: FrameFeed | null = null;
   let pass: RenderPass = 'color';
   let frames = 0;
   let drawn = false;
   let lastFrame = -1;
   let pixels: PixelPass | null = null;
-  // The film draws the visitor's pointer (issue 10): the scene's own keys, read at the frame's time.
-  let pointer: PointerTrack | null = null;
-  const pointerNow = emptyPointerSample();
   const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('eye page: no 2D canvas context');
 
-  const draw = (p: Player, frame: number): EyeSample => {
-    const sample = p.goToFrame(frame);
-    const at = pass === 'color' && pointer ? pointer.sampleAt(frameTimeMs(frame, p.scene.fps), pointerNow) : null;
-    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass, pointer: at?.present ? at : null });
+  // The film draws the visitor's pointer (issue 10): the scene's own keys, read at the frame's time.
+  const draw = (p: FrameFeed, frame: number): EyeSample => {
+    const { sample, pointer } = p.at(frame);
+    drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass, pointer: pass === 'color' ? pointer : null });
     return sample;
   };
 
@@ -44,10 +41,9 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       canvas.height = scene.height;
       canvas.style.width = `${scene.width}px`;
       canvas.style.height = `${scene.height}px`;
-      player = new Player(scene);
-      pointer = scenePointer(scene);
-      frames = framesIn(scene.durationS, scene.fps);
-      pixels = measure ? createPixelPass(scene, measure) : null;
+      player = new FrameFeed(scene);
+      frames = player.frameCount;
+      pixels = measure ? createPixelPass(scene, measure, player.rest) : null;
       lastFrame = 0;
       draw(player, 0);
       drawn = true;
@@ -80,7 +76,11 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     },
     readTrace() {
       if (!player) throw new Error('eye page: readTrace before load');
-      return player.recorder.drainChunk();
+      return player.readTrace();
+    },
+    feedDigest() {
+      if (!player) throw new Error('eye page: feedDigest before load');
+      return player.digest();
     },
     readPixels() {
       if (!player) throw new Error('eye page: readPixels before load');
@@ -104,7 +104,7 @@ interface PixelPass {
  * backed, as it is read back every frame), read with getImageData and measured. The brow's rest
  * reference is a rest sample's mask drawn once here, at the same size.
  */
-function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
+function createPixelPass(scene: Scene, o: PixelMeasureOptions, rest: EyeSample): PixelPass {
   const { widthPx, heightPx } = maskSizePx(scene.width, scene.height, o.maskScale);
   const mask = document.createElement('canvas');
   mask.width = widthPx;
@@ -118,7 +118,19 @@ function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
     drawEye(mctx, s, { width: widthPx, height: heightPx, era: scene.era, pass: 'mask' });
     return mctx.getImageData(0, 0, widthPx, heightPx).data;
   };
-  meter.calibrate(drawMask(restSample()), widthPx, heightPx);
+  meter.calibrate(drawMask(rest), widthPx, heightPx);
+  // The catchlight's plane (the mask pass's catchlight class, drawn apart: layers/catchlight-plane.ts),
+  // read over the box the cornea can reach.
+  const plane = document.createElement('canvas');
+  plane.width = widthPx;
+  plane.height = heightPx;
+  const pctx = plane.getContext('2d', { alpha: false, willReadFrequently: true });
+  if (!pctx) throw new Error('eye page: no 2D canvas context for the catchlight plane');
+  const box = corneaBoxPx(base);
+  const glintOf = (s: EyeSample) => {
+    drawEyeCatchlightPlane(pctx, s, { width: widthPx, height: heightPx, era: s.era });
+    return measureGlint(pctx.getImageData(box.x, box.y, box.w, box.h).data, box, base);
+  };
   const offset = o.maskUpperLidOffsetMm ?? 0;
   return {
     widthPx,
@@ -128,7 +140,9 @@ function createPixelPass(scene: Scene, o: PixelMeasureOptions): PixelPass {
       const s = offset === 0 ? sample : { ...sample, upperLidMm: sample.upperLidMm - offset };
       // The frame scales about the globe centre (the enter moment): so do the millimetres.
       const f: EyeFrame = s.frameScale === 1 ? base : { ...base, pxPerMm: base.pxPerMm * s.frameScale };
-      recorder.push(frame, frameTimeMs(frame, scene.fps), sample.tMs, meter.measure(drawMask(s), widthPx, heightPx, f));
+      // The glint is read unscaled: the enter moment's zoom is the only frame scale, and no check reads it then.
+      const glint = s.frameScale === 1 ? glintOf(s) : null;
+      recorder.push(frame, frameTimeMs(frame, scene.fps), sample.tMs, meter.measure(drawMask(s), widthPx, heightPx, f), glint);
     },
   };
 }

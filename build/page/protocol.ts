@@ -52,6 +52,12 @@ export interface EyePageApi {
   readTrace(): TraceChunk;
   /** The pixel rows measured since the last read (empty columns without `measure`). */
   readPixels(): PixelChunk;
+  /**
+   * sha256 of every frame's model input the page handed the renderer since load (FrameFeed), in
+   * order; ends the feed, so it is asked once, after the last frame. Node holds it to the digest it
+   * keyed the film by.
+   */
+  feedDigest(): string;
   /** True once loaded and the last goToFrame has been drawn. */
   ready(): boolean;
 }

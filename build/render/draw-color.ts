@@ -11,11 +11,12 @@ import { drawCatchlight } from './layers/catchlight.ts';
 import { drawContactShadow } from './layers/contact-shadow.ts';
 import { drawFaceLayer, faceLayerFor } from './layers/face-layer.ts';
 import { drawGlobe } from './layers/globe.ts';
+import { drawLashMirror } from './layers/lash-mirror.ts';
 
 /**
  * The film's picture of one sample, in full colour (the era's grade goes on afterwards). Back to
- * front: the rest face around the lids' box, the globe seen through the opening, the era's light in
- * the cornea (catchlight.ts), the lid's contact shadow on the globe, the lids (face-layer.ts: skin
+ * front: the rest face around the lids' box, the globe seen through the opening, the lights in
+ * the cornea (catchlight.ts) and the lashes mirrored there (lash-mirror.ts), the lid's contact shadow on the globe, the lids (face-layer.ts: skin
  * warped to the margins, margin detail, lashes), the brow (brow.ts).
  */
 export function drawColor(
@@ -38,7 +39,8 @@ export function drawColor(
     const globeBox = polylineBoundsPx(aperturePolygonPx(f, m), 2, f.widthPx, f.heightPx);
     drawGlobe(ctx, a, pose, lower, globeBox);
     // The era's light in the cornea, under the lids.
-    drawCatchlight(ctx, f, s, era);
+    drawCatchlight(ctx, f, s, era, pose);
+    drawLashMirror(ctx, f, pose, m);
     drawContactShadow(ctx, f, m, upper);
   }
   drawFaceLayer(ctx, a, lids, m, lashLagRad);

@@ -9,6 +9,7 @@ import { scaledKeepDark } from './era/keep-dark.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
 import { aperturePolygonPx } from './geometry/aperture-px.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
+import { drawCatchlightPlane } from './layers/catchlight-plane.ts';
 import { drawCursor } from './layers/cursor.ts';
 import { lashLagRad } from './layers/lash-lag.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
@@ -65,4 +66,22 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
     applyEraGrade(ctx, view.width, view.height, view.era, s.tMs, keepDark);
     if (view.pointer) drawCursor(ctx, f, view.pointer.xR, view.pointer.yR, view.era);
   }
+}
+
+/**
+ * The mask pass's catchlight plane of the same sample (layers/catchlight-plane.ts): the screen's
+ * reflection, white on black, where the opening shows it. Drawn unscaled (the measurement reads it
+ * about the globe centre, as it reads the mask).
+ */
+export function drawEyeCatchlightPlane(ctx: CanvasRenderingContext2D, s: EyeSample, view: Pick<View, 'width' | 'height' | 'era'>): void {
+  const f = assetsFor(view.width, view.height).frame;
+  const pose = irisPose(s);
+  const lids = lidInputs(s, pose);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.filter = 'none';
+  drawCatchlightPlane(ctx, f, s, view.era, lidMargins(lids, lids));
+  ctx.restore();
 }

@@ -53,7 +53,7 @@ export function craftShard(root: string, index: number, count: number, scenes: s
     digests,
     files,
     settings: { durationS: 2, seed: o.seed, capture: 'auto', format: 'jpeg' },
-    code: { bundle: 'b', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
+    code: { renderer: 'r', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
     ledger,
   };
   o.manifest?.(m);

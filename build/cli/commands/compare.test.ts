@@ -149,6 +149,32 @@ describe('eye compare --presets: one scene as several presets', () => {
   });
 });
 
+describe('eye compare: a panel that is a proof film already made', () => {
+  it('is made from that film, scaled, not rendered again; its label is that film\'s pixels; a panel with no such film is rendered', async () => {
+    // A scene file whose own size is 320x180: its proof film, then a clip of it at 160x160 panels.
+    const file = join(tmp, 'small-1970.json');
+    const { $schema: _s, $comment: _c, ...fields } = JSON.parse(readFileSync(join(root, 'scenes', `${SCENE}.json`), 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...fields, width: W, height: H }));
+    const proof = join(tmp, 'proof-small');
+    // A cache of its own: the other tests' renders at 320x180 are the same films (a key has no name).
+    const cache = join(tmp, 'cache-small');
+    const made = await runEye(['render', file, '--duration', '2', '--out', proof, '--cache-dir', cache, '--no-ledger']);
+    expect(made.code, made.stderr).toBe(0);
+    const clip = join(tmp, 'from-proof.mp4');
+    const r = await runEye(['compare', file, '--presets', 'none,tuned', '--duration', '2', '--size', `${W / 2}x${H / 2}`, '--cache-dir', cache, '--out', clip, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const record = JSON.parse(r.stdout) as CompareRecord;
+    expect(record.panels[0].note).toBeUndefined();
+    expect(record.panels[1].note).toBe(`made from the proof film at ${W}x${H}, scaled`);
+    // Only the none panel was rendered; the tuned one was restored from the proof film's entry.
+    expect(r.stderr).toMatch(/small-1970-none: 60 frames 160x90@30, [\d.]+ ms\/frame/);
+    expect(r.stderr).toMatch(/small-1970: 60 frames 320x180@30, cached/);
+    const pixels = JSON.parse(readFileSync(join(proof, 'small-1970', 'pixels.json'), 'utf8')) as unknown;
+    expect(record.panels[1].numbers).toEqual(panelNumbers(pixelSignal(pixelTraceFromJson(pixels))));
+    expect([record.width, record.height]).toEqual([2 * (W / 2), H / 2 + LABEL_HEIGHT_PX]);
+  });
+});
+
 describe('eye compare: bad input', () => {
   it('refuses panels at different frame rates (exit 2, naming each rate), and writes nothing', async () => {
     const scene = JSON.parse(readFileSync(join(root, 'scenes', `${SCENE}.json`), 'utf8')) as Record<string, unknown>;

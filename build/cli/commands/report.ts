@@ -5,6 +5,7 @@ import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
+import { REPORT_CSP } from '../../report/proof/report-policy.ts';
 import type { WrittenReport } from '../../node/report/write-report.ts';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 
@@ -31,7 +32,7 @@ export function registerReport(program: Command): void {
         'against its era\'s p10–p90, SVG plots (gaze with detected events, aperture with blinks, fixation durations against the configured ' +
         'gamma, the main sequence, model vs pixels, a blink raster) and each metric\'s history over the ledger. The films are linked, not ' +
         'inlined: files beside the page, read only when played. Then open it in headless Chromium (file://): exit 1 unless it loads with no ' +
-        'console error, no request, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png. A page whose inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed is kept, not built again (<proof>/report.json says what it was made from).',
+        'console error, no request, no script not its own, its Content-Security-Policy in place, a mark in every plot and every linked film on disk and opening when played; a screenshot goes to <proof>/report.png. A page whose inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed is kept, not built again (<proof>/report.json says what it was made from).',
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
@@ -48,6 +49,8 @@ function loadProblems(r: WrittenReport): string[] {
   return [
     ...(l.errors.length ? [`${l.errors.length} error(s): ${l.errors.slice(0, 3).join(', ')}`] : []),
     ...(l.requests.length ? [`${l.requests.length} request(s): ${l.requests.slice(0, 3).join(', ')}`] : []),
+    ...(l.scripts.length ? [`${l.scripts.length} script(s) not the page's own: ${l.scripts.slice(0, 3).join(', ')}`] : []),
+    ...(l.csp === REPORT_CSP ? [] : [l.csp === null ? 'the page carries no Content-Security-Policy at the top of its head' : `the page's Content-Security-Policy is not the report's: ${l.csp}`]),
     ...(l.emptyPlots.length ? [`plots without data: ${l.emptyPlots.join(', ')}`] : []),
     ...(l.missingFilms.length ? [`films missing on disk: ${l.missingFilms.join(', ')}`] : []),
     ...(l.unplayableFilms.length ? [`films Chromium could not open: ${l.unplayableFilms.join(', ')}`] : []),
@@ -61,7 +64,7 @@ export function reportLines(r: WrittenReport): string {
   const l = r.load;
   if (!l) return `${lines[0]}\n(not opened: --no-load)`;
   lines.push(
-    `load test (headless Chromium, file://${r.kept ? ', when it was written' : ''}): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
+    `load test (headless Chromium, file://${r.kept ? ', when it was written' : ''}): errors ${l.errors.length}, requests ${l.requests.length} (besides the page; ${l.inlineLoads} inline data: images), scripts not its own ${l.scripts.length}, policy ${l.csp === REPORT_CSP ? 'in place' : 'NOT IN PLACE'}, plots with data ${l.plots.length - l.emptyPlots.length}/${l.plots.length}, films linked ${l.films} (missing ${l.missingFilms.length}, opened when asked ${l.films - l.unplayableFilms.length})`,
     `screenshot: ${relative(process.cwd(), l.screenshot) || l.screenshot} covers ${l.coveredPx} of the page's ${l.pageHeightPx} px (${l.strips} strips, scale ${l.scale}: ${l.screenshotWidthPx}x${l.screenshotHeightPx}, ${(l.screenshotBytes / 1e6).toFixed(1)} MB)`,
   );
   return lines.join('\n');

@@ -1,4 +1,23 @@
 /**
+ * The flags that keep every page of the browser off the network, each measured against a hostile page
+ * reaching for a listener on 127.0.0.1 (build/testing/faults/faults-network.test.ts; Chromium 156,
+ * headless shell). CDP's Fetch domain sees fetch, <img> and navigations but not a WebSocket, and no
+ * page-level hook sees WebRTC, a popup or a worker's own target:
+ * - every host name and IP literal resolves to nothing (this alone stopped TCP of every kind, the
+ *   proxy's own address included);
+ * - behind that, every request goes through a proxy at port 0, where nothing can ever listen, with
+ *   loopback no longer bypassed (Chromium sends 127.0.0.1 and localhost direct unless told `<-loopback>`);
+ * - WebRTC may use no UDP but through that proxy, which has none: no STUN packet leaves (the chrome
+ *   switch --webrtc-ip-handling-policy is ignored by the headless shell; this is the one it reads).
+ */
+export const NETWORK_REFUSAL_ARGS: readonly string[] = [
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--proxy-server=127.0.0.1:0',
+  '--proxy-bypass-list=<-loopback>',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/**
  * Chromium's command line. `deterministic` adds --deterministic-mode (headless shell: begin-frame
  * control, all compositor stages before draw, no threaded animation): frames are made only when
  * Node sends HeadlessExperimental.beginFrame, so a frame is exactly the state Node asked for; on the
@@ -15,6 +34,7 @@ export function browserArgs(o: { userDataDir: string; width: number; height: num
     '--hide-scrollbars',
     '--mute-audio',
     '--force-color-profile=srgb',
+    ...NETWORK_REFUSAL_ARGS,
     `--user-data-dir=${o.userDataDir}`,
     `--window-size=${o.width},${o.height}`,
     ...(o.deterministic ? ['--deterministic-mode'] : []),

@@ -13,6 +13,7 @@ import type { EraId, PointerKey, Scene } from '../../scene/scene.ts';
 import { FACE, PURSUIT_GAIN, type Cap } from '../../spec/eye-spec.ts';
 import type { Assertion } from '../../measure/caps.ts';
 import { detect } from '../../measure/detect.ts';
+import { MODEL_TRACE_METHOD } from '../../measure/saccade-method.ts';
 import { browAfterLanding } from '../../measure/face/brow-after-landing.ts';
 import { frameStability } from '../../measure/face/frame-stability.ts';
 import { pairedGapsMs } from '../../measure/face/paired-gaps.ts';
@@ -231,7 +232,7 @@ export function lashAssertions(name: string, t: Trace, frameSteps: readonly numb
 function browBeatAssertions(era: EraId, params: DetectorParams): Assertion[] {
   const name = `face-brow-${era}-script`;
   const trace = simulate(scene(name, { era, mode: 'script', seed: 1 }), 120);
-  const d = detect(signalFromTrace(trace), params);
+  const d = detect(signalFromTrace(trace), params, MODEL_TRACE_METHOD);
   const landings = d.saccades.filter((x) => x.kind === 'saccade').map((x) => x.endMs);
   const answers = browAfterLanding(
     trace.columns.tMs,

@@ -8,6 +8,7 @@ import { parseScene } from '../../scene/parse.ts';
 import type { EraId, EraOverrides, PointerKey, Scene } from '../../scene/scene.ts';
 import { catchUpErrors, type CatchUpReading } from '../../measure/catch-up-errors.ts';
 import { detect, type Detection } from '../../measure/detect.ts';
+import { MODEL_TRACE_METHOD } from '../../measure/saccade-method.ts';
 import { openingInWindows } from '../../measure/opening-at.ts';
 import type { DetectorParams } from '../../measure/params.ts';
 import { pupilLatencyMs } from '../../measure/pupil-latency.ts';
@@ -75,7 +76,7 @@ export function pursuitIn(era: EraId, params: DetectorParams, overrides: EraOver
   const track = new PointerTrack(keys);
   const ps = emptyPointerSample();
   const target = Float64Array.from(signal.tMs, (tMs) => follow * pointerYawDeg(track.sampleAt(tMs, ps).xR));
-  const d = detect(signal, params);
+  const d = detect(signal, params, MODEL_TRACE_METHOD);
   const { gain, samples } = pursuitGain(signal.tMs, signal.xDeg, target, windows, notSlow(d, signal.tMs));
   // The followed target's pitch: the pattern's rest (0 in eye contact) pulled toward the pointer's (0).
   // The target the eye is sent to is the trace's own column (the pattern's point, which eye contact
@@ -101,7 +102,7 @@ function openingTableFromTrace(params: DetectorParams): Physiology['opening'] {
   }
   const trace = simulate(scene('opening-table', { era: '2026', pointer: keys }), 27);
   const signal = signalFromTrace(trace);
-  const d = detect(signal, params);
+  const d = detect(signal, params, MODEL_TRACE_METHOD);
   const exclude = notSlow(d, signal.tMs);
   const [rest, up, down] = windows.map((w) => {
     const vals = openingInWindows(signal.tMs, signal.apertureMm!, w, exclude).filter((v): v is number => v !== null);

@@ -48,7 +48,9 @@ describe('filmAgreement', () => {
     expect(a.blinks.model).toBeGreaterThanOrEqual(2);
     expect(a.apertureMm.maxAbs).toBeLessThan(1e-12);
     expect(a.browLiftMm.measured).toBe(true);
-    expect(a.assertions.map((x) => x.pass)).toEqual([true, true, true, true, true, true]);
+    // Six checks of the motion, and two of the catchlight (not measured here: this path has no plane).
+    expect(a.assertions.map((x) => x.pass)).toEqual([true, true, true, true, true, true, true, true]);
+    expect(a.catchlight.measured).toBe(false);
     // The brow's beat is read the same way from both, so an exact pixel path reads the model's.
     expect(a.browBeat.pixel).toEqual(a.browBeat.model);
   });

@@ -7,6 +7,11 @@ import { STEP_HZ } from '../../spec/eye-spec.ts';
 import { pixelSignal, PUPIL_STATE_CODE, type PixelTrace } from './pixel-trace.ts';
 import { BROW_NODE_FIELDS } from '../../model/types.ts';
 import { BROW_AU_FIELDS, browBeatAssertions, browMuscleSpans, filmBrowBeat, type FilmBrowBeat } from '../face/film-brow-beat.ts';
+import type { EraId } from '../../scene/scene.ts';
+import { catchlightAgreement, type CatchlightAgreement } from './catchlight-agreement.ts';
+import { errorStats, type ErrorStats } from './error-stats.ts';
+
+export { errorStats, type ErrorStats };
 
 /**
  * How closely the pixel path must agree with the model (pipeline.md, measuring: saccade count ±5 %,
@@ -18,15 +23,12 @@ export const PIXEL_AGREEMENT = {
   saccadeCountMin: 1,
   apertureMaxAbsMm: 0.3,
   browMaxAbsMm: 0.3,
+  /** The catchlight's centroid against the mirror's place for the model's gaze (issue 18). */
+  catchlightMaxAbsMm: 0.12,
+  /** Its travel over the pupil's: the cornea's centre turns on 6.7 mm, the iris on 12 (catchlight-pose.ts). */
+  catchlightTravelRatio: { min: 0.45, max: 0.65 },
 } as const;
 
-/** |pixel − model| over frames. */
-export interface ErrorStats {
-  frames: number;
-  maxAbs: number | null;
-  p95Abs: number | null;
-  medianAbs: number | null;
-}
 
 export interface CountAgreement {
   model: number;
@@ -59,6 +61,8 @@ export interface FilmAgreement {
    * reading is asserted.
    */
   browBeat: { pixel: FilmBrowBeat; model: FilmBrowBeat };
+  /** The catchlight on the mask pass's plane: where the cornea's mirror puts it, and moving with the cornea. */
+  catchlight: CatchlightAgreement;
   pupilDiameterMm: ErrorStats;
   yawDeg: ErrorStats;
   pitchDeg: ErrorStats;
@@ -102,7 +106,15 @@ export function modelAtFrames(trace: Trace, pixels: PixelTrace): { signal: GazeS
 }
 
 /** Compare a film's pixel path with its model, running the same detectors on both at the film rate. */
-export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: PixelTrace, params: DetectorParams = DEFAULT_PARAMS): FilmAgreement {
+export function filmAgreement(
+  scene: string,
+  fps: number,
+  trace: Trace,
+  pixels: PixelTrace,
+  params: DetectorParams = DEFAULT_PARAMS,
+  /** The era at a model time (the tour changes era); without it the catchlight is not checked. */
+  eraAtMs: ((tMs: number) => EraId) | null = null,
+): FilmAgreement {
   const model = modelAtFrames(trace, pixels);
   const pixel = pixelSignal(pixels);
   const dm = detect(model.signal, params);
@@ -154,6 +166,8 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
   const m = browBeat.model;
   const modelBeat = `model at the same frames: ${m.headOnsetMedianMs === null ? 'no answer' : `${m.headOnsetMedianMs.toFixed(0)} ms`}, ${m.inOrder} of ${m.answers.length} head to tail`;
 
+  const catchlight = catchlightAgreement(pixels, model.signal, eraAtMs, PIXEL_AGREEMENT);
+
   const state = (code: number) => Array.from(p.pupilState).filter((v) => v === code).length;
   const assertions: Assertion[] = [
     assertion(scene, 'saccade count, pixel vs model (≥ 0.6°, detect() at the film rate)', 'pixelSaccadeCountDiff', saccades.pixel - saccades.model, { min: -saccadeTolerance, max: saccadeTolerance }, `±${saccadeTolerance} (5 % of ${saccades.model}, at least 1)`, saccades.pass, `model ${saccades.model}, pixel ${saccades.pixel}, generator ${saccades.truth}`),
@@ -170,6 +184,26 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
       browMeasured ? `p95 ${fmt(browLiftMm.p95Abs)} mm; ${browMissing} of ${n} frames show no brow edge` : 'not measured: the film\'s mask pass shows no brow in any frame',
     ),
     ...browBeatAssertions(scene, browBeat.pixel, 'pixels', modelBeat),
+    assertion(
+      scene,
+      'catchlight |pixel − the cornea\'s mirror|, max over frames it shows whole',
+      'pixelCatchlightMaxAbsErrMm',
+      catchlight.offMirrorMm.maxAbs,
+      { max: PIXEL_AGREEMENT.catchlightMaxAbsMm },
+      `≤ ${PIXEL_AGREEMENT.catchlightMaxAbsMm} mm`,
+      catchlight.placePass,
+      catchlight.measured ? `p95 ${fmt(catchlight.offMirrorMm.p95Abs)} mm over ${catchlight.framesWhole} of ${n} frames` : catchlight.why,
+    ),
+    assertion(
+      scene,
+      'catchlight travel ÷ pupil travel (moves with the cornea)',
+      'pixelCatchlightTravelRatio',
+      catchlight.travelRatio,
+      PIXEL_AGREEMENT.catchlightTravelRatio,
+      `${PIXEL_AGREEMENT.catchlightTravelRatio.min}–${PIXEL_AGREEMENT.catchlightTravelRatio.max}`,
+      catchlight.travelPass,
+      catchlight.travelNote,
+    ),
   ];
   const failed = assertions.filter((a) => !a.pass).map((a) => `${a.name} ${a.value === null ? 'unmeasured' : fmt(a.value)} (${a.capText}; ${a.note})`);
   return {
@@ -183,6 +217,7 @@ export function filmAgreement(scene: string, fps: number, trace: Trace, pixels: 
     apertureMm,
     browLiftMm,
     browBeat,
+    catchlight,
     pupilDiameterMm: errorStats(p.pupilDiameterMm, model.pupilMm),
     yawDeg: errorStats(p.yawDeg, model.signal.xDeg),
     pitchDeg: errorStats(p.pitchDeg, model.signal.yDeg),
@@ -211,18 +246,6 @@ function assertion(scene: string, name: string, metric: string, value: number | 
   return { scene, name, metric, value, cap, capText, pass, note };
 }
 
-/** |a − b| over the frames where both are numbers. */
-export function errorStats(a: ArrayLike<number>, b: ArrayLike<number>): ErrorStats {
-  const d: number[] = [];
-  for (let i = 0; i < a.length; i++) {
-    const e = Math.abs(a[i] - b[i]);
-    if (Number.isFinite(e)) d.push(e);
-  }
-  if (d.length === 0) return { frames: 0, maxAbs: null, p95Abs: null, medianAbs: null };
-  d.sort((x, y) => x - y);
-  const q = (f: number) => d[Math.min(d.length - 1, Math.ceil(f * d.length) - 1)];
-  return { frames: d.length, maxAbs: d[d.length - 1], p95Abs: q(0.95), medianAbs: q(0.5) };
-}
 
 function fmt(v: number | null): string {
   return v === null ? '—' : String(Math.round(v * 1000) / 1000);

@@ -1,5 +1,6 @@
 import type { GazeSignal } from '../signal.ts';
 import { BROW_NODE_FIELDS } from '../../model/types.ts';
+import type { GlintMeasure } from './glint.ts';
 import type { MaskMeasure, PupilState } from './measure-mask.ts';
 
 /** pixels.json's numeric code for each pupil state. */
@@ -24,6 +25,9 @@ export const PIXEL_FIELDS = [
   'apertureColumnXMm',
   'browLiftMm',
   ...BROW_NODE_FIELDS,
+  'glintXMm',
+  'glintYMm',
+  'glintAreaMm2',
 ] as const;
 export type PixelField = (typeof PIXEL_FIELDS)[number];
 
@@ -46,6 +50,9 @@ export const PIXEL_FIELD_DOCS: Record<PixelField, string> = {
   browMidMm: 'the same at the middle node (u = 0.5), mm + up',
   browOuterMm: 'the same at the fourth node (u = 0.75), mm + up',
   browTailMm: 'the same at the tail node (outer end, u = 1), mm + up',
+  glintXMm: 'the catchlight (the era\'s screen mirrored on the cornea), its centroid on the mask pass\'s catchlight plane, mm right of the globe centre (null when the lids cover it or no plane was drawn)',
+  glintYMm: 'the same, mm above the globe centre',
+  glintAreaMm2: 'the catchlight\'s area the opening shows, mm² (0 covered; null when no plane was drawn)',
 };
 
 /** Plain-array form as it crosses the page protocol (JSON: NaN travels as null). */
@@ -63,7 +70,7 @@ export class PixelRecorder {
   private last = -1;
 
   /** Record a frame once (the page may draw a frame twice: load draws frame 0, then Node asks for it). */
-  push(frame: number, tMs: number, modelTMs: number, m: MaskMeasure): void {
+  push(frame: number, tMs: number, modelTMs: number, m: MaskMeasure, glint: GlintMeasure | null = null): void {
     if (frame <= this.last) return;
     this.last = frame;
     const r = this.rows;
@@ -80,6 +87,9 @@ export class PixelRecorder {
     r.apertureColumnXMm.push(m.apertureColumnXMm);
     r.browLiftMm.push(m.browLiftMm);
     BROW_NODE_FIELDS.forEach((f, k) => r[f].push(m.browNodeLiftsMm[k]));
+    r.glintXMm.push(glint ? glint.xMm : NaN);
+    r.glintYMm.push(glint ? glint.yMm : NaN);
+    r.glintAreaMm2.push(glint ? glint.areaMm2 : NaN);
   }
 
   drainChunk(): PixelChunk {

@@ -26,10 +26,10 @@ export interface EraLight {
  * The shape of the device's reflection. A screen reflects at its own size (screenWidthCm ×
  * screenHeightCm at viewingDistanceCm): a rounded rectangle, its corners those of the glass (a CRT's
  * are round), showing what it shows when that is more than an even glow (a terminal's lines of text
- * on black). A ring light reflects as a ring, at the viewing distance.
+ * on black; a video call's face in its middle). A ring light reflects as a ring, at the viewing distance.
  */
 export type EraCatchlight =
-  | { kind: 'screen'; cornerRadiusCm: number; content: 'glow' | 'text-lines' }
+  | { kind: 'screen'; cornerRadiusCm: number; content: 'glow' | 'text-lines' | 'call' }
   | { kind: 'ring'; outerDiameterCm: number; innerDiameterCm: number };
 
 export const ERA_LIGHT: Record<EraId, EraLight> = {
@@ -41,12 +41,12 @@ export const ERA_LIGHT: Record<EraId, EraLight> = {
   '1997': { viewingDistanceCm: 60, luminanceCdM2: 80, screenWidthCm: 32, screenHeightCm: 24, colourHex: '#d8dce8', device: 'CRT, framed site', catchlight: { kind: 'screen', cornerRadiusCm: 1.2, content: 'glow' } },
   // A bright white search page on a laptop: the brightest of the desk screens.
   '2000': { viewingDistanceCm: 50, luminanceCdM2: 100, screenWidthCm: 28, screenHeightCm: 21, colourHex: '#ffffff', device: 'laptop, white search page', catchlight: { kind: 'screen', cornerRadiusCm: 0.3, content: 'glow' } },
-  '2003': { viewingDistanceCm: 60, luminanceCdM2: 50, screenWidthCm: 34, screenHeightCm: 27, colourHex: '#8fa6bf', device: 'LCD, video chat', catchlight: { kind: 'screen', cornerRadiusCm: 0.3, content: 'glow' } },
+  '2003': { viewingDistanceCm: 60, luminanceCdM2: 50, screenWidthCm: 34, screenHeightCm: 27, colourHex: '#8fa6bf', device: 'LCD, video chat', catchlight: { kind: 'screen', cornerRadiusCm: 0.3, content: 'call' } },
   // A phone held low at 32 cm, at full brightness: the near reflex (pupil constricts, the eyes turn in a little).
   '2009': { viewingDistanceCm: 32, luminanceCdM2: 300, screenWidthCm: 5, screenHeightCm: 7.5, colourHex: '#f5f7ff', device: 'phone', catchlight: { kind: 'screen', cornerRadiusCm: 0.8, content: 'glow' } },
   // A selfie under a ring light (the era's look), the phone in its middle: the ring is what the cornea shows.
   '2013': { viewingDistanceCm: 40, luminanceCdM2: 300, screenWidthCm: 6, screenHeightCm: 10.5, colourHex: '#ffe9d6', device: 'phone, front camera', catchlight: { kind: 'ring', outerDiameterCm: 16, innerDiameterCm: 11 } },
-  '2026': { viewingDistanceCm: 60, luminanceCdM2: 150, screenWidthCm: 34, screenHeightCm: 22, colourHex: '#f4f1ea', device: 'laptop, eye contact', catchlight: { kind: 'screen', cornerRadiusCm: 0.5, content: 'glow' } },
+  '2026': { viewingDistanceCm: 60, luminanceCdM2: 150, screenWidthCm: 34, screenHeightCm: 22, colourHex: '#f4f1ea', device: 'laptop, eye contact', catchlight: { kind: 'screen', cornerRadiusCm: 0.5, content: 'call' } },
 };
 
 /** The screen's angular area, deg² (the adapting field of the pupil formula). */

@@ -53,6 +53,8 @@ export interface EyeBrowser {
   readTrace(): Promise<TraceChunk>;
   /** The pixel rows the page measured since the last read. */
   readPixels(): Promise<PixelChunk>;
+  /** The page's digest of the sample stream it drew since load (FrameFeed; asked once, after the last frame). */
+  feedDigest(): Promise<string>;
   /** A plain `page.screenshot()` of the page as it is (the benchmark's baseline; screenshot method only). */
   plainScreenshot(): Promise<Buffer>;
   /** False once the browser has gone away. */
@@ -81,7 +83,7 @@ interface Launched {
  * Watch a page for the two ways a render's browser fails outside a call: its renderer dies (a kill -9
  * of the `--type=renderer` process: without this, calls in flight wait out the 60-s protocol timeout),
  * or the page asks the network for something, which is refused and recorded (the driver, not only
- * the page, keeps a render offline).
+ * the page, keeps a render offline; the browser's flags, browser-args.ts, stop what CDP cannot see).
  */
 async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise<Pick<Launched, 'crashes' | 'refused'>> {
   const crashes = createCrashWatch();
@@ -93,6 +95,9 @@ async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise
     cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
+  // A WebSocket's handshake never reaches Fetch: recorded here (the browser's flags keep it from connecting).
+  cdp.on('Network.webSocketCreated', (e: { url: string }) => refused.push(e.url));
+  await cdp.send('Network.enable');
   return { crashes, refused };
 }
 
@@ -263,6 +268,9 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     },
     readPixels() {
       return guard(callPage<PixelChunk>(it.cdp, 'window.__eye.readPixels()'));
+    },
+    feedDigest() {
+      return guard(callPage<string>(it.cdp, 'window.__eye.feedDigest()'));
     },
     async plainScreenshot() {
       return Buffer.from(await guard(it.page.screenshot()));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, buildSync, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
 
 /**
  * Modules started by file name rather than imported (a worker's entry): an import walk cannot see
@@ -10,11 +10,18 @@ import { build, type BuildOptions } from 'esbuild';
  */
 export const BY_NAME_ENTRIES = ['build/node/check/check-worker.ts'];
 
-/** esbuild asked for an import graph only: the source files reached (its metafile), nothing written, packages left out. */
+/**
+ * esbuild asked for the code a command runs: the source files reached (its metafile) and the bundle
+ * they make, in memory (nothing written), packages left out. The bundle, not the sources, is what is
+ * hashed: it has no comments and no whitespace, and no code that nothing can run (tree-shaken), so an
+ * edit of a comment or of a function no entry reaches keeps every key it is part of.
+ */
 export const IMPORT_GRAPH = {
   bundle: true,
   write: false,
   metafile: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
   platform: 'node',
   format: 'esm',
   packages: 'external',
@@ -22,7 +29,39 @@ export const IMPORT_GRAPH = {
   logLevel: 'silent',
 } as const satisfies BuildOptions;
 
+/** How a walk is taken: for which platform, and which files it does not walk through. */
+export interface CodeWalk {
+  platform?: 'node' | 'browser';
+  /**
+   * Files (root-relative) the walk stops at: neither they nor what only they import are hashed. A
+   * film's key cuts the model's Player out this way (its output, the sample stream, is in the key
+   * as a digest instead), so an edit that changes no sample leaves the code side of the key alone.
+   */
+  outside?: readonly string[];
+}
+
+/** An esbuild plugin that marks imports of the `outside` files external (not followed). */
+function stopAt(root: string, outside: readonly string[]): Plugin {
+  const stops = new Set(outside.map((f) => join(root, f)));
+  return {
+    name: 'stop-at',
+    setup(b) {
+      b.onResolve({ filter: /\.ts$/ }, (a) => (a.kind !== 'entry-point' && stops.has(join(a.resolveDir, a.path)) ? { path: a.path, external: true } : undefined));
+    },
+  };
+}
+
 const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
+
+/** The hash of a bundle build's output (every output file, by path) and package-lock.json; the source files it read. */
+function bundleHash(root: string, r: BuildResult<{ write: false; metafile: true }>, label: string): { hash: string; files: string[] } {
+  const files = Object.keys(r.metafile.inputs).sort();
+  const h = createHash('sha256');
+  h.update(`${label}\0`);
+  for (const o of [...r.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(o.path.slice(root.length)).update('\0').update(o.contents).update('\0');
+  h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
+  return { hash: h.digest('hex'), files };
+}
 
 /**
  * A hash of the Node-side code a command runs: every source file reachable by imports from `entry`
@@ -32,18 +71,35 @@ const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
  * table or the ledger's listing must not make every film render again (minutes); what the render
  * really runs is still all in it. Memoised per process.
  */
-export function codeHash(root: string, entry: string): Promise<{ hash: string; files: string[] }> {
-  const k = `${root}\0${entry}`;
+export function codeHash(root: string, entry: string, walk: CodeWalk = {}): Promise<{ hash: string; files: string[] }> {
+  const outside = [...(walk.outside ?? [])].sort();
+  const platform = walk.platform ?? 'node';
+  const k = `${root}\0${entry}\0${platform}\0${outside.join('\0')}`;
   let hit = memo.get(k);
   if (!hit) {
-    hit = build({ ...IMPORT_GRAPH, entryPoints: [entry, ...BY_NAME_ENTRIES].map((e) => join(root, e)), absWorkingDir: root }).then((r) => {
-      const files = Object.keys(r.metafile.inputs).sort();
-      const h = createHash('sha256');
-      for (const f of files) h.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
-      h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
-      return { hash: h.digest('hex'), files };
-    });
+    // A browser walk is the page's: no workers, and the bundle's packages are in it (the page loads nothing).
+    const entries = platform === 'node' ? [entry, ...BY_NAME_ENTRIES] : [entry];
+    const options = { ...IMPORT_GRAPH, platform, ...(platform === 'browser' ? { packages: 'bundle' as const } : {}) };
+    // Where the walk stopped is part of what was hashed.
+    hit = build({ ...options, entryPoints: entries.map((e) => join(root, e)), absWorkingDir: root, plugins: [stopAt(root, outside)] }).then((r) => bundleHash(root, r, `${platform}\0${outside.join('\0')}`));
     memo.set(k, hit);
+  }
+  return hit;
+}
+
+const syncMemo = new Map<string, { hash: string; files: string[] }>();
+
+/**
+ * codeHash for a caller that cannot wait (a key computed in a synchronous function): the whole
+ * import graph of `entries` (no `outside`: esbuild runs plugins only in its asynchronous build), the
+ * same bundle hashed. Memoised per process.
+ */
+export function codeHashSync(root: string, entries: readonly string[]): { hash: string; files: string[] } {
+  const k = `${root}\0${entries.join('\0')}`;
+  let hit = syncMemo.get(k);
+  if (!hit) {
+    hit = bundleHash(root, buildSync({ ...IMPORT_GRAPH, entryPoints: entries.map((e) => join(root, e)), absWorkingDir: root }), 'node');
+    syncMemo.set(k, hit);
   }
   return hit;
 }

@@ -1,26 +1,38 @@
-import { createHash } from 'node:crypto';
-import { bundlePage } from '../browser/bundle-page.ts';
 import { codeHash } from './code-hash.ts';
 import type { FilmCode } from './film-key.ts';
 import { toolVersions } from './tool-versions.ts';
 
+/**
+ * Where the code side of a film's key stops: the model's Player and everything only it imports. What
+ * the Player gives the page (each frame's sample) is in the key as the feed's digest instead, so an
+ * edit of the model that changes no frame's sample keeps every film, and one that does changes
+ * exactly the films whose samples it changes.
+ */
+export const MODEL_ENTRY = 'build/model/player.ts';
+
 const memo = new Map<string, Promise<FilmCode>>();
 
 /**
- * The code side of every film's key for this run: the page bundle's hash (built in memory, the same
- * bundle the browser will load: bundlePage is memoised), the Node-side sources `eye render` runs, the browser's and
- * ffmpeg's versions.
+ * The code side of every film's key for this run: the renderer (the page bundle's sources, less the
+ * Player's import graph: the code that turns samples into pixels, the mask pass's measuring with it),
+ * the Node-side sources `eye render` runs (less the same), the browser's and ffmpeg's versions.
  */
 export function filmCode(root: string, browserPath: string, ffmpegPath: string): Promise<FilmCode> {
   // Memoised like its parts: eye clips asks it once per clip, and each ask ran both tools' --version (~0.1 s each).
   const k = `${root}\0${browserPath}\0${ffmpegPath}`;
   let hit = memo.get(k);
   if (!hit) {
-    hit = (async () => {
-      const bundle = createHash('sha256').update(await bundlePage()).digest('hex');
-      return { bundle, node: (await codeHash(root, 'build/cli/commands/render.ts')).hash, ...toolVersions(browserPath, ffmpegPath) };
-    })();
+    hit = (async () => ({ ...(await filmSources(root)), ...toolVersions(browserPath, ffmpegPath) }))();
     memo.set(k, hit);
   }
   return hit;
+}
+
+/** The two source hashes of filmCode (no tools asked: the key tests compute them for edited copies of the tree). */
+export async function filmSources(root: string): Promise<Pick<FilmCode, 'renderer' | 'node'>> {
+  const [renderer, node] = await Promise.all([
+    codeHash(root, 'build/page/main.ts', { platform: 'browser', outside: [MODEL_ENTRY] }),
+    codeHash(root, 'build/cli/commands/render.ts', { outside: [MODEL_ENTRY] }),
+  ]);
+  return { renderer: renderer.hash, node: node.hash };
 }

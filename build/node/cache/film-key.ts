@@ -9,29 +9,38 @@ export interface FilmSettings {
   pass: RenderPass;
   /** The pixel path's options (null: not measured). */
   measure: PixelMeasureOptions | null;
-  /** Whether the era-spread verdict fails the film (it changes assertions.json). */
+  /**
+   * Whether the era-spread verdict fails the film. Not in the key: it changes only assertions.json
+   * and summary.json, which are made again from the model on every restore.
+   */
   holdSpread: boolean;
   /** The capture asked for (auto: the probe's choice, itself a function of the browser and the code). */
   capture: string;
   format: FrameFormat;
 }
 
-/** The code and tools that turn a scene into a film. */
+/** The code and tools that turn a scene's samples into a film. */
 export interface FilmCode {
-  /** sha256 of the page bundle the browser runs. */
-  bundle: string;
-  /** codeHash() of build/cli/commands/render.ts: the sources `eye render` imports (and its workers), and package-lock.json. */
+  /** codeHash() of the page bundle's sources less the model's Player and what only it imports (film-code.ts). */
+  renderer: string;
+  /** codeHash() of the sources `eye render` runs in Node (and its workers, package-lock.json), less the same. */
   node: string;
   browser: string;
   encoder: string;
 }
 
 /**
- * A film's cache key: the resolved scene (every field after defaults and command-line settings, not
- * the file's bytes, so a reworded $comment keeps its film), the settings, and the encoder's arguments
- * as built for this film (its CRF, preset and colour conversion), and the code.
+ * A film's cache key: what decides its pixels. The sample stream the page draws (`feedDigest`: every
+ * frame's sample, time and pointer and the rest sample, simulated in Node by the page's own FrameFeed;
+ * the page's digest is held to it at the end of every render), the resolved scene (every field the page
+ * might read besides its samples: size, rate, era, pointer track…; not its name, which only labels
+ * things, nor the file's bytes, so a reworded $comment keeps its film), the settings, the encoder's
+ * arguments as built for this film (its CRF, preset and colour conversion), and the renderer's code.
+ * The model's code is not in it: only what it hands the renderer.
  */
-export function filmKey(scene: Scene, settings: FilmSettings, code: FilmCode): string {
+export function filmKey(scene: Scene, feedDigest: string, settings: FilmSettings, code: FilmCode): string {
   const encode = ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: settings.format });
-  return cacheKey({ kind: 'film', scene, settings, encode, code });
+  const { name: _label, ...shown } = scene;
+  const { holdSpread: _verdictOnly, ...drawn } = settings;
+  return cacheKey({ kind: 'film', feed: feedDigest, scene: shown, settings: drawn, encode, code });
 }

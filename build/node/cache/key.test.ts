@@ -5,7 +5,8 @@ import { filmKey, type FilmCode, type FilmSettings } from './film-key.ts';
 
 const scene = parseScene({ era: '1970', mode: 'script', seed: 7, durationS: 2 }, 'test.json', 'test');
 const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
-const code: FilmCode = { bundle: 'b'.repeat(64), node: 'n'.repeat(64), browser: 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' };
+const feed = 'f'.repeat(64);
+const code: FilmCode = { renderer: 'r'.repeat(64), node: 'n'.repeat(64), browser: 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' };
 
 describe('cacheKey', () => {
   it('is the same for the same data whatever the order of its fields, and hex of the stated length', () => {
@@ -23,27 +24,32 @@ describe('cacheKey', () => {
 });
 
 describe('filmKey', () => {
-  const base = filmKey(scene, settings, code);
+  const base = filmKey(scene, feed, settings, code);
 
   it('is stable for the same scene, settings and code', () => {
-    expect(filmKey(structuredClone(scene), { ...settings }, { ...code })).toBe(base);
+    expect(filmKey(structuredClone(scene), feed, { ...settings }, { ...code })).toBe(base);
   });
 
   it('changes with every field of the resolved scene', () => {
     const changes: Partial<typeof scene>[] = [
-      { name: 'other' }, { era: '1981' }, { mode: 'rest' }, { preset: 'generic' }, { durationS: 3 }, { fps: 60 }, { width: 640 }, { height: 360 },
+      { era: '1981' }, { mode: 'rest' }, { preset: 'generic' }, { durationS: 3 }, { fps: 60 }, { width: 640 }, { height: 360 },
       { seed: 8 }, { calm: !scene.calm }, { reducedMotion: true }, { pointer: [{ tS: 1, xR: 1, yR: 0, kind: 'move' }] },
       { tour: [{ era: '1970', atS: 0 }] }, { overrides: { fixMs: 400 } },
     ];
-    const keys = changes.map((c) => filmKey({ ...scene, ...c }, settings, code));
+    const keys = changes.map((c) => filmKey({ ...scene, ...c }, feed, settings, code));
     expect(keys.filter((k) => k === base)).toEqual([]);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('changes with every setting (pass, measuring, spread holding, capture, format) and every piece of code', () => {
-    const s: Partial<FilmSettings>[] = [{ pass: 'mask' }, { measure: null }, { measure: { maskScale: 0.25 } }, { holdSpread: false }, { capture: 'screenshot' }, { format: 'png' }];
-    const c: Partial<FilmCode>[] = [{ bundle: 'c'.repeat(64) }, { node: 'm'.repeat(64) }, { browser: 'Chromium 157' }, { encoder: 'ffmpeg version 6.1' }];
-    const keys = [...s.map((x) => filmKey(scene, { ...settings, ...x }, code)), ...c.map((x) => filmKey(scene, settings, { ...code, ...x }))];
+  it('changes with the sample stream, and not with the name (a label) or whether the spread is held (a verdict, made again on restore)', () => {
+    expect(filmKey(scene, 'e'.repeat(64), settings, code)).not.toBe(base);
+    expect(filmKey({ ...scene, name: 'other' }, feed, settings, code)).toBe(base);
+    expect(filmKey(scene, feed, { ...settings, holdSpread: false }, code)).toBe(base);
+  });
+  it('changes with every setting that reaches the pixels (pass, measuring, capture, format) and every piece of code', () => {
+    const s: Partial<FilmSettings>[] = [{ pass: 'mask' }, { measure: null }, { measure: { maskScale: 0.25 } }, { capture: 'screenshot' }, { format: 'png' }];
+    const c: Partial<FilmCode>[] = [{ renderer: 'c'.repeat(64) }, { node: 'm'.repeat(64) }, { browser: 'Chromium 157' }, { encoder: 'ffmpeg version 6.1' }];
+    const keys = [...s.map((x) => filmKey(scene, feed, { ...settings, ...x }, code)), ...c.map((x) => filmKey(scene, feed, settings, { ...code, ...x }))];
     expect(keys.filter((k) => k === base)).toEqual([]);
     expect(new Set(keys).size).toBe(keys.length);
   });

@@ -3,6 +3,7 @@ import { simulate } from '../../model/player.ts';
 import type { Trace } from '../../model/trace.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { detect, type Detection } from '../../measure/detect.ts';
+import { MODEL_TRACE_METHOD } from '../../measure/saccade-method.ts';
 import { filmMetrics, filmSignal, type FilmMetrics } from '../../measure/film-metrics.ts';
 import type { DetectorParams } from '../../measure/params.ts';
 import { signalFromTrace } from '../../measure/signal.ts';
@@ -46,7 +47,7 @@ export function runCheckJob(job: CheckJob): CheckJobResult {
   const t1 = performance.now();
   const byRate = job.ratesHz.map((hz) => {
     const every = Math.round(trace.sampleRateHz / hz);
-    const detection = detect(signalFromTrace(trace, every), job.params);
+    const detection = detect(signalFromTrace(trace, every), job.params, MODEL_TRACE_METHOD);
     const endMs = trace.columns.tMs[trace.columns.tMs.length - 1];
     return { hz: trace.sampleRateHz / every, detection, accuracy: scoreDetection(trace.events, detection, job.params.microMaxDeg, endMs) };
   });

@@ -3,8 +3,9 @@ import { BROW_NODE_FIELDS } from '../../model/types.ts';
 import { stepsAtFrame } from '../../model/time/clock.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { codeHashSync } from '../cache/code-hash.ts';
 import { simulate } from '../../model/player.ts';
 import { filmMetrics, filmSignal, type FilmMetrics } from '../../measure/film-metrics.ts';
 import { spreadOf, withinSpread, type Spread, type SpreadVerdict } from '../../measure/film-spread.ts';
@@ -73,23 +74,14 @@ export function spreadPlan(scene: Scene, minutes = SPREAD_MINUTES, seeds = SPREA
   return { method: 'windows', seeds: Array.from({ length: seeds }, (_, k) => SPREAD_SEED_BASE + k), runS: minutes * 60, ...base };
 }
 
-let codeHash: string | null = null;
-/** A hash of the source the spread depends on: the model, the scene rules, the measurement, this file. */
+/**
+ * A hash of the code the spread runs: era-spread.ts and the check worker that simulates and measures
+ * the long runs, with everything they import (the model, the scene rules, the measurement), as the
+ * bundle they make (codeHashSync: comments and unreachable code left out, so an edit of a comment in
+ * the model keeps every spread).
+ */
 function sourceHash(): string {
-  if (codeHash) return codeHash;
-  const root = projectRoot();
-  const h = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) h.update(relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
-    }
-  };
-  for (const d of ['build/model', 'build/scene', 'build/measure']) walk(join(root, d));
-  for (const f of ['build/node/check/era-spread.ts', 'build/node/check/check-job.ts']) h.update(f).update(readFileSync(join(root, f)));
-  codeHash = h.digest('hex');
-  return codeHash;
+  return codeHashSync(projectRoot(), ['build/node/check/era-spread.ts', 'build/node/check/check-worker.ts', 'build/node/check/check-job.ts']).hash;
 }
 
 /** What a scene's spread depends on: its behaviour (not its name, seed, size or length beyond the window). */

@@ -41,6 +41,13 @@ describe('composeArgs: the compare clip as ffmpeg arguments', () => {
     expect(graphOf(composeArgs(input(2)))).not.toContain('scale=');
   });
 
+  it('scales only the panel whose film is another size (a proof film made into a panel)', () => {
+    const base = input(2);
+    const g = graphOf(composeArgs({ ...base, panels: [{ ...base.panels[0], size: { width: 1280, height: 720 } }, base.panels[1]] }));
+    expect(g).toContain('[0:v]scale=640:360:flags=bicubic,setsar=1');
+    expect(g).toContain('[1:v]setsar=1');
+  });
+
   it('encodes as a proof film is encoded: H.264 High, yuv420p, BT.709 tags, the films\' CRF and preset, +faststart', () => {
     const args = composeArgs(input(2));
     expect(after(args, '-c:v')).toBe('libx264');

@@ -2,8 +2,12 @@ import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } fro
 import { gridLayout } from '../../core/compare/grid-layout.ts';
 
 export interface ComposeInput {
-  /** Each panel's film (H.264, all at the same rate and length) and its label strip (a PNG labelWidthPx × labelHeightPx). */
-  panels: { film: string; label: string }[];
+  /**
+   * Each panel's film (H.264, all at the same rate and length) and its label strip (a PNG labelWidthPx
+   * × labelHeightPx); `size`, the film's own frame size when it is not filmSize (a proof film made
+   * into a panel: scaled to the panel like any other).
+   */
+  panels: { film: string; label: string; size?: { width: number; height: number } }[];
   /** The films' own frame size. */
   filmSize: { width: number; height: number };
   /** Each panel's size in the clip (the film scaled to it when it differs). */
@@ -35,13 +39,13 @@ export function composeArgs(c: ComposeInput): string[] {
   if (!Number.isInteger(l) || l < 0 || l % 2) throw new RangeError(`label height ${l}: expected an even integer ≥ 0`);
   if (!Number.isInteger(c.fps) || c.fps < 1 || c.fps > 240) throw new RangeError(`fps ${c.fps}: expected an integer from 1 to 240`);
   if (!Number.isInteger(c.frames) || c.frames < 1) throw new RangeError(`frames ${c.frames}: expected an integer ≥ 1`);
-  const scale = c.filmSize.width !== w || c.filmSize.height !== h;
   const inputs: string[] = [];
   for (const p of c.panels) inputs.push('-i', p.film);
   for (const p of c.panels) inputs.push('-i', p.label);
   const graph: string[] = [];
-  c.panels.forEach((_, i) => {
-    const resize = scale ? `scale=${w}:${h}:flags=bicubic,` : '';
+  c.panels.forEach((p, i) => {
+    const film = p.size ?? c.filmSize;
+    const resize = film.width !== w || film.height !== h ? `scale=${w}:${h}:flags=bicubic,` : '';
     // The label's RGB reaches yuv420 through overlay's own conversion: the strip is grey text on black,
     // the same under any RGB → YUV matrix.
     graph.push(`[${i}:v]${resize}setsar=1,pad=${w}:${h + l}:0:0:black[p${i}]`, `[p${i}][${n + i}:v]overlay=0:${h}:eof_action=repeat:format=yuv420[c${i}]`);

@@ -20,6 +20,7 @@ import { probeFilm } from '../render/probe-film.ts';
 import { filmKeysOf, runRenderScenes, type RenderRunOptions } from '../render/run-render.ts';
 import { codeHash } from '../cache/code-hash.ts';
 import { clipKey } from './clip-key.ts';
+import { proofPanels } from './proof-panels.ts';
 import { clipSize, MAX_PANELS } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
@@ -95,6 +96,8 @@ interface Panel {
   /** The full commit its code was at and whether that tree had uncommitted changes (for its ledger line). */
   code?: { revision: string; dirty: boolean };
   note?: string;
+  /** The scene file's own size, its proof film's (proof-panels.ts). */
+  fileSize?: { width: number; height: number };
 }
 
 /**
@@ -129,6 +132,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   ensureOutDir(outDir);
   sweepOwned(outDir, OUT_TEMP);
   const size = o.panelSize ?? { width: first.width, height: first.height };
+  // A panel that is a proof film already made (the same scene and settings at its file's size) is that film, scaled.
+  await proofPanels(panels, panelRenderFlags(o, ''));
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
   const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
@@ -149,14 +154,14 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
       measured.map(async ({ p, numbers }, i) => {
         const file = join(work, `label-${i}.png`);
         writeFileSync(file, await labelStrip(panelLabel(p.label, numbers), size.width, LABEL_HEIGHT_PX));
-        return { film: join(p.dir!, 'film.mp4'), label: file };
+        return { film: join(p.dir!, 'film.mp4'), label: file, size: { width: p.scene.width, height: p.scene.height } };
       }),
     );
     // Every panel's film is what its scene asked (a revision's render could differ): else sync is not frame-exact.
     const frames = frameCount(first.durationS, first.fps);
     for (const [i, input] of inputs.entries()) {
-      const v = filmVerdict(await probeFilm(ffmpeg.ffprobe, input.film), { width: first.width, height: first.height, fps: first.fps, frames });
-      if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${first.width}x${first.height} at ${first.fps} fps, ${frames} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
+      const v = filmVerdict(await probeFilm(ffmpeg.ffprobe, input.film), { ...input.size, fps: first.fps, frames });
+      if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${input.size.width}x${input.size.height} at ${first.fps} fps, ${frames} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
     }
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
@@ -243,19 +248,22 @@ function planPanels(names: string[], o: CompareOptions): Panel[] {
   if (o.rev !== undefined || o.presets) {
     const flag = o.rev !== undefined ? '--rev' : '--presets';
     if (names.length !== 1) throw new CliError(EXIT.badInput, `${flag}: expected exactly one scene, got ${names.length}`);
-    const scene = settle(loadScene(names[0]));
+    const file = loadScene(names[0]);
+    const scene = settle(file);
+    const fileSize = { width: file.width, height: file.height };
     if (o.rev !== undefined) return [{ scene, label: `${scene.name} @ ${o.rev}`, revision: o.rev }, { scene, label: `${scene.name} @ working tree`, revision: null }];
     return o.presets!.map((preset) => {
       const variant = preset === scene.preset ? scene : { ...scene, preset, name: `${scene.name}-${preset}` };
-      return { scene: variant, label: `${scene.name} (${preset})`, revision: null };
+      return { scene: variant, label: `${scene.name} (${preset})`, revision: null, fileSize };
     });
   }
   if (names.length < 2 || names.length > MAX_PANELS) {
     throw new CliError(EXIT.badInput, `expected 2 to ${MAX_PANELS} scenes (or one with --rev or --presets), got ${names.length}`);
   }
   return names.map((n) => {
-    const scene = settle(loadScene(n));
-    return { scene, label: scene.name, revision: null };
+    const file = loadScene(n);
+    const scene = settle(file);
+    return { scene, label: scene.name, revision: null, fileSize: { width: file.width, height: file.height } };
   });
 }
 

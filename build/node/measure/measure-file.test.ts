@@ -68,12 +68,15 @@ describe('eye measure', async () => {
       const x = t >= 2000 ? 5 * Math.min(1, (t - 2000) / 32) : 0;
       rows.push(t >= 1000 && t < 1100 ? `${t},,` : `${t},${x},0`);
     }
-    const r = await measureFile(file('plain.csv', rows.join('\n')));
+    // Noiseless: the reference (the default) has no σ on the flat axis; refined's floor gives it one.
+    const r = await measureFile(file('plain.csv', rows.join('\n')), { method: 'refined' });
     expect(r.sampleRateHz).toBeCloseTo(250, 5);
     expect(r.events.saccades.filter((s) => s.kind === 'saccade')).toHaveLength(1);
-    expect(r.events.blinks).toEqual([]);
+    // No aperture column: the 100 ms loss, valid on both sides, is a blink from data loss (loss-blinks.ts).
+    expect(r.events.blinks).toMatchObject([{ startMs: 996, endMs: 1100, holdMs: 100, source: 'data-loss' }]);
+    expect(r.counts).toEqual({ saccades: 1, microsaccades: 0, blinks: 1, blinksFromDataLoss: 1 });
     expect(r.missingSamples).toBe(25);
-    const withHeader = await measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`));
+    const withHeader = await measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`), { method: 'refined' });
     expect(withHeader.events.saccades).toEqual(r.events.saccades);
   });
 
@@ -118,7 +121,7 @@ describe('eye measure', async () => {
   it('takes the published parameters at other settings, and states the range of a bad one', async () => {
     const rows = Array.from({ length: 500 }, (_, i) => `${i * 2},${i >= 250 ? 2 : 0},0`).join('\n');
     const p = file('step.csv', rows);
-    expect((await measureFile(p, { lambda: 5, minDurationMs: 12, microMaxDeg: 1 })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
+    expect((await measureFile(p, { method: 'refined', lambda: 5, minDurationMs: 12, microMaxDeg: 1 })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
     // The flags' text is the CLI's to parse (build/cli/commands/measure.test.ts); a caller's number out of range is still bad input.
     expect(await exitOf(() => measureFile(p, { lambda: 0 }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
     expect(await exitOf(() => measureFile(p, { microMaxDeg: NaN }))).toMatchObject({ code: 2 });
@@ -263,12 +266,19 @@ describe('eye measure', async () => {
     });
   });
 
-  it("--min-samples and --min-duration-ms in the reference's terms: N samples are N intervals for ek2003, N − 1 first to last for the default", async () => {
+  it("--min-samples and --min-duration-ms in the reference's terms: N samples are N intervals for ek2003 (the default), N − 1 first to last for refined", async () => {
     const { signal } = synthesize({ sampleRateHz: 500, durationMs: 2000, noiseDeg: 0.01, saccades: [{ startMs: 1000, dxDeg: 1, dyDeg: 0 }] });
     const p = file('ms.csv', ['t_ms,x_deg,y_deg', ...Array.from(signal.tMs, (t, i) => `${t},${signal.xDeg[i]},${signal.yDeg[i]}`)].join('\n'));
     expect((await measureFile(p, { method: 'ek2003', minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
     expect((await measureFile(p, { method: 'ek2003' })).params).toMatchObject({ minSamples: 3 });
-    expect((await measureFile(p, { minSamples: 5 })).params).toMatchObject({ minSamples: 5, minDurationMs: 8 });
-    expect((await measureFile(p, {})).saccadeDetector).toMatchObject({ method: 'refined', minSamples: 4 });
+    expect((await measureFile(p, { method: 'refined', minSamples: 5 })).params).toMatchObject({ minSamples: 5, minDurationMs: 8 });
+    expect((await measureFile(p, { method: 'refined' })).saccadeDetector).toMatchObject({ method: 'refined', minSamples: 4 });
+    expect((await measureFile(p, {})).saccadeDetector).toMatchObject({ method: 'ek2003', minSamples: 3 });
+    // Refined with its first-to-last minimum off counts as the reference does.
+    expect((await measureFile(p, { method: 'refined', minDurationFirstToLast: false })).saccadeDetector).toMatchObject({ minSamples: 3 });
+    expect((await measureFile(p, { method: 'refined', minDurationFirstToLast: false, minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
+    // A refined-only switch is refused under the reference rather than ignored.
+    expect(await exitOf(() => measureFile(p, { edgeDurationTest: false }))).toEqual({ code: 2, message: '--edge-duration-test: applies to --method refined only (ek2003, the default, is the reference\'s own algorithm)' });
+    expect(await exitOf(() => measureFile(p, { method: 'ek2003', noiseFloorDeg: 0 }))).toMatchObject({ code: 2 });
   });
 });

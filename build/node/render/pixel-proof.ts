@@ -1,4 +1,6 @@
 import { joinChunks, type TraceChunk } from '../../model/trace.ts';
+import { eraAt } from '../../model/stage/stage.ts';
+import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { filmAgreement, PIXEL_AGREEMENT, type FilmAgreement } from '../../measure/pixels/agreement.ts';
 import { joinPixelChunks, PIXEL_FIELDS, PIXEL_FIELD_DOCS, type PixelChunk, type PixelTrace } from '../../measure/pixels/pixel-trace.ts';
 import { pixelSignal } from '../../measure/pixels/pixel-trace.ts';
@@ -48,7 +50,7 @@ export interface FilmPixels {
 /** Measure a rendered film's pixel rows against its trace; the files are returned, not written. */
 export function filmPixels(scene: Scene, trace: TraceChunk[], rows: PixelChunk[], mask: MaskSize, verdict: FilmVerdict, spread: EraSpread | null, holdSpread = true): FilmPixels {
   const pixels = joinPixelChunks(rows);
-  const agreement = withRepresentative(scene, filmAgreement(scene.name, scene.fps, joinChunks(trace), pixels), pixels, spread, holdSpread);
+  const agreement = withRepresentative(scene, filmAgreement(scene.name, scene.fps, joinChunks(trace), pixels, DEFAULT_PARAMS, (tMs) => eraAt(scene, tMs)), pixels, spread, holdSpread);
   return { agreement, pixelsJson: pixelsJson(scene, pixels, mask), assertionsJson: assertionsJson(scene, agreement, verdict) };
 }
 

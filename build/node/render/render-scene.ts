@@ -26,6 +26,8 @@ import { writeStills } from '../stills/write-stills.ts';
 import { eraSpread, type EraSpread } from '../check/era-spread.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from '../../core/render/trace-json.ts';
+import { feedOf } from '../../page/frame-feed.ts';
+import { NODE_PAGE_TOLERANCE, traceDisagreement } from '../../core/render/trace-agreement.ts';
 import { framesAhead } from '../../core/render/frames-ahead.ts';
 
 export interface RenderOptions {
@@ -51,6 +53,12 @@ export interface RenderOptions {
   onProgress?: (p: { scene: string; frame: number; frames: number; msPerFrame: number }) => void;
   /** Called once the film's last byte is written, before it is checked (the benchmark's CPU clock stops here). */
   onEncoded?: () => void;
+  /**
+   * The scene's feed as Node simulated it (build/page/frame-feed.ts: feedOf), which keys the film:
+   * the page's own digest of what it drew must equal it, and its trace this trace, or the render
+   * fails (exit 4) rather than store a film under a key that does not say what it shows.
+   */
+  feed?: { digest: string; trace: TraceChunk };
   /** Called before each frame (tests use it to kill the browser mid-film). */
   onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
 }
@@ -69,11 +77,16 @@ export interface RenderSummary {
   msPerFrame: { capture: number; encodeWait: number; total: number };
   attempts: number;
   frameHashes: ReturnType<FrameHashes['summary']>;
+  /** sha256 of the sample stream the page handed its renderer (FrameFeed): what the film shows, as its cache key holds it. */
+  feedDigest: string;
   trace: { file: string; samples: number; events: number };
   film: { file: string; bytes: number; probe: FilmProbe; verdict: FilmVerdict };
   /** The film measured from its own pixels against the model (absent when not measured). */
   pixels?: PixelsSummary;
 }
+
+/** What a render itself establishes, cached with its film: summary.json less the model's parts (refreshed on every restore). */
+export type FilmFacts = Omit<RenderSummary, 'scene' | 'trace' | 'pixels'>;
 
 /** summary.json's `pixels`: the agreement (its assertions are in assertions.json) and where the rows are. */
 export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
@@ -165,13 +178,14 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       const bad = verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`);
       throw new CliError(EXIT.internal, `${scene.name}: the encoded film failed its check: ${bad.join(', ')}`);
     }
-    const trace = traceJson(scene, chunks);
-    writeFileSync(join(stage, 'trace.json'), trace);
-    // Stills (build/node/stills): contact sheet and named moments, decoded from the encoded film.
-    await writeStills(stage, o.ffmpeg);
-    const samples = chunks.reduce((n, c) => n + c.columns.tMs.length, 0);
-    const summary: RenderSummary = {
-      scene: scene.name,
+    // Every film is held to Node's simulation of its scene (its key's, when the caller keyed it), and
+    // its folder's model files are made from that simulation, as a restore makes them (render-cached.ts).
+    const feed = o.feed ?? feedOf(scene);
+    const off = traceDisagreement(chunks, [feed.trace]);
+    if (off) throw new CliError(EXIT.internal, `${scene.name}: the page's model left Node's simulation of the scene (${off}, beyond ${NODE_PAGE_TOLERANCE}): Node ≡ page determinism is broken`);
+    // The page's digest of what it drew: the caller stores the film under its key only when it equals the key's.
+    const feedDigest = await browser.feedDigest();
+    const facts: FilmFacts = {
       frames,
       durationS: frames / scene.fps,
       fps: scene.fps,
@@ -183,12 +197,13 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       msPerFrame: { capture: round(captureMs / frames), encodeWait: round(waitMs / frames), total: round(totalMs / frames) },
       attempts: attempt,
       frameHashes: hashes.summary(),
-      trace: { file: 'trace.json', samples, events: chunks.reduce((n, c) => n + c.events.length, 0) },
+      feedDigest,
       film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
     };
-    if (measure) summary.pixels = writePixelProof(stage, scene, chunks, pixelRows, measure, verdict, await eraSpread(scene), o.holdSpread ?? true);
-    else writeFileSync(join(stage, 'assertions.json'), assertionsJson(scene, null, verdict));
-    writeFileSync(join(stage, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    const { files, summary } = await modelFiles(scene, facts, [feed.trace], measure ? pixelRows : null, measure, o.holdSpread ?? true);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(stage, name), text);
+    // Stills (build/node/stills): contact sheet and named moments, decoded from the encoded film, picked from trace.json.
+    await writeStills(stage, o.ffmpeg);
     chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
     publishDir(stage, join(o.outDir, scene.name));
     return summary;
@@ -201,20 +216,41 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
   }
 }
 
-/** The page's measuring options for a render (null: the film only). */
-function pixelOptions(o: RenderOptions): PixelMeasureOptions | null {
-  if (o.measure === null) return null;
-  return { maskScale: DEFAULT_MASK_SCALE, ...o.measure };
+/**
+ * The scene folder's files made from the model and the measurements, beside the film: trace.json (the
+ * model's samples and events), pixels.json (the page's mask rows), assertions.json (the pixels against
+ * the model, the film against its era's spread) and summary.json (the render's facts and those
+ * verdicts). A render writes them; a film restored from the cache has them made again from the
+ * model as it is now (build/node/cache/render-cached.ts), since its key holds the frames' samples,
+ * not the whole model.
+ */
+export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChunk[], rows: PixelChunk[] | null, measure: PixelMeasureOptions | null, holdSpread: boolean): Promise<{ files: Record<string, string>; summary: RenderSummary }> {
+  const files: Record<string, string> = { 'trace.json': traceJson(scene, trace, 'node') };
+  const { frames, durationS, fps, width, height, seed, pass, capture, msPerFrame, attempts, frameHashes, feedDigest, film } = facts;
+  const summary: RenderSummary = {
+    scene: scene.name,
+    ...{ frames, durationS, fps, width, height, seed, pass, capture, msPerFrame, attempts, frameHashes, feedDigest },
+    trace: { file: 'trace.json', samples: trace.reduce((n, c) => n + c.columns.tMs.length, 0), events: trace.reduce((n, c) => n + c.events.length, 0) },
+    film,
+  };
+  if (measure && rows) {
+    const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
+    const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, film.verdict, await eraSpread(scene), holdSpread);
+    files['pixels.json'] = pixelsJson;
+    files['assertions.json'] = assertionsJson;
+    const { assertions: _inFile, ...rest } = agreement;
+    summary.pixels = { ...rest, file: 'pixels.json', assertionsFile: 'assertions.json', mask };
+  } else {
+    files['assertions.json'] = assertionsJson(scene, null, film.verdict);
+  }
+  files['summary.json'] = `${JSON.stringify(summary, null, 2)}\n`;
+  return { files, summary };
 }
 
-/** The pixel path's files in the staging folder (pixels.json, assertions.json); its summary section. */
-function writePixelProof(stage: string, scene: Scene, trace: TraceChunk[], rows: PixelChunk[], measure: PixelMeasureOptions, verdict: FilmVerdict, spread: EraSpread, holdSpread: boolean): PixelsSummary {
-  const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
-  const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, verdict, spread, holdSpread);
-  writeFileSync(join(stage, 'pixels.json'), pixelsJson);
-  writeFileSync(join(stage, 'assertions.json'), assertionsJson);
-  const { assertions: _inFile, ...rest } = agreement;
-  return { ...rest, file: 'pixels.json', assertionsFile: 'assertions.json', mask };
+/** The page's measuring options for a render (null: the film only). */
+export function pixelOptions(o: Pick<RenderOptions, 'measure'>): PixelMeasureOptions | null {
+  if (o.measure === null) return null;
+  return { maskScale: DEFAULT_MASK_SCALE, ...o.measure };
 }
 
 /**

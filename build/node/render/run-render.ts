@@ -21,6 +21,7 @@ import { filmKey, type FilmCode, type FilmSettings } from '../cache/film-key.ts'
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../cache/prune.ts';
 import { parseByteSize } from '../../core/cache/byte-size.ts';
 import { renderCached } from '../cache/render-cached.ts';
+import { feedOf } from '../../page/frame-feed.ts';
 import { openCache, type CacheStore } from '../cache/store.ts';
 import type { Shard } from '../../core/shard/shard-scenes.ts';
 import { shardBins } from '../../core/shard/shard-scenes.ts';
@@ -73,7 +74,7 @@ export async function filmKeysOf(scenes: readonly Scene[], flags: RenderRunOptio
   if (!flags.cache) return null;
   const code = await filmCode(projectRoot(), findBrowser().path, findFfmpeg().ffmpeg);
   const settings = filmSettingsOf(flags);
-  return scenes.map((s) => filmKey(s, settings, code));
+  return scenes.map((s) => filmKey(s, feedOf(s).digest, settings, code));
 }
 
 /** The progress line's word on the pixel path. */
@@ -149,16 +150,18 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
     sessions.push(session);
     for (let scene = queue.shift(); scene; scene = queue.shift()) {
       try {
+        // The sample stream the page will draw, simulated here (~0.1 s a scene): the film's key, and what its render is held to.
+        const feed = feedOf(scene);
         const use =
           store && code
             ? {
                 store,
-                key: filmKey(scene, filmSettings, code),
+                key: filmKey(scene, feed.digest, filmSettings, code),
                 force: flags.force === true,
                 onWarning: (m: string) => progress.line(`cache: ${m}`),
               }
             : null;
-        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, onProgress: (p) => progress.update(p) }, use);
+        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, feed, onProgress: (p) => progress.update(p) }, use);
         results.push(summary);
         if (restored) cached.add(scene.name);
         // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.

@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Page } from 'puppeteer-core';
 import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
 import { launchChromium } from '../browser/launch-chromium.ts';
 import type { BrowserExecutable } from '../browser/find-browser.ts';
@@ -9,10 +10,18 @@ import { captureFullPage } from './capture-full-page.ts';
 
 /** What opening the report in headless Chromium showed. */
 export interface ReportLoad {
-  /** Console errors, uncaught page errors and failed loads, each as text. */
+  /** Console errors, uncaught page errors, failed loads and the policy's violations (securitypolicyviolation events), each as text. */
   errors: string[];
-  /** Every request the page made other than for the page itself and its own inline data: URLs (none is expected: films load only when played). */
+  /** Every request the page made other than for the page itself and its own inline data: URLs (none is expected: films load only when played); a WebSocket too. */
   requests: string[];
+  /**
+   * Script that is not the page's own (it has none): script elements, event-handler attributes,
+   * javascript: URLs and frames in its DOM, and every script the browser compiled for it (the
+   * driver's own evaluations aside). Any is a failure, whether the policy stopped it or not.
+   */
+  scripts: string[];
+  /** The Content-Security-Policy the page carries as its head's first element after the charset (null: none there); the page passes only with report-policy.ts's REPORT_CSP. */
+  csp: string | null;
   /** Loads of the page's inline data: URLs (the stills and posters): decoded from the page's own text, nothing fetched. */
   inlineLoads: number;
   plots: { id: string; marks: number }[];
@@ -45,6 +54,30 @@ const SETTLE_MS = 1500;
 const FILM_OPEN_MS = 10_000;
 
 /**
+ * Record what a page runs and reaches for that puppeteer's events do not show: each script the browser
+ * compiles for it (the driver's own evaluations carry puppeteer's pptr: URLs; scripts added before the
+ * page's own, like the listener below, have none), each WebSocket it opens (as a request), and each
+ * violation of its policy (as an error). Pauses are skipped: a `debugger` statement cannot hold the test.
+ */
+async function watchScripts(page: Page, requests: string[], errors: string[]): Promise<string[]> {
+  const compiled: string[] = [];
+  const cdp = await page.createCDPSession();
+  cdp.on('Debugger.scriptParsed', (e: { url: string }) => {
+    if (e.url && !e.url.startsWith('pptr:')) compiled.push(`script compiled from ${e.url.slice(0, 120)}`);
+  });
+  cdp.on('Network.webSocketCreated', (e: { url: string }) => requests.push(e.url.slice(0, 120)));
+  await Promise.all([cdp.send('Debugger.enable'), cdp.send('Network.enable')]);
+  await cdp.send('Debugger.setSkipAllPauses', { skip: true });
+  await page.exposeFunction('__eyeLoadTestViolation', (text: string) => errors.push(`csp: ${String(text).slice(0, 160)}`));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __eyeLoadTestViolation(t: string): void }).__eyeLoadTestViolation(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'}`);
+    });
+  });
+  return compiled;
+}
+
+/**
  * Open the written report from disk as a reader would (file://), count errors and requests, check
  * every plot has marks and every linked film exists, and write a screenshot of it.
  */
@@ -70,6 +103,7 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       if (r.url().startsWith('data:')) inlineLoads++;
       else if (r.url() !== pageUrl) requests.push(r.url().slice(0, 120));
     });
+    const compiled = await watchScripts(page, requests, errors);
     await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
     // A moment for anything lazy (images decode, media elements settle) to ask for more, and for the
     // video controls' start-up spinner to go (at 300 ms it still sits over every poster; at 1.5 s not).
@@ -81,12 +115,25 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
         return { id: f.getAttribute('data-plot') ?? '?', marks };
       });
       const films = [...document.querySelectorAll('video')].map((v) => new URL(v.getAttribute('src') ?? '', document.baseURI).href);
-      return { plots, films, height: document.documentElement.scrollHeight };
+      // Script in the DOM: the page's own has none of these.
+      const present: string[] = [];
+      for (const el of document.querySelectorAll('*')) {
+        const tag = el.localName;
+        if (['script', 'iframe', 'frame', 'object', 'embed'].includes(tag)) present.push(`<${tag}> element`);
+        for (const a of el.attributes) {
+          if (a.name.startsWith('on')) present.push(`${a.name} attribute on <${tag}>`);
+          else if (/^\s*javascript:/i.test(a.value)) present.push(`javascript: URL in ${a.name} of <${tag}>`);
+        }
+      }
+      const first = document.head?.firstElementChild;
+      const meta = first?.matches('meta[charset]') ? first.nextElementSibling : first;
+      const csp = meta?.matches('meta[http-equiv="Content-Security-Policy" i]') ? meta.getAttribute('content') : null;
+      return { plots, films, height: document.documentElement.scrollHeight, present, csp };
     }, [...DATA_MARK_LABELS]);
     const shot = await captureFullPage(page, VIEW_WIDTH_PX, found.height, SCREENSHOT_SCALE);
     writeFileAtomic(screenshotFile, shot.png);
     // Only now, with the counts taken: each film asked for as a play would ask, to show the links play.
-    const counted = { errors: [...errors], requests: [...requests] };
+    const counted = { errors: [...errors], requests: [...requests], scripts: [...found.present, ...compiled] };
     const unplayable = await page.evaluate(async (waitMs: number) => {
       const videos = [...document.querySelectorAll('video')];
       const opened = await Promise.all(
@@ -106,6 +153,8 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
     return {
       errors: counted.errors,
       requests: counted.requests,
+      scripts: counted.scripts,
+      csp: found.csp,
       unplayableFilms: unplayable,
       inlineLoads,
       plots: found.plots,

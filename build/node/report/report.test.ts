@@ -14,6 +14,7 @@ import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { traceJson } from '../../core/render/trace-json.ts';
 import { loadReport, SCREENSHOT_SCALE } from './load-report.ts';
 import { writeReport } from './write-report.ts';
+import { REPORT_CSP } from '../../report/proof/report-policy.ts';
 
 /** A proof folder as eye render leaves one, without rendering: the model's own trace, a summary, a still and a sheet. */
 async function fakeProof(): Promise<string> {
@@ -47,7 +48,8 @@ describe('eye report', () => {
     const r = await writeReport({ proofDir: proof, ledgerFile: join(proof, 'no-ledger.jsonl'), params: DEFAULT_PARAMS, load: true });
     expect(r.load).not.toBeNull();
     const l = r.load!;
-    expect({ errors: l.errors, requests: l.requests, empty: l.emptyPlots, missing: l.missingFilms, unplayable: l.unplayableFilms }).toEqual({ errors: [], requests: [], empty: [], missing: [], unplayable: [] });
+    expect({ errors: l.errors, requests: l.requests, scripts: l.scripts, empty: l.emptyPlots, missing: l.missingFilms, unplayable: l.unplayableFilms }).toEqual({ errors: [], requests: [], scripts: [], empty: [], missing: [], unplayable: [] });
+    expect(l.csp).toBe(REPORT_CSP);
     expect(l.plots.length).toBe(r.plots);
     expect(l.plots.map((p) => p.id)).toEqual(expect.arrayContaining(['blink-raster', '1970-script/gaze', '1970-script/aperture', '1970-script/fixations', '1970-script/main-sequence']));
     expect(l.films).toBe(1);

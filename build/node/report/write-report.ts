@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import type { ReportLoad } from './load-report.ts';
 import { reportInputsKey } from './report-inputs.ts';
 import { fileSha256 } from '../io/file-sha256.ts';
+import { REPORT_CSP } from '../../report/proof/report-policy.ts';
 
 export interface WriteReportOptions {
   proofDir: string;
@@ -26,7 +27,7 @@ export interface WrittenReport {
   eras: number;
   plots: number;
   load: ReportLoad | null;
-  /** The load test held: no error, no request, every plot with marks, every film on disk and opening. */
+  /** The load test held: no error, no request, no script not the page's own, the page's policy in place, every plot with marks, every film on disk and opening. */
   pass: boolean;
   /** Nothing was built: the inputs were those of the run that wrote this page and passed its load test (its numbers are that run's). */
   kept: boolean;
@@ -76,7 +77,9 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   orEnvironmentError('writing the report', file, () => writeFileAtomic(file, html));
   const plots = (html.match(/<figure class="plot"/g) ?? []).length;
   const load = o.load ? await loadReport(file, join(o.proofDir, 'report.png'), findBrowser()) : null;
-  const pass = !load || (load.errors.length === 0 && load.requests.length === 0 && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
+  const pass =
+    !load ||
+    (load.errors.length === 0 && load.requests.length === 0 && load.scripts.length === 0 && load.csp === REPORT_CSP && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
   const written: WrittenReport = { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass, kept: false };
   if (inputsKey && load && pass) {
     const stamp: ReportStamp = { inputsKey, htmlSha256: fileSha256(file), screenshotSha256: fileSha256(load.screenshot), report: written };

@@ -13,11 +13,15 @@ export const IRIS_POLAR_RHO_BINS = 192;
 let tissue: Float32Array | null = null;
 
 type Rgb = [number, number, number];
-const AMBER_DEEP: Rgb = [70, 48, 30];
-const AMBER: Rgb = [124, 88, 52];
-const AMBER_LIGHT: Rgb = [172, 134, 86];
-const GREEN: Rgb = [66, 90, 86];
-const GREEN_LIGHT: Rgb = [158, 172, 158];
+// Measured on photographs: an iris's stroma sits at a luma of ~50–90 under room light, its fibres a
+// few tens of levels apart; brighter and more saturated reads as paint.
+const AMBER_DEEP: Rgb = [62, 44, 30];
+const AMBER: Rgb = [108, 78, 50];
+const AMBER_LIGHT: Rgb = [132, 100, 66];
+const GREEN: Rgb = [62, 80, 78];
+// The strands' light is low: in photographs an iris's fibres differ from its stroma by a few tens of
+// levels, never the near-white threads a bright strand reads as.
+const GREEN_LIGHT: Rgb = [112, 124, 116];
 const GAP: Rgb = [36, 38, 34];
 
 interface Crypt {
@@ -89,13 +93,14 @@ export function irisPolar(): Float32Array {
       // The collarette's wavy radius, and amber spokes reaching past it.
       const rc = 0.31 + 0.045 * coll[0].at(u * 11) + 0.02 * coll[1].at(u * 37) + 0.008 * coll[2].at(u * 90);
       const spoke = Math.max(0, 0.6 * spokes.at(u * 34) + 0.5 * spokesFine.at(u * 110));
-      const reach = rc + 0.04 + 0.2 * spoke * spoke;
-      const amberT = 1 - smoothstep(reach - 0.1, reach + 0.05, rho);
+      // The spokes' reach is short and their ends soft: long sharp amber rays read as a painted star.
+      const reach = rc + 0.04 + 0.09 * spoke * spoke;
+      const amberT = 1 - smoothstep(reach - 0.13, reach + 0.09, rho);
       mix(AMBER_DEEP, AMBER, smoothstep(0.02, 0.25, rho), amber);
       mix(amber, AMBER_LIGHT, light * 0.85, amber);
-      mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.65 * light, green);
+      mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.5 * light, green);
       mix(green, amber, amberT, col);
-      mix(col, GAP, dark * (0.3 + 0.3 * smoothstep(rc, 0.7, rho)), col);
+      mix(col, GAP, dark * (0.22 + 0.22 * smoothstep(rc, 0.7, rho)), col);
       // Bundles: the stroma is lumpy at a middle scale, lighter and darker patches along the fibres.
       let bright = 1 + 0.16 * bundleA.at(w * 90, rho * 9) + 0.08 * bundleB.at(w * 240, rho * 20);
       // The collarette: a raised ring that catches light on its inner slope.
@@ -119,7 +124,7 @@ export function irisPolar(): Float32Array {
       ] as const) {
         const off = rho - rf - 0.01 * furrow.at(u * 10 + salt);
         const on = smoothstep(-0.1, 0.3, furrowGap.at(u * 23 + salt * 3));
-        bright *= 1 - 0.25 * on * Math.exp(-((off / 0.011) ** 2));
+        bright *= 1 - 0.16 * on * Math.exp(-((off / 0.016) ** 2));
       }
       const o = (j * U + i) * 3;
       out[o] = col[0] * bright;

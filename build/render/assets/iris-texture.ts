@@ -56,7 +56,7 @@ function wrapIris(pupilDiaMm: number): Layer {
     const dx = x - c;
     const dy = y - c;
     const r = Math.sqrt(dx * dx + dy * dy) * mmPerPx;
-    if (r > IRIS_RADIUS_MM + 0.45) {
+    if (r > IRIS_RADIUS_MM + 0.5) {
       out[3] = 0;
       return;
     }
@@ -80,7 +80,8 @@ function wrapIris(pupilDiaMm: number): Layer {
     const i01 = (r0 * U + u1) * 3;
     const i10 = ((r0 + 1) * U + u0) * 3;
     const i11 = ((r0 + 1) * U + u1) * 3;
-    const lim = smoothstep(0.8, 0.995, r / IRIS_RADIUS_MM);
+    // The limbal ring: a dark band that deepens over the iris's outer fifth, with no line at its edge.
+    const lim = smoothstep(0.78, 1.02, r / IRIS_RADIUS_MM);
     const caustic = Math.max(0, Math.cos(ang - causticAngle)) ** 2 * smoothstep(0.3, 0.85, rho) * (1 - lim);
     const k = (0.5 + 0.5 * smoothstep(0, 0.12, rho)) * (1 + 0.25 * caustic) * (1 + 0.04 * grain(x, y, 7));
     for (let ch = 0; ch < 3; ch++) {
@@ -89,7 +90,8 @@ function wrapIris(pupilDiaMm: number): Layer {
       const v = (a + (b - a) * tr) * k;
       out[ch] = v + (LIMBUS[ch] - v) * 0.88 * lim;
     }
-    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.04, IRIS_RADIUS_MM + 0.16, r));
+    // The cornea blurs the iris's edge into the sclera over a quarter millimetre or so.
+    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.1, IRIS_RADIUS_MM + 0.3, r));
   });
   return layer;
 }

@@ -1,5 +1,6 @@
 import type { EraLight } from '../../model/eras/era-light.ts';
 import type { EyeSample } from '../../model/types.ts';
+import type { RoomLight } from '../era/room-light.ts';
 
 /**
  * Where the era's light shows on the cornea, and how big, in the twin's mm (+y up).
@@ -31,13 +32,29 @@ export function lightDirection(light: EraLight): { x: number; y: number; z: numb
   return { x: 0, y: -below / d, z: light.viewingDistanceCm / d };
 }
 
-/** The catchlight's centre in the picture, mm about the globe centre (+y up). */
-export function catchlightCentreMm(s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>, light: EraLight): { xMm: number; yMm: number } {
+/** Unit vector from the eye toward a room light's centre (the same axes as lightDirection). */
+export function roomDirection(room: RoomLight): { x: number; y: number; z: number } {
+  const az = room.azimuthDeg * DEG;
+  const el = room.elevationDeg * DEG;
+  return { x: Math.sin(az) * Math.cos(el), y: Math.sin(el), z: Math.cos(az) * Math.cos(el) };
+}
+
+/**
+ * Where a distant light in direction `l` shows on the cornea for this gaze, mm about the globe centre
+ * (+y up), and how the cornea's curve foreshortens its image there: the mirror's normal at that point
+ * bisects the light and the viewer, and a patch of a sphere tilted by θ from the view shows cos θ of
+ * its radial extent (`radialScale`), along `radialAngleRad` (the picture's angle, +y down, of the
+ * direction from the cornea's middle out to the point). A light far off to the side shows narrowed;
+ * the gaze moves the image but, the cornea being a sphere, never reshapes it.
+ */
+export function reflectionOnCornea(
+  s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>,
+  l: { x: number; y: number; z: number },
+): { xMm: number; yMm: number; radialScale: number; radialAngleRad: number } {
   const yaw = s.yawDeg * DEG;
   const pitch = s.pitchDeg * DEG;
   const gx = Math.sin(yaw) * Math.cos(pitch);
   const gy = Math.sin(pitch);
-  const l = lightDirection(light);
   const nx = l.x;
   const ny = l.y;
   const nz = l.z + 1;
@@ -45,8 +62,33 @@ export function catchlightCentreMm(s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>, li
   return {
     xMm: CORNEA_CENTRE_MM * gx + (CORNEA_RADIUS_MM * nx) / n,
     yMm: CORNEA_CENTRE_MM * gy + (CORNEA_RADIUS_MM * ny) / n,
+    radialScale: nz / n,
+    radialAngleRad: Math.atan2(-ny, nx),
   };
 }
+
+/** The catchlight's centre in the picture, mm about the globe centre (+y up). */
+export function catchlightCentreMm(s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>, light: EraLight): { xMm: number; yMm: number } {
+  const r = reflectionOnCornea(s, lightDirection(light));
+  return { xMm: r.xMm, yMm: r.yMm };
+}
+
+/** A room light's reflection: its width and height on the cornea, mm (the same mirror as the screen's). */
+export function roomReflectionSizeMm(room: RoomLight): { widthMm: number; heightMm: number } {
+  const k = (CORNEA_RADIUS_MM / 2) / room.distanceCm;
+  return { widthMm: room.widthCm * k, heightMm: room.heightCm * k };
+}
+
+/**
+ * The second, dimmer reflection from the back of the lens (Purkinje IV), seen only through the pupil:
+ * a real, inverted image a little smaller than the cornea's, on the far side of the pupil's middle
+ * from the first (it moves against it as the eye turns). Its offset from the pupil centre is
+ * LENS_IMAGE_OFFSET of the first's, its size LENS_IMAGE_SCALE, its light LENS_IMAGE_LIGHT
+ * (it is ~1 % of the first's energy in a lab; a camera clipped at white shows it far brighter than that).
+ */
+export const LENS_IMAGE_OFFSET = -0.55;
+export const LENS_IMAGE_SCALE = 0.5;
+export const LENS_IMAGE_LIGHT = 0.14;
 
 /** How many mm on the cornea a cm of the light measures: the mirror's focal length over the distance. */
 export function catchlightMmPerCm(light: EraLight): number {

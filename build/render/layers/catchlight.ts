@@ -2,32 +2,105 @@ import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import type { EyeSample } from '../../model/types.ts';
 import type { EraId } from '../../scene/scene.ts';
 import type { Layer } from '../assets/canvas.ts';
-import { paintCatchlight } from '../assets/highlight.ts';
-import { catchlightCentreMm } from '../geometry/catchlight-pose.ts';
+import { paintCatchlight, paintRoomReflection } from '../assets/highlight.ts';
+import { ROOM_LIGHT, screenExposure } from '../era/room-light.ts';
+import { LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
+import type { IrisPose } from '../geometry/iris-pose.ts';
+import { discEllipsePx } from '../geometry/iris-pose.ts';
 
-const cache = new Map<string, Layer>();
+const cache = new Map<string, { screen: Layer; room: Layer | null }>();
+
+function layersFor(f: EyeFrame, era: EraId): { screen: Layer; room: Layer | null } {
+  const key = `${era}:${f.widthPx}x${f.heightPx}`;
+  let l = cache.get(key);
+  if (!l) {
+    const room = ROOM_LIGHT[era];
+    l = { screen: paintCatchlight(f, ERA_LIGHT[era]), room: room ? paintRoomReflection(f, room) : null };
+    cache.set(key, l);
+  }
+  return l;
+}
+
+interface Placed {
+  xPx: number;
+  yPx: number;
+  radialScale: number;
+  radialAngleRad: number;
+}
 
 /**
- * The era's light reflected on the cornea, where the cornea's mirror puts it for this sample's gaze.
- * Draw it over the globe and under the lids (the face layer covers it where the lid does): it is
- * never clipped at the iris edge, and near the limbus it simply lies on the corneal bulge.
+ * The lights in front of the eye reflected on the cornea, where its mirror puts them for this
+ * sample's gaze: the era's screen, the room's light (era/room-light.ts), and each one's dimmer,
+ * inverted second image from the back of the lens, seen only through the pupil. Drawn over the globe
+ * and under the lids (the face layer covers them where the lid does): never clipped at the iris edge.
+ * Each is foreshortened by the tilt of the mirror's normal where it shows (set by where the light is,
+ * not by the gaze: turning the eye moves a sphere's image of a distant light, it does not reshape it). A reflection adds light to what lies under it
+ * ('screen'), so the pupil's edge still shows through it.
  */
-export function drawCatchlight(ctx: CanvasRenderingContext2D, f: EyeFrame, s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>, era: EraId): void {
-  const light = ERA_LIGHT[era];
-  const key = `${era}:${f.widthPx}x${f.heightPx}`;
-  let layer = cache.get(key);
-  if (!layer) {
-    layer = paintCatchlight(f, light);
-    cache.set(key, layer);
-  }
-  const c = catchlightCentreMm(s, light);
-  const img = layer.canvas;
-  // A reflection adds light to what lies under it ('screen'), so the pupil's edge still shows through
-  // it. Sub-pixel placement: a reflection sliding across the cornea should glide, not step.
+export function drawCatchlight(
+  ctx: CanvasRenderingContext2D,
+  f: EyeFrame,
+  s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>,
+  era: EraId,
+  pose: IrisPose,
+): void {
+  const layers = layersFor(f, era);
+  const room = ROOM_LIGHT[era];
+  const place = (l: { x: number; y: number; z: number }): Placed => {
+    const r = reflectionOnCornea(s, l);
+    return { xPx: xPx(f, r.xMm), yPx: yPx(f, r.yMm), radialScale: r.radialScale, radialAngleRad: r.radialAngleRad };
+  };
+  const screenAt = place(lightDirection(ERA_LIGHT[era]));
+  const roomAt = room && layers.room ? place(roomDirection(room)) : null;
+
   ctx.save();
   ctx.globalCompositeOperation = 'screen';
-  ctx.drawImage(img, xPx(f, c.xMm) - img.width / 2, yPx(f, c.yMm) - img.height / 2);
+  ctx.globalAlpha = screenExposure(room);
+  drawPlaced(ctx, layers.screen.canvas, screenAt, 1, 1);
+  ctx.globalAlpha = 1;
+  if (roomAt && layers.room) drawPlaced(ctx, layers.room.canvas, roomAt, 1, 1);
+
+  // The lens's images, through the pupil only.
+  const p = discEllipsePx(f, pose, pose.pupilRadiusMm);
+  ctx.beginPath();
+  ctx.ellipse(p.xPx, p.yPx, Math.max(0, p.radiusXPx - 0.5), Math.max(0, p.radiusYPx - 0.5), p.rotationRad, 0, Math.PI * 2);
+  ctx.clip();
+  const lensImage = (at: Placed, img: HTMLCanvasElement, light: number) => {
+    ctx.globalAlpha = LENS_IMAGE_LIGHT * light;
+    const lens = {
+      xPx: p.xPx + LENS_IMAGE_OFFSET * (at.xPx - p.xPx),
+      yPx: p.yPx + LENS_IMAGE_OFFSET * (at.yPx - p.yPx),
+      radialScale: 1,
+      radialAngleRad: 0,
+    };
+    drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
+  };
+  lensImage(screenAt, layers.screen.canvas, screenExposure(room));
+  if (roomAt && layers.room) lensImage(roomAt, layers.room.canvas, 1);
+  ctx.restore();
+}
+
+/**
+ * A reflection's layer at its place, foreshortened along the cornea's radial direction, scaled by
+ * `scale` and turned upside down when `flip` is −1. Sub-pixel placement: a reflection sliding across
+ * the cornea glides, not steps; the plain blit is kept where nothing turns or scales it.
+ */
+function drawPlaced(ctx: CanvasRenderingContext2D, img: HTMLCanvasElement, at: Placed, scale: number, flip: 1 | -1): void {
+  const plain = scale === 1 && flip === 1 && at.radialScale > 0.995;
+  if (plain) {
+    ctx.drawImage(img, at.xPx - img.width / 2, at.yPx - img.height / 2);
+    return;
+  }
+  ctx.save();
+  ctx.translate(at.xPx, at.yPx);
+  if (at.radialScale <= 0.995) {
+    ctx.rotate(at.radialAngleRad);
+    ctx.scale(at.radialScale, 1);
+    ctx.rotate(-at.radialAngleRad);
+  }
+  ctx.scale(scale * flip, scale * flip);
+  ctx.drawImage(img, -img.width / 2, -img.height / 2);
   ctx.restore();
 }

@@ -10,14 +10,18 @@ import { tracePolyline } from '../assets/mm-draw.ts';
  * follow the margin's arch (the circle through the margin at the pupil column and 8 mm either side):
  * a gradient fill is far cheaper than a blur.
  */
-export const SHADOW_DEPTH_MM = 2.4;
+export const SHADOW_DEPTH_MM = 2.8;
 
-/** Shade alpha by depth below the margin (0 at the margin … 1 at SHADOW_DEPTH_MM). */
+/**
+ * Shade alpha by depth below the margin (0 at the margin … 1 at SHADOW_DEPTH_MM). In photographs the
+ * band is a plain darkening of the iris's top third under a brow-lit lid, not a line at the margin:
+ * the long tail carries it down (a thin 0.6 line read as drawn).
+ */
 const STOPS: [number, number][] = [
-  [0, 0.62],
-  [0.1, 0.46],
-  [0.28, 0.26],
-  [0.55, 0.1],
+  [0, 0.66],
+  [0.1, 0.52],
+  [0.3, 0.34],
+  [0.6, 0.15],
   [1, 0],
 ];
 

@@ -73,8 +73,9 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   ctx.ellipse(p.xPx, p.yPx, p.radiusXPx, p.radiusYPx, p.rotationRad, 0, Math.PI * 2);
   ctx.fillStyle = 'rgb(9, 7, 6)';
   ctx.fill();
-  ctx.lineWidth = 0.16 * f.pxPerMm;
-  ctx.strokeStyle = 'rgba(58, 34, 20, 0.75)';
+  // The pigment ruff at the pupil's margin: a soft dark-brown rim, not a drawn ring.
+  ctx.lineWidth = 0.12 * f.pxPerMm;
+  ctx.strokeStyle = 'rgba(40, 26, 16, 0.5)';
   ctx.stroke();
   ctx.beginPath();
   ctx.ellipse(p.xPx, p.yPx, p.radiusXPx + 0.2 * f.pxPerMm * pose.minorScale, p.radiusYPx + 0.2 * f.pxPerMm, p.rotationRad, 0, Math.PI * 2);

@@ -1,13 +1,14 @@
-import { formatValue } from '../table.ts';
 import { agreementPlot } from './agreement-plot.ts';
 import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
 import { capsTable } from './caps-table.ts';
 import { escapeHtml } from './escape-html.ts';
+import { htmlNumber } from './html-number.ts';
 import { fixationHistogram } from './fixation-histogram.ts';
 import { gazePlot } from './gaze-plot.ts';
 import { ledgerHistoryPlot, metricHistories } from './ledger-history.ts';
 import { mainSequencePlot } from './main-sequence-plot.ts';
+import { REPORT_CSP_META } from './report-policy.ts';
 import type { EraReport, ReportData } from './report-data.ts';
 import { spreadTable } from './spread-table.ts';
 
@@ -16,39 +17,46 @@ function figure(id: string, caption: string, svg: string): string {
   return `<figure class="plot" data-plot="${escapeHtml(id)}">${svg}<figcaption>${escapeHtml(caption)}</figcaption></figure>`;
 }
 
+/** The player's width: the film's own up to 640 px, none when the summary's width is not a positive number (the player's default). */
+function videoWidth(width: unknown): string {
+  return typeof width === 'number' && width > 0 ? ` width="${Math.min(640, Math.round(width))}"` : '';
+}
+
 function eraSection(e: EraReport): string {
   const id = e.scene;
   const counts = `${e.saccades.filter((s) => s.kind !== 'microsaccade').length} saccades, ${e.saccades.filter((s) => s.kind === 'microsaccade').length} microsaccades, ${e.blinks.length} blinks, ${e.fixationsMs.length} closed fixations`;
   const long = e.longRunFixations && e.longRunFixations.bins.n > 0 ? e.longRunFixations : null;
-  const gamma = e.fixationLaw ? `gamma k ${e.fixationLaw.law.shape}, clamped ${e.fixationLaw.law.minMs}–${e.fixationLaw.law.maxMs} ms, mean ${formatValue(e.fixationLaw.clampedMeanMs)} ms` : null;
+  const gamma = e.fixationLaw
+    ? `gamma k ${htmlNumber(e.fixationLaw.law.shape)}, clamped ${htmlNumber(e.fixationLaw.law.minMs)}–${htmlNumber(e.fixationLaw.law.maxMs)} ms, mean ${htmlNumber(e.fixationLaw.clampedMeanMs)} ms`
+    : null;
   const law = long
-    ? `bars: ${long.bins.n} fixations detected at ${formatValue(long.hz)} Hz in eye check's long runs (${long.seeds} seeds × ${formatValue(long.minutesPerSeed)} min); ${gamma ? `line: the configured ${gamma}` : 'no single configured law'}; dots: this film's ${e.fixationsMs.length}; each as a share of its fixations`
+    ? `bars: ${htmlNumber(long.bins.n)} fixations detected at ${htmlNumber(long.hz)} Hz in eye check's long runs (${htmlNumber(long.seeds)} seeds × ${htmlNumber(long.minutesPerSeed)} min); ${gamma ? `line: the configured ${gamma}` : 'no single configured law'}; dots: this film's ${e.fixationsMs.length}; each as a share of its fixations`
     : gamma
       ? `configured: ${gamma} (line: expected counts for ${e.fixationsMs.length} fixations)`
       : 'no single configured law for this scene (a tour, a locked gaze or a preset other than tuned)';
   const fit = e.mainSequence;
-  const fitText = Number.isFinite(fit.slope) ? `fit ${formatValue(fit.slope)} ms/° + ${formatValue(fit.intercept)} ms, R² ${formatValue(fit.r2)}, n ${fit.n}` : `no fit (n ${fit.n})`;
+  const fitText = Number.isFinite(fit.slope) ? `fit ${htmlNumber(fit.slope)} ms/° + ${htmlNumber(fit.intercept)} ms, R² ${htmlNumber(fit.r2)}, n ${htmlNumber(fit.n)}` : `no fit (n ${htmlNumber(fit.n)})`;
   // The blink strip is a sheet of many frames: it gets the sheet's width, a single still a third of it.
   const stills = e.stills
-    .map((s) => `<figure class="${s.label === 'first-blink' ? 'sheet' : 'still'}"><img alt="${escapeHtml(s.label)}" src="${s.dataUri}"><figcaption>${escapeHtml(s.label)}: ${escapeHtml(s.why)}</figcaption></figure>`)
+    .map((s) => `<figure class="${s.label === 'first-blink' ? 'sheet' : 'still'}"><img alt="${escapeHtml(s.label)}" src="${escapeHtml(s.dataUri)}"><figcaption>${escapeHtml(s.label)}: ${escapeHtml(s.why)}</figcaption></figure>`)
     .join('');
   // A single frame (the sheet, shrunk to the player, reads as noise); the sheet is shown below.
   const poster = e.stills.find((s) => s.label === 'mid-saccade') ?? e.stills.find((s) => s.label !== 'first-blink') ?? null;
   const agreement = e.agreement
     ? (() => {
         const a = e.agreement;
-        const said = `${a.counts.map((c) => `${c.what} ${c.model} model / ${c.pixel} pixels (±${c.tolerance}) ${c.pass ? 'agree' : 'DISAGREE'}`).join(', ')}; aperture within ${formatValue(a.apertureMaxAbsMm)} mm of the model on every frame (cap ${a.apertureCapMm} mm)`;
+        const said = `${a.counts.map((c) => `${c.what} ${htmlNumber(c.model)} model / ${htmlNumber(c.pixel)} pixels (±${htmlNumber(c.tolerance)}) ${c.pass ? 'agree' : 'DISAGREE'}`).join(', ')}; aperture within ${htmlNumber(a.apertureMaxAbsMm)} mm of the model on every frame (cap ${htmlNumber(a.apertureCapMm)} mm)`;
         return `${figure(`${id}/agreement-aperture`, `model vs pixels at the film's frames: ${said}`, agreementPlot(a, e.durationS, 'aperture'))}${figure(`${id}/agreement-yaw`, 'model vs pixels: yaw (no dot: the pupil lost under the lid)', agreementPlot(a, e.durationS, 'yaw'))}`;
       })()
     : '<p class="note">rendered with --no-pixels: no pixel measurement to compare</p>';
   return `<section class="era" id="${escapeHtml(id)}">
-<h2>${escapeHtml(e.scene)} <small>era ${escapeHtml(e.era)}, ${escapeHtml(e.mode)}, ${escapeHtml(e.preset)}, seed ${e.seed}, ${formatValue(e.durationS)} s at ${e.fps} fps, ${e.width}×${e.height}</small></h2>
-<div class="film"><video controls preload="none" width="${Math.min(640, e.width)}" src="${escapeHtml(e.filmHref)}"${poster ? ` poster="${poster.dataUri}"` : ''}></video>
+<h2>${escapeHtml(e.scene)} <small>era ${escapeHtml(e.era)}, ${escapeHtml(e.mode)}, ${escapeHtml(e.preset)}, seed ${htmlNumber(e.seed)}, ${htmlNumber(e.durationS)} s at ${htmlNumber(e.fps)} fps, ${htmlNumber(e.width)}×${htmlNumber(e.height)}</small></h2>
+<div class="film"><video controls preload="none"${videoWidth(e.width)} src="${escapeHtml(e.filmHref)}"${poster ? ` poster="${escapeHtml(poster.dataUri)}"` : ''}></video>
 <p class="note">${escapeHtml(e.filmHref)} (a file beside this page; played from disk, fetched only when played)</p></div>
 <h3>Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
 <h3>Film against its era (p10–p90)</h3>${e.spread.length ? spreadTable(e.spread) : '<p class="note">no spread recorded for this film</p>'}
 <h3>Plots</h3><p class="note">detected from the model's 240 Hz trace: ${counts}</p>
-${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${formatValue(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
+${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${htmlNumber(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
 ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: partial)', aperturePlot(e))}
 <div class="pair">${
     e.fixationsMs.length || e.fixationLaw || long
@@ -61,7 +69,7 @@ ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: p
   }</div>
 ${agreement}
 <details><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
-<h3>Stills</h3>${e.sheet ? `<figure class="sheet"><img alt="contact sheet" src="${e.sheet.dataUri}"><figcaption>${escapeHtml(e.sheet.why)}</figcaption></figure>` : ''}<div class="stills">${stills}</div>
+<h3>Stills</h3>${e.sheet ? `<figure class="sheet"><img alt="contact sheet" src="${escapeHtml(e.sheet.dataUri)}"><figcaption>${escapeHtml(e.sheet.why)}</figcaption></figure>` : ''}<div class="stills">${stills}</div>
 </section>`;
 }
 
@@ -81,7 +89,9 @@ video { background: #000; max-width: 100%; display: block; } .note { color: #5f6
 /**
  * proof/index.html, whole: every plot an inline SVG, every still a data: URI, no script and no
  * stylesheet from anywhere, so opening it requests nothing; each film is a relative link to the file
- * beside it, which the browser reads from disk only when it is played (preload="none").
+ * beside it, which the browser reads from disk only when it is played (preload="none"). Every value
+ * from a file is escaped as text or checked as a number (html-number.ts), and the page's policy
+ * (report-policy.ts) comes before all of them: no script runs, nothing loads from elsewhere.
  */
 export function reportHtml(data: ReportData): string {
   const scenes = data.eras.map((e) => e.scene);
@@ -91,7 +101,7 @@ export function reportHtml(data: ReportData): string {
     ? `<div class="history">${histories.map((h, i) => figure(`ledger/${h.metric}`, `${h.metric}: ${h.points.length} values over ${new Set(h.points.map((p) => p.run)).size} runs`, ledgerHistoryPlot(h, scenes, i === 0))).join('')}</div>`
     : '<p class="note">the ledger has no run of these scenes</p>';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(data.title)}</title>
+<html lang="en"><head><meta charset="utf-8">${REPORT_CSP_META}<title>${escapeHtml(data.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style></head>
 <body>

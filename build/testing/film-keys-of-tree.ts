@@ -1,0 +1,15 @@
+// Prints, as JSON, every scene's proof-film key as this tree's code would compute it (the sample
+// stream simulated by this tree's model, this tree's renderer and Node code; fixed tool versions):
+// the key tests run it on edited copies of the repository, in a child process so each copy's
+// modules are its own.
+import { filmKey, type FilmSettings } from '../node/cache/film-key.ts';
+import { filmSources } from '../node/cache/film-code.ts';
+import { loadScenes } from '../node/io/load-scene.ts';
+import { projectRoot } from '../node/io/project-root.ts';
+import { feedOf } from '../page/frame-feed.ts';
+
+const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
+const code = { ...(await filmSources(projectRoot())), browser: 'Chromium (fixed for the test)', encoder: 'ffmpeg (fixed for the test)' };
+const keys: Record<string, string> = {};
+for (const scene of loadScenes([])) keys[scene.name] = filmKey(scene, feedOf(scene).digest, settings, code);
+process.stdout.write(`${JSON.stringify({ code, keys })}\n`);
