@@ -1,3 +1,4 @@
+import { sceneNameProblem } from './scene-name.ts';
 import { STEP_HZ } from '../spec/eye-spec.ts';
 import { safeText } from '../errors/safe-text.ts';
 import { ERA_IDS, type EraId, type PointerKey, type Scene, type TourCut } from './scene.ts';
@@ -151,8 +152,7 @@ const OPTIONS = {
   } as Option<Scene['overrides']>,
 } satisfies Record<Exclude<keyof Scene, 'name'>, Option<unknown>>;
 
-/** A scene's name (its file name without .json): a plain folder name, never `.`, `..` or hidden. */
-export const SCENE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export { SCENE_NAME } from './scene-name.ts';
 
 export const SCENE_FIELDS = Object.keys(OPTIONS) as (keyof typeof OPTIONS)[];
 
@@ -162,7 +162,9 @@ export const SCENE_FIELDS = Object.keys(OPTIONS) as (keyof typeof OPTIONS)[];
  */
 export function parseScene(raw: unknown, file: string, name: string): Scene {
   // The name becomes a folder under --out: `.` or `..` would be the output folder or its parent.
-  if (!SCENE_NAME.test(name)) fail(file, '(file name)', 'a scene name of letters, digits, ".", "_" and "-" that starts with a letter or digit', name);
+  // Nor a name the project writes under proof/ (live/, check/, index.html…): publishing it would replace that.
+  const nameProblem = sceneNameProblem(name);
+  if (nameProblem) fail(file, '(file name)', nameProblem, name);
   const o = record(raw, '', file, [...SCENE_FIELDS, '$comment', '$schema']);
   const out: Record<string, unknown> = { name };
   for (const key of SCENE_FIELDS) {

@@ -4,6 +4,8 @@ import { writeStdout } from '../../node/io/write-stdout.ts';
 import { appendLedger } from '../../node/ledger/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { mergeShards } from '../../node/shard/merge-shards.ts';
+import { handleInterrupts } from '../../node/io/interrupt.ts';
+import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 
@@ -23,9 +25,11 @@ export function registerMerge(program: Command): void {
         'scene in two shards or missing. Exits 1 when a merged scene failed its assertions.',
     )
     .argument('<dirs...>', 'the shards\' proof folders');
-  declareOptions(cmd, MERGE_OPTIONS).action((dirs: string[], raw: Record<string, unknown>) => {
+  declareOptions(cmd, MERGE_OPTIONS).action(async (dirs: string[], raw: Record<string, unknown>) => {
       const flags = parseOptions(MERGE_OPTIONS, raw);
-      const { scenes, ledger } = mergeShards(dirs, flags.out);
+      // Ctrl-C as in a render: the staging folder removed, one line, exit 130.
+      handleInterrupts();
+      const { scenes, ledger } = await mergeShards(dirs, flags.out, { ffprobe: findFfmpeg().ffprobe });
       if (flags.ledger) appendLedger(ledger);
       const failed = ledger.scenes.filter((s) => !s.pass);
       writeStdout(`merged ${scenes.length} scenes from ${ledger.shards?.length ?? 0} shards into ${resolve(flags.out)}${flags.ledger ? ' (one ledger line)' : ''}\n`);

@@ -9,6 +9,7 @@ import { frameCount } from '../../model/time/clock.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
+import { outputFile } from '../io/contain.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { projectRoot } from '../io/project-root.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
@@ -37,6 +38,8 @@ export function exportArkit(sceneArg: string, settings: Partial<Omit<Scene, 'nam
   const scene = withSettings(loadScene(sceneArg), settings);
   const out = outArg === undefined ? defaultArkitOut(scene.name) : resolve(outArg);
   if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(EXIT.badInput, `--out ${out} is a folder; name the CSV file to write`);
+  // First, before even the folder's probe file: a device node or a symlink at --out is not replaced (exit 3).
+  outputFile(out);
   ensureOutDir(dirname(out));
   const trace = simulate(scene);
   const csv = arkitCsv(trace, { fps: scene.fps, durationS: scene.durationS, lookAtDistanceCm: VISITOR_DISTANCE_CM, tauS: smoothingS });

@@ -6,6 +6,8 @@ import { onInterrupt } from '../io/interrupt.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { KEY_HEX_DIGITS } from './key.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
+import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../io/tree-hashes.ts';
+import { safeText } from '../../errors/safe-text.ts';
 
 /** What an entry holds: a whole proof/<scene>/ folder, or `eye check`'s result. */
 export type CacheKind = 'films' | 'checks';
@@ -21,6 +23,11 @@ export interface CacheEntryMeta {
   createdAt: string;
   /** Bytes under data/. */
   bytes: number;
+  /**
+   * The sha256 of every file under data/, recorded when stored: a lookup checks them all (and that each
+   * JSON file parses) before anything is served, so a cut film or a broken summary is a miss, not a result.
+   */
+  files: TreeHashes;
 }
 
 export interface CacheEntry extends CacheEntryMeta {
@@ -31,7 +38,11 @@ export interface CacheEntry extends CacheEntryMeta {
 
 export interface CacheStore {
   readonly dir: string;
-  /** The entry's data folder, if an entry with this key is whole; marks it used. */
+  /**
+   * The entry's data folder, if an entry with this key is whole: its entry.json reads, and every file
+   * under data/ is there with its recorded sha256 (JSON files parse), nothing else is; marks it used.
+   * A damaged entry is removed, said in one line (openCache's `report`), and is a miss.
+   */
   lookup(kind: CacheKind, key: string): string | null;
   /**
    * Copy an entry's data folder to `target` whole (staged beside it, then renamed), unless the target
@@ -61,13 +72,30 @@ function bytesUnder(dir: string): number {
   return n;
 }
 
+/** entry.json, if it reads and names this entry (its `files` are checked by the lookup, not here: list and prune see old entries too). */
 function readMeta(path: string, kind: CacheKind, key: string): CacheEntryMeta | null {
   try {
     const m = JSON.parse(readFileSync(join(path, 'entry.json'), 'utf8')) as CacheEntryMeta;
-    return m.key === key && m.kind === kind ? m : null;
+    return m && typeof m === 'object' && m.key === key && m.kind === kind && typeof m.name === 'string' && typeof m.createdAt === 'string' && Number.isFinite(m.bytes) ? m : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The JSON files a restore's caller parses at once (render-cached's summary, cachedJson's value): they
+ * must parse, even under hashes recorded for them. The rest (trace, pixels) are held by their hashes
+ * alone: parsing a 20-s film's 1.6 MB trace on every warm run was two thirds of an entry's check.
+ */
+const READ_BACK_JSON: ReadonlySet<string> = new Set(['summary.json', 'value.json']);
+
+/** Why an entry folder cannot be served, or null when it is whole. */
+function entryProblem(path: string, kind: CacheKind, key: string): string | null {
+  if (!existsSync(join(path, 'entry.json'))) return 'no entry.json';
+  const meta = readMeta(path, kind, key);
+  if (!meta) return 'its entry.json is not valid JSON naming this entry';
+  if (!isTreeHashes(meta.files)) return 'its entry.json records no file hashes (made by an older eye)';
+  return treeProblemSync(join(path, 'data'), meta.files, (rel) => READ_BACK_JSON.has(rel));
 }
 
 /**
@@ -107,7 +135,7 @@ function sameTree(a: string, b: string): boolean {
  * that only trusts folders named by a key (with an entry.json naming that key) never sees half an
  * entry; a staging folder left by a killed run is swept by the next run once its pid is gone.
  */
-export function openCache(dir: string): CacheStore {
+export function openCache(dir: string, report: (line: string) => void = (line) => process.stderr.write(`cache: ${line}\n`)): CacheStore {
   // Before any work: a cache folder that cannot be made or written is the exit-3 line naming it.
   ensureOutDir(dir, '--cache-dir');
   const kindDir = (kind: CacheKind) => join(dir, kind);
@@ -123,7 +151,14 @@ export function openCache(dir: string): CacheStore {
     dir,
     lookup(kind, key) {
       const path = entryPath(kind, key);
-      if (!existsSync(path) || !readMeta(path, kind, key)) return null;
+      if (!existsSync(path)) return null;
+      const problem = entryProblem(path, kind, key);
+      if (problem) {
+        const meta = readMeta(path, kind, key);
+        store.remove({ kind, key, name: meta?.name ?? '?', createdAt: '', bytes: 0, files: {}, lastUsedMs: 0, path });
+        report(`${meta ? `${safeText(meta.name)}: ` : ''}the ${kind} entry ${key.slice(0, 12)} is damaged (${safeText(problem)}): removed it; made again`);
+        return null;
+      }
       const now = new Date();
       utimesSync(join(path, 'entry.json'), now, now);
       return join(path, 'data');
@@ -154,7 +189,8 @@ export function openCache(dir: string): CacheStore {
       try {
         mkdirSync(join(stage, 'data'), { recursive: true });
         fill(join(stage, 'data'));
-        const meta: CacheEntryMeta = { kind, key, name, createdAt: new Date().toISOString(), bytes: bytesUnder(join(stage, 'data')) };
+        const files = hashTree(join(stage, 'data'));
+        const meta: CacheEntryMeta = { kind, key, name, createdAt: new Date().toISOString(), bytes: bytesUnder(join(stage, 'data')), files };
         writeFileSync(join(stage, 'entry.json'), `${JSON.stringify(meta, null, 2)}\n`);
         if (existsSync(final)) store.remove({ ...meta, lastUsedMs: 0, path: final });
         renameSync(stage, final);

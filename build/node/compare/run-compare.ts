@@ -30,6 +30,7 @@ import { renderAtRevision, resolveRevision, type Revision } from './render-at-re
 import { handleInterrupts, onInterrupt } from '../io/interrupt.ts';
 import { ledgerCheck, type LedgerCheck } from '../../core/compare/ledger-check.ts';
 import { gitDirty, gitRevision, LEDGER_FILE, readLedger } from '../ledger/ledger.ts';
+import { outputFile } from '../io/contain.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { fileSha256 } from '../io/file-sha256.ts';
 
@@ -127,9 +128,12 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const out = resolve(o.out ?? join(root, 'proof', 'compare', `${name}.mp4`));
   if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `--out: expected a file name ending in .mp4, got "${safeText(out)}"`);
   const outDir = dirname(out);
+  const jsonFile = out.replace(/\.mp4$/, '.json');
+  // First, before any render or the folder's probe file: the clip and its record replace nothing but regular files (a device node at --out).
+  outputFile(out);
+  outputFile(jsonFile);
   ensureOutDir(outDir);
   sweepOwned(outDir, OUT_TEMP);
-  const jsonFile = out.replace(/\.mp4$/, '.json');
   const size = o.panelSize ?? { width: first.width, height: first.height };
   // A panel that is a proof film already made (the same scene and settings at its file's size) is that film, scaled.
   await proofPanels(panels, panelRenderFlags(o, ''));

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { environmentError } from '../../errors/environment-error.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
+import { assertNotInsideOwned } from './contain.ts';
 
 /**
  * mkdir -p one level at a time: Node's recursive mkdirSync never returns under /proc (Node 20: it
@@ -31,6 +32,8 @@ function makeDirs(dir: string): void {
  * (/proc) is the exit-3 line naming the path.
  */
 export function ensureOutDir(dir: string, flag = '--out'): void {
+  // Not inside a cache entry or a scene's folder: what is written there would change that entry or scene.
+  assertNotInsideOwned(dir, flag);
   const probe = join(dir, `.probe-${process.pid}`);
   try {
     makeDirs(dir);

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { assertReplaceableFolder } from './contain.ts';
 
 /**
  * Move a finished staging directory into place as `target`, replacing what was there. Both live in
@@ -12,6 +13,8 @@ export function publishDir(stage: string, target: string): void {
   if (name === '' || name === '.' || name === '..' || resolve(dirname(target)) !== resolve(dirname(stage))) {
     throw new Error(`publishDir: ${target} is not a folder beside ${stage}`);
   }
+  // A symlink or a device where the folder goes is not ours to replace (renamed away, then deleted).
+  assertReplaceableFolder(target);
   // A staging folder from mkdtemp is 0700 (private while it is made); published, it is an ordinary folder (0777 less the umask, as mkdir makes one).
   chmodSync(stage, 0o777 & ~process.umask());
   const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);

@@ -1,5 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { environmentError } from '../../errors/environment-error.ts';
+import { assertReplaceableFile } from './contain.ts';
 
 /**
  * Write several files that belong together (a check's assertions.json and summary.json): every one is
@@ -8,6 +9,8 @@ import { environmentError } from '../../errors/environment-error.ts';
  * the temporary files and leaves the old files as they were.
  */
 export function writeFilesTogether(files: readonly { path: string; text: string | Buffer }[]): void {
+  // The rename would replace whatever is there: a device node (--out /dev/full), a fifo, a symlink. Only a regular file.
+  for (const f of files) assertReplaceableFile(f.path);
   const staged: { tmp: string; path: string }[] = [];
   try {
     for (const f of files) {

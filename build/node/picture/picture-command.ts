@@ -13,11 +13,13 @@ import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
+import { assertReplaceableFile } from '../io/contain.ts';
 
 /** Write a report whole: a temporary name in the same folder, renamed when written. */
 function writeReport(outDir: string, r: PictureReport): string {
   ensureOutDir(outDir);
   const file = join(outDir, `${r.scene}.json`);
+  assertReplaceableFile(file);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, `${JSON.stringify(r, null, 2)}\n`);

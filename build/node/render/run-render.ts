@@ -27,6 +27,7 @@ import type { Shard } from '../../core/shard/shard-scenes.ts';
 import { shardBins } from '../../core/shard/shard-scenes.ts';
 import { shardManifestName, type ShardManifest } from '../shard/shard-manifest.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
+import { hashTree } from '../io/tree-hashes.ts';
 import { DEFAULT_MASK_SCALE } from './pixel-proof.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 
@@ -130,7 +131,9 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   ensureOutDir(outDir);
   // Staging folders of renders that were killed (-9: no chance to clean up) are removed now.
   sweepOwned(outDir, OUT_TEMP);
-  const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir)) : null;
+  const progress = createProgress();
+  // A damaged entry (a cut film, a broken summary) is one line among the scenes' lines, then rendered.
+  const store: CacheStore | null = flags.cache ? openCache(resolve(flags.cacheDir), (m) => progress.line(`cache: ${m}`)) : null;
   store?.sweep();
   // One code fingerprint for the run (page bundle, build/ sources, browser and ffmpeg versions).
   // (A shard records it too, so eye merge can refuse shards made by different code, browsers or encoders.)
@@ -138,7 +141,6 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   const cached = new Set<string>();
 
   handleInterrupts();
-  const progress = createProgress();
   const results: RenderSummary[] = [];
   const failures: { scene: string; error: unknown }[] = [];
   const queue = [...scenes];
@@ -223,6 +225,7 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
       allScenes: allScenes.map((s) => s.name).sort(),
       scenes: scenes.map((s) => s.name),
       digests: Object.fromEntries(results.map((r) => [r.scene, r.frameHashes.digest])),
+      files: Object.fromEntries(results.map((r) => [r.scene, hashTree(join(outDir, r.scene))])),
       settings: { ...settings, capture: method, format, measure: measured, holdSpread },
       code: code!,
       ledger: ledgerEntry(line),

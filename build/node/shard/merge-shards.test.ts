@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../ledger/ledger.ts';
 import { mergeShards } from './merge-shards.ts';
-import { shardManifestName, type ShardManifest } from './shard-manifest.ts';
+import { craftShard, type ShardFixture } from '../../testing/shard-fixture.ts';
+import { findFfmpeg } from '../render/find-ffmpeg.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-merge-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -12,52 +12,21 @@ let n = 0;
 
 const ALL = ['1970-script', '1981-script', 'tour'];
 
-/** A shard's proof folder as `eye render --shard i/n` leaves it. */
-function shard(root: string, index: number, count: number, scenes: string[], o: { revision?: string; all?: string[]; skipFolder?: string; seed?: number; browser?: string } = {}): string {
-  const dir = join(root, `shard-${index}`);
-  mkdirSync(dir, { recursive: true });
-  const digests: Record<string, string> = {};
-  for (const s of scenes) {
-    digests[s] = `digest-${s}`;
-    if (o.skipFolder === s) continue;
-    mkdirSync(join(dir, s, 'stills'), { recursive: true });
-    writeFileSync(join(dir, s, 'summary.json'), JSON.stringify({ scene: s, frameHashes: { digest: `digest-${s}` } }));
-    writeFileSync(join(dir, s, 'film.mp4'), `film of ${s}`);
-  }
-  const ledger: LedgerEntry = {
-    time: `2026-11-30T00:00:0${index}.000Z`,
-    revision: o.revision ?? 'abc123',
-    dirty: false,
-    command: 'render',
-    argv: ['--duration', '2', '--shard', `${index}/${count}`, '--out', dir],
-    scenes: scenes.map((s) => ({ scene: s, pass: true, metrics: { frames: 60 }, failed: [], ...(s === 'tour' ? { cached: true } : {}) })),
-    pass: true,
-    wallMs: 1000 * index,
-  };
-  const m: ShardManifest = {
-    shard: { index, count },
-    allScenes: o.all ?? ALL,
-    scenes,
-    digests,
-    settings: { durationS: 2, seed: o.seed, capture: 'auto', format: 'jpeg' },
-    code: { renderer: 'r', node: 'n', browser: o.browser ?? 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' },
-    ledger,
-  };
-  writeFileSync(join(dir, shardManifestName({ index, count })), JSON.stringify(m));
-  return dir;
-}
+/** A shard's proof folder as `eye render --shard i/n` leaves it (real tiny films, hashes recorded). */
+const shard = (root: string, index: number, count: number, scenes: string[], o: ShardFixture = {}) => craftShard(root, index, count, scenes, ALL, o);
+const ffprobe = findFfmpeg().ffprobe;
 
 const fresh = () => join(tmp, `case-${++n}`);
 
 describe('mergeShards', () => {
-  it('joins every shard\'s scene folders into --out and their ledger lines into one, as the unsharded run', () => {
+  it('joins every shard\'s scene folders into --out and their ledger lines into one, as the unsharded run', async () => {
     const root = fresh();
     const a = shard(root, 1, 2, ['tour']);
     const b = shard(root, 2, 2, ['1970-script', '1981-script']);
     const out = join(root, 'proof');
-    const r = mergeShards([b, a], out);
+    const r = await mergeShards([b, a], out, { ffprobe });
     expect(readdirSync(out).sort()).toEqual(ALL);
-    expect(readFileSync(join(out, 'tour', 'film.mp4'), 'utf8')).toBe('film of tour');
+    expect(readFileSync(join(out, 'tour', 'film.mp4'))).toEqual(readFileSync(join(a, 'tour', 'film.mp4')));
     expect(r.ledger.scenes.map((s) => s.scene)).toEqual(ALL);
     expect(r.ledger.scenes.find((s) => s.scene === 'tour')?.cached).toBe(true);
     expect(r.ledger.argv).toEqual(['--duration', '2']);
@@ -79,20 +48,20 @@ describe('mergeShards', () => {
     ['a folder that is not a shard', (root) => { mkdirSync(join(root, 'plain'), { recursive: true }); return [join(root, 'plain')]; }, /holds no shard-<i>-of-<n>\.json/],
   ];
   for (const [what, make, message] of refusals) {
-    it(`refuses ${what}, writing nothing`, () => {
+    it(`refuses ${what}, writing nothing`, async () => {
       const root = fresh();
       const dirs = make(root);
       const out = join(root, 'proof');
-      expect(() => mergeShards(dirs, out)).toThrow(message);
+      await expect(mergeShards(dirs, out, { ffprobe })).rejects.toThrow(message);
       expect(existsSync(out)).toBe(false);
     });
   }
 
-  it('refuses a scene folder that is not the one its shard rendered (a stale folder from another run)', () => {
+  it('refuses a scene folder that is not the one its shard rendered (a stale folder from another run)', async () => {
     const root = fresh();
     const a = shard(root, 1, 2, ['tour']);
     const b = shard(root, 2, 2, ['1970-script', '1981-script']);
     writeFileSync(join(b, '1970-script', 'summary.json'), JSON.stringify({ frameHashes: { digest: 'digest-older' } }));
-    expect(() => mergeShards([a, b], join(root, 'proof'))).toThrow(/scene 1970-script in .* is not the folder shard 2\/2 rendered/);
+    await expect(mergeShards([a, b], join(root, 'proof'), { ffprobe })).rejects.toThrow(/scene 1970-script in .* is not the folder shard 2\/2 rendered/);
   });
 });

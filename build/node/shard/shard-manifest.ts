@@ -1,6 +1,7 @@
 import type { FilmCode } from '../cache/film-key.ts';
 import type { LedgerEntry } from '../ledger/ledger.ts';
 import type { Shard } from '../../core/shard/shard-scenes.ts';
+import type { TreeHashes } from '../io/tree-hashes.ts';
 
 /**
  * `<out>/shard-<i>-of-<n>.json`, written last by `eye render --shard i/n`: which scenes this shard
@@ -15,6 +16,8 @@ export interface ShardManifest {
   scenes: string[];
   /** Per rendered scene, its summary.json frame-hash digest: the folder merged must be the one this run wrote. */
   digests: Record<string, string>;
+  /** Per rendered scene, the sha256 of every file in its folder: eye merge verifies each folder as a cache restore does. */
+  files: Record<string, TreeHashes>;
   /** The render's settings (fps, duration, size, seed, capture, format, pixel path, spread held): equal across shards. */
   settings: Record<string, unknown>;
   /** The page bundle, the Node-side code, the browser and ffmpeg versions: equal across shards, or the joined run is not one run. */

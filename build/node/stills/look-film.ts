@@ -7,6 +7,7 @@ import { evenlySpaced, formatSeconds, FrameSpecError, frameTimeMsOf, parseFrameR
 import { openFilm, type FilmInfo } from './open-film.ts';
 import { SheetBuilder } from './sheet-builder.ts';
 import { stillPng } from './still-png.ts';
+import { outputFile } from '../io/contain.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 
 export type LookRequest =
@@ -120,7 +121,8 @@ function outPath(film: FilmInfo, req: LookRequest, frames: number[], out?: strin
     if (extname(file).toLowerCase() !== '.png') throw new CliError(EXIT.badInput, `--out ${file}: a still is a PNG; name it *.png`);
     if (!existsSync(dirname(file)) || !statSync(dirname(file)).isDirectory()) throw new CliError(EXIT.badInput, `--out ${file}: no folder ${dirname(file)}`);
     if (existsSync(file) && statSync(file).isDirectory()) throw new CliError(EXIT.badInput, `--out ${file} is a folder; give a file name`);
-    return file;
+    // Before decoding: not into a cache entry or a scene's folder, and over nothing but a regular file.
+    return outputFile(file);
   }
   const stem = join(dirname(film.file), basename(film.file, extname(film.file)));
   if (req.kind === 'still') return `${stem}.frame-${frames[0]}.png`;
