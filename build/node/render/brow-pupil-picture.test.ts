@@ -1,10 +1,6 @@
-import { build } from 'esbuild';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../testing/renderer-page.ts';
 import { ERA_IDS } from '../../scene/scene.ts';
-import { findBrowser } from '../browser/find-browser.ts';
-import { projectRoot } from '../io/project-root.ts';
 
 /**
  * Picture tests of the frame's top, the brow and the pupil (eye.md §11), on pixels the renderer
@@ -81,37 +77,9 @@ window.pupilTopLuma = (era, pupilMm) => {
 };
 `;
 
-let browser: Browser;
-let page: Page;
+const renderer = rendererPage(ENTRY);
 
-beforeAll(async () => {
-  const js = (
-    await build({
-      stdin: { contents: ENTRY, resolveDir: join(projectRoot(), 'build', 'render'), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome110',
-      logLevel: 'silent',
-    })
-  ).outputFiles[0].text;
-  const exe = findBrowser();
-  browser = await puppeteer.launch({
-    executablePath: exe.path,
-    headless: exe.kind === 'headless-shell' ? 'shell' : true,
-    args: ['--no-sandbox', '--disable-gpu', '--force-color-profile=srgb'],
-  });
-  page = await browser.newPage();
-  await page.setContent(`<html><body><script>${js}</script></body></html>`);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const call = <T>(fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate((name, a) => (window as unknown as Record<string, (...x: unknown[]) => T>)[name](...a), fn, args);
+const call = renderer.call;
 
 describe('the brow in the frame (pixels)', () => {
   it('leaves the top millimetre of the frame untouched at the highest lift the model makes, and the top rows at any lift', async () => {

@@ -1,12 +1,8 @@
-import { build } from 'esbuild';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../testing/renderer-page.ts';
 import { ROOM_LIGHT } from '../../render/era/room-light.ts';
 import { reflectionOnCornea, roomDirection, roomReflectionSizeMm } from '../../render/geometry/catchlight-pose.ts';
 import { gazeSample } from '../../render/fixtures/samples.ts';
-import { findBrowser } from '../browser/find-browser.ts';
-import { projectRoot } from '../io/project-root.ts';
 
 /**
  * Picture tests of the cornea (issue 18, eye.md §11) on the pixels the renderer draws in headless
@@ -116,37 +112,9 @@ window.irisSectors = (era, bandMm) => {
 };
 `;
 
-let browser: Browser;
-let page: Page;
+const renderer = rendererPage(ENTRY);
 
-beforeAll(async () => {
-  const js = (
-    await build({
-      stdin: { contents: ENTRY, resolveDir: join(projectRoot(), 'build', 'render'), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome110',
-      logLevel: 'silent',
-    })
-  ).outputFiles[0].text;
-  const exe = findBrowser();
-  browser = await puppeteer.launch({
-    executablePath: exe.path,
-    headless: exe.kind === 'headless-shell' ? 'shell' : true,
-    args: ['--no-sandbox', '--disable-gpu', '--force-color-profile=srgb'],
-  });
-  page = await browser.newPage();
-  await page.setContent(`<html><body><script>${js}</script></body></html>`);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const call = <T>(fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate((name, a) => (window as unknown as Record<string, (...x: unknown[]) => T>)[name](...a), fn, args);
+const call = renderer.call;
 
 interface White {
   n: number;

@@ -1,9 +1,5 @@
-import { build } from 'esbuild';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../browser/find-browser.ts';
-import { projectRoot } from '../io/project-root.ts';
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../testing/renderer-page.ts';
 
 /**
  * The skin as a photograph at 1280×720 shows it (issue 18, point 5), measured on the painted layers
@@ -107,37 +103,10 @@ function redness(p: Patch): Float64Array {
   return l;
 }
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  const js = (
-    await build({
-      stdin: { contents: ENTRY, resolveDir: join(projectRoot(), 'build', 'render'), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome110',
-      logLevel: 'silent',
-    })
-  ).outputFiles[0].text;
-  const exe = findBrowser();
-  browser = await puppeteer.launch({
-    executablePath: exe.path,
-    headless: exe.kind === 'headless-shell' ? 'shell' : true,
-    args: ['--no-sandbox', '--disable-gpu', '--force-color-profile=srgb'],
-  });
-  page = await browser.newPage();
-  await page.setContent(`<html><body><script>${js}</script></body></html>`);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const renderer = rendererPage(ENTRY);
 
 const patch = (layer: 'skin' | 'face', x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number): Promise<Patch> =>
-  page.evaluate((...a) => (window as unknown as { skinPatch: (...x: unknown[]) => Patch }).skinPatch(...a), layer, x0Mm, x1Mm, y0Mm, y1Mm);
+  renderer.page().evaluate((...a) => (window as unknown as { skinPatch: (...x: unknown[]) => Patch }).skinPatch(...a), layer, x0Mm, x1Mm, y0Mm, y1Mm);
 
 describe('the skin (painted layers, 1280×720)', () => {
   it('has pores: fine relief (0.07–0.3 mm band) over 0.85 % RMS, with glints on it (the airbrushed skin: 0.59 %, glints 0.016)', async () => {

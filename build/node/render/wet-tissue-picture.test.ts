@@ -1,9 +1,5 @@
-import { build } from 'esbuild';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../browser/find-browser.ts';
-import { projectRoot } from '../io/project-root.ts';
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../testing/renderer-page.ts';
 
 /**
  * Picture tests of the wet tissue at the opening (issue 18): the tear meniscus along the lower lid,
@@ -201,37 +197,9 @@ window.marginGlints = (spec) => {
 };
 `;
 
-let browser: Browser;
-let page: Page;
+const renderer = rendererPage(ENTRY);
 
-beforeAll(async () => {
-  const js = (
-    await build({
-      stdin: { contents: ENTRY, resolveDir: join(projectRoot(), 'build', 'render'), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome110',
-      logLevel: 'silent',
-    })
-  ).outputFiles[0].text;
-  const exe = findBrowser();
-  browser = await puppeteer.launch({
-    executablePath: exe.path,
-    headless: exe.kind === 'headless-shell' ? 'shell' : true,
-    args: ['--no-sandbox', '--disable-gpu', '--force-color-profile=srgb'],
-  });
-  page = await browser.newPage();
-  await page.setContent(`<html><body><script>${js}</script></body></html>`);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const call = <T>(fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate((name, a) => (window as unknown as Record<string, (...x: unknown[]) => T>)[name](...a), fn, args);
+const call = renderer.call;
 
 type Spec = { yaw: number; pitch: number; extra?: Record<string, number> } | { blink: number };
 
