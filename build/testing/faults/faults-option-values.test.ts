@@ -48,7 +48,10 @@ describe.concurrent('faults: option values and recordings', () => {
   it('a recording whose times make the rate 0 Hz is refused', async () => {
     const file = join(dir, 'slow.csv');
     writeFileSync(file, 't_ms,x_deg,y_deg\n0,0,0\n1e12,0.1,0\n2e12,0.2,0\n3e12,0.1,0\n');
-    expect(await refusal(() => measureFile(file))).toEqual({ code: 2, message: expect.stringContaining('a gaze recording is sampled at 1 Hz or more') });
+    // Unit left to the file: outside the plausible 10–10,000 Hz, said with the rate.
+    expect(await refusal(() => measureFile(file))).toEqual({ code: 2, message: expect.stringContaining('1e-9 Hz, outside 10–10000 Hz') });
+    // Unit given (so the plausible range is not held): still under the 1 Hz floor of any recording.
+    expect(await refusal(() => measureFile(file, { timeUnit: 'ms' }))).toEqual({ code: 2, message: expect.stringContaining('a gaze recording is sampled at 1 Hz or more') });
   });
 
   it('a garbage recording is refused after its first 20 problems, without reading the rest', async () => {
