@@ -13,8 +13,8 @@ import { makeLayer, type Layer } from '../assets/canvas.ts';
  * every band at the same distance from the margin along its whole curve (a radial gradient about one
  * circle did not, and in up-and-sideways gaze left a grey wedge with a hard edge across the white),
  * and the strokes' alphas are solved so the stack follows shadowProfile (fewer than ~20 show their
- * steps on the white; a blur filter instead cost ~50 ms a frame). The stack depends on the margin
- * alone, so it is drawn into a layer when the margin moves and blitted while it holds (most frames).
+ * steps on the white). The stack depends on the margin alone, so it is drawn into a layer when the
+ * margin moves and blitted while it holds (most frames).
  */
 export const SHADOW_DEPTH_MM = 2.8;
 const SHADOW_BANDS = 24;
@@ -51,9 +51,17 @@ export function shadowBandAlphas(bands = SHADOW_BANDS): number[] {
 
 const ALPHAS = shadowBandAlphas();
 
+/**
+ * The stack is drawn at a quarter of the frame's resolution and blitted up: the shade is ~80 px deep at
+ * 720p, so nothing is lost, and the bilinear upscale turns the bands' last steps into ramps (a blur
+ * filter did the same at ~10 ms a repaint; every stroke blurred, every frame, cost ~50 ms).
+ */
+const SHADOW_SCALE = 0.25;
+
 interface ShadowCache {
   layer: Layer;
   key: string;
+  /** The shaded box in frame px (the layer holds it at SHADOW_SCALE). */
   box: { x: number; y: number; w: number; h: number } | null;
 }
 const caches = new Map<string, ShadowCache>();
@@ -63,7 +71,7 @@ export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m:
   const sizeKey = `${f.widthPx}x${f.heightPx}`;
   let c = caches.get(sizeKey);
   if (!c) {
-    c = { layer: makeLayer(f.widthPx, f.heightPx), key: '', box: null };
+    c = { layer: makeLayer(Math.ceil(f.widthPx * SHADOW_SCALE) + 1, Math.ceil(f.heightPx * SHADOW_SCALE) + 1), key: '', box: null };
     caches.set(sizeKey, c);
   }
   // Nothing to shade once the lids meet.
@@ -71,13 +79,20 @@ export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m:
   const key = `${fade.toFixed(3)}:${upperMargin.map((v) => v.toFixed(2)).join(',')}`;
   if (key !== c.key) paintShadow(c, f, upperMargin, fade, key);
   const b = c.box;
-  if (b && b.w > 0 && b.h > 0) ctx.drawImage(c.layer.canvas, b.x, b.y, b.w, b.h, b.x, b.y, b.w, b.h);
+  if (!b || b.w <= 0 || b.h <= 0) return;
+  const k = SHADOW_SCALE;
+  ctx.save();
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(c.layer.canvas, b.x * k, b.y * k, b.w * k, b.h * k, b.x, b.y, b.w, b.h);
+  ctx.restore();
 }
 
 function paintShadow(c: ShadowCache, f: EyeFrame, upperMargin: number[], fade: number, key: string): void {
   const depth = SHADOW_DEPTH_MM * f.pxPerMm;
   const l = c.layer.ctx;
-  if (c.box) l.clearRect(c.box.x, c.box.y, c.box.w, c.box.h);
+  l.setTransform(1, 0, 0, 1, 0, 0);
+  l.clearRect(0, 0, c.layer.canvas.width, c.layer.canvas.height);
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -88,12 +103,17 @@ function paintShadow(c: ShadowCache, f: EyeFrame, upperMargin: number[], fade: n
     y0 = Math.min(y0, upperMargin[i + 1]);
     y1 = Math.max(y1, upperMargin[i + 1]);
   }
-  const pad = depth + 2;
-  const bx = Math.max(0, Math.floor(x0 - pad));
-  const by = Math.max(0, Math.floor(y0 - pad));
-  c.box = { x: bx, y: by, w: Math.min(f.widthPx, Math.ceil(x1 + pad)) - bx, h: Math.min(f.heightPx, Math.ceil(y1 + pad)) - by };
+  // Whole layer pixels (4 frame px), so the blit's source box is exact.
+  const step = 1 / SHADOW_SCALE;
+  const pad = depth + 2 * step;
+  const bx = Math.max(0, Math.floor((x0 - pad) / step) * step);
+  const by = Math.max(0, Math.floor((y0 - pad) / step) * step);
+  const bx1 = Math.min(Math.floor(f.widthPx / step) * step, Math.ceil((x1 + pad) / step) * step);
+  const by1 = Math.min(Math.floor(f.heightPx / step) * step, Math.ceil((y1 + pad) / step) * step);
+  c.box = { x: bx, y: by, w: bx1 - bx, h: by1 - by };
   c.key = key;
   l.save();
+  l.scale(SHADOW_SCALE, SHADOW_SCALE);
   l.beginPath();
   tracePolyline(l, upperMargin, true);
   l.lineJoin = 'round';
