@@ -113,8 +113,12 @@ export function paintRoomReflection(f: EyeFrame, room: RoomLight): Layer {
   const size = roomReflectionSizeMm(room);
   const w = size.widthMm * mm;
   const h = size.heightMm * mm;
-  const layer = reflectionLayer(f, w, h);
+  // Turned by its roll: the layer holds the turned light (its diagonal either way).
+  const diag = Math.hypot(w, h);
+  const turned = room.rollDeg !== 0;
+  const layer = reflectionLayer(f, turned ? diag : w, turned ? diag : h);
   const ctx = layer.ctx;
+  ctx.rotate((room.rollDeg * Math.PI) / 180);
   const b = room.brightness;
   // Daylight and tubes are whiter than any screen: a faint blue in daylight, a faint green in tubes.
   const col = room.kind === 'window' ? '246, 250, 255' : room.kind === 'panel' ? '244, 255, 248' : '255, 246, 228';
@@ -191,7 +195,10 @@ function textLines(ctx: CanvasRenderingContext2D, w: number, h: number, lines: n
   for (let i = 0; i < lines; i++) {
     const y = dy - h / 2 + ((i + 0.7) * h) / (lines + 0.4);
     const len = w * (0.55 + 0.35 * Math.abs(Math.sin(i * 2.3 + 0.7)));
-    ctx.fillRect(w / 2 - inset * w - len, y, len - inset * w, Math.max(0.8, h / (lines * 2.6)));
+    // The aligned end wavers too: the cornea is no flat mirror, and a column of line ends read as one
+    // straight vertical edge (the picture test's 1.5 mm).
+    const end = w / 2 - inset * w - 0.05 * w * Math.abs(Math.sin(i * 1.7 + 0.3));
+    ctx.fillRect(end - len, y, len - inset * w, Math.max(0.8, h / (lines * 2.6)));
   }
 }
 

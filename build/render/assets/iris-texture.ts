@@ -90,8 +90,10 @@ function wrapIris(pupilDiaMm: number): Layer {
       const v = (a + (b - a) * tr) * k;
       out[ch] = v + (LIMBUS[ch] - v) * 0.88 * lim;
     }
-    // The cornea blurs the iris's edge into the sclera over a quarter millimetre or so.
-    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.1, IRIS_RADIUS_MM + 0.3, r));
+    // The cornea blurs the iris's edge into the sclera over a quarter millimetre, centred on the limbus
+    // the mask draws (wider outward, the edge left the mask's geometry and a coarse era's blocks
+    // stacked it into a straight column the picture test rightly failed).
+    out[3] = 255 * (1 - smoothstep(IRIS_RADIUS_MM - 0.16, IRIS_RADIUS_MM + 0.1, r));
   });
   return layer;
 }

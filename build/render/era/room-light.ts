@@ -20,12 +20,14 @@ export interface RoomLight {
   /** Bars across it: vertical ones (a window's mullion, a panel's spine) and horizontal ones. */
   bars: { vertical: number; horizontal: number };
   brightness: number;
+  /** How the light's long axis is turned in the picture, degrees: a ceiling's panel seen from below the desk's axis lies aslant. */
+  rollDeg: number;
 }
 
 /** An office's ceiling: a fluorescent panel overhead, a little to the side. */
-const OFFICE_PANEL: RoomLight = { kind: 'panel', azimuthDeg: -14, elevationDeg: 36, widthCm: 60, heightCm: 120, distanceCm: 200, bars: { vertical: 1, horizontal: 3 }, brightness: 0.72 };
+const OFFICE_PANEL: RoomLight = { kind: 'panel', azimuthDeg: -14, elevationDeg: 36, widthCm: 60, heightCm: 120, distanceCm: 200, bars: { vertical: 1, horizontal: 3 }, brightness: 0.72, rollDeg: 24 };
 /** A window beside the desk by day, 0.9 × 1.2 m, four metres off. */
-const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 90, heightCm: 120, distanceCm: 400, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95 };
+const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 90, heightCm: 120, distanceCm: 400, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95, rollDeg: 0 };
 
 export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
   // A dim machine room: the tubes are the brightest thing in the cornea besides the glass.
@@ -36,7 +38,7 @@ export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
   '1997': OFFICE_PANEL,
   '2000': SIDE_WINDOW,
   // An evening video call: a desk lamp off to the right.
-  '2003': { kind: 'lamp', azimuthDeg: 30, elevationDeg: 22, widthCm: 14, heightCm: 14, distanceCm: 90, bars: { vertical: 0, horizontal: 0 }, brightness: 0.9 },
+  '2003': { kind: 'lamp', azimuthDeg: 30, elevationDeg: 22, widthCm: 14, heightCm: 14, distanceCm: 90, bars: { vertical: 0, horizontal: 0 }, brightness: 0.9, rollDeg: 0 },
   '2009': { ...SIDE_WINDOW, azimuthDeg: 24, elevationDeg: 20, distanceCm: 380 },
   // A ring light outshines the room.
   '2013': null,

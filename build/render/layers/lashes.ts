@@ -67,6 +67,10 @@ export interface LashCurvePx {
   highlight: number;
 }
 
+/** How far a shut lid splays its outermost lashes sideways, rad, once they have rolled past SPLAY_FROM_RAD. */
+const SHUT_SPLAY_RAD = 0.35;
+const SPLAY_FROM_RAD = 0.5;
+
 function marginAngle(yMm: number): number {
   return Math.asin(Math.max(-1, Math.min(1, yMm / LID_SPHERE_RADIUS_MM)));
 }
@@ -120,6 +124,11 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
       lashPoints(l, roll, mid, tip);
+      // Shut, the lid's arc splays its lashes outward from the middle (a row of closed lashes fans;
+      // hung straight down through a coarse era's blocks, a clump read as a ruler-straight bar).
+      const splay = which === 'upper' ? SHUT_SPLAY_RAD * Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4)) * (2 * l.t - 1) : 0;
+      mid[0] += 0.5 * Math.sin(splay);
+      tip[0] += Math.sin(splay);
       const lift = which === 'upper' ? UPPER_ROOT_MM : LOWER_ROOT_MM;
       const rx = x;
       const ry = y + lift;
