@@ -76,7 +76,9 @@ export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m:
   }
   // Nothing to shade once the lids meet.
   const fade = Math.min(1, m.openness / 0.2);
-  const key = `${fade.toFixed(3)}:${upperMargin.map((v) => v.toFixed(2)).join(',')}`;
+  // To the pixel: the layer holds a pixel in four, and a soft shade 80 px deep shows no sub-pixel move
+  // (a key to 0.01 px repainted on every drift of the gaze).
+  const key = `${fade.toFixed(2)}:${upperMargin.map((v) => Math.round(v)).join(',')}`;
   if (key !== c.key) paintShadow(c, f, upperMargin, fade, key);
   const b = c.box;
   if (!b || b.w <= 0 || b.h <= 0) return;
