@@ -2,6 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
 import { makeLayer, type Layer } from '../assets/canvas.ts';
+import { polylineBoundsPx } from './bounds.ts';
 
 /**
  * The soft contact shadow the upper lid and its lashes throw on the upper sclera and iris: darkest at
@@ -95,23 +96,14 @@ function paintShadow(c: ShadowCache, f: EyeFrame, upperMargin: number[], fade: n
   const l = c.layer.ctx;
   l.setTransform(1, 0, 0, 1, 0, 0);
   l.clearRect(0, 0, c.layer.canvas.width, c.layer.canvas.height);
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (let i = 0; i < upperMargin.length; i += 2) {
-    x0 = Math.min(x0, upperMargin[i]);
-    x1 = Math.max(x1, upperMargin[i]);
-    y0 = Math.min(y0, upperMargin[i + 1]);
-    y1 = Math.max(y1, upperMargin[i + 1]);
-  }
-  // Whole layer pixels (4 frame px), so the blit's source box is exact.
+  // The margin's box grown by the shade's depth, snapped out to whole layer pixels (4 frame px), so the
+  // blit's source box is exact.
   const step = 1 / SHADOW_SCALE;
-  const pad = depth + 2 * step;
-  const bx = Math.max(0, Math.floor((x0 - pad) / step) * step);
-  const by = Math.max(0, Math.floor((y0 - pad) / step) * step);
-  const bx1 = Math.min(Math.floor(f.widthPx / step) * step, Math.ceil((x1 + pad) / step) * step);
-  const by1 = Math.min(Math.floor(f.heightPx / step) * step, Math.ceil((y1 + pad) / step) * step);
+  const b = polylineBoundsPx(upperMargin, depth + 2 * step, f.widthPx, f.heightPx);
+  const bx = Math.floor(b.x / step) * step;
+  const by = Math.floor(b.y / step) * step;
+  const bx1 = Math.min(Math.floor(f.widthPx / step) * step, Math.ceil((b.x + b.w) / step) * step);
+  const by1 = Math.min(Math.floor(f.heightPx / step) * step, Math.ceil((b.y + b.h) / step) * step);
   c.box = { x: bx, y: by, w: bx1 - bx, h: by1 - by };
   c.key = key;
   l.save();
