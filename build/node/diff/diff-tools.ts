@@ -19,7 +19,7 @@ const DIFF_TEMP = /^eye-diff-(\d+)-/;
 
 /** ffmpeg and ffprobe: the given ffmpeg (its ffprobe beside it or on PATH), else the project's discovery. */
 export function diffTools(ffmpegPath?: string): FfmpegTools {
-  return findFfmpeg(ffmpegPath ? { ...process.env, FFMPEG_PATH: ffmpegPath, FFPROBE_PATH: process.env.FFPROBE_PATH } : process.env);
+  return findFfmpeg(ffmpegPath ? { ...process.env, FFMPEG_PATH: ffmpegPath } : process.env);
 }
 
 /** A film named by a caller: resolved, a regular file, and a video ffprobe can read (exit 2 otherwise). */

@@ -83,12 +83,12 @@ describe('the picture diff on real films (ffmpeg)', () => {
       out,
       panelSize: { width: W, height: H },
       fps: FPS,
-      scenes: [{ scene: 'tiny', baselineFilm: baseline, currentFilm: current, stretches: [{ startS: 1, endS: 1.7 }, { startS: 2.5, endS: 2.8 }], labels: ['SSIM min 0.8'] }],
+      scenes: [{ scene: 'tiny', baselineFilm: baseline, currentFilm: current, stretches: [{ startS: 1, endS: 1.7 }, { startS: 2.5, endS: 2.8 }], labels: ['SSIM min 0.8', 'a control character \u001b[31m is shown escaped, not refused by the SVG'] }],
     });
     expect(readdirSync(join(dir, 'clips'))).toEqual(['review.mp4']);
-    // Its luma plane as stored (yuv420p, no range conversion): 3 panels wide, the 24-px headings, the panels, a two-line label strip (44 px).
+    // Its luma plane as stored (yuv420p, no range conversion): 3 panels wide, the 24-px headings, the panels, a three-line label strip (66 px).
     const cw = 3 * W;
-    const ch = 24 + H + 44;
+    const ch = 24 + H + 66;
     const raw = execFileSync(ffmpeg, ['-v', 'error', '-i', out, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { maxBuffer: 1 << 26 });
     const frameBytes = (cw * ch * 3) / 2;
     expect(raw.length).toBe(10 * frameBytes);

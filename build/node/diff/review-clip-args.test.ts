@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CRF, DEFAULT_PRESET } from '../render/ffmpeg-args.ts';
-import { DIFFERENCE_GAIN, reviewClipArgs, reviewClipSize, type ReviewClipInput } from './review-clip-args.ts';
+import { concatArgs, concatList, DIFFERENCE_GAIN, reviewClipArgs, reviewClipSize, type ReviewClipInput } from './review-clip-args.ts';
 
 const input = (over: Partial<ReviewClipInput> = {}): ReviewClipInput => ({
   segments: [
@@ -67,5 +67,29 @@ describe('reviewClipArgs', () => {
     expect(() => reviewClipArgs(input({ fps: 0 }))).toThrow('fps 0');
     expect(() => reviewClipArgs(input({ segments: [{ ...input().segments[0], frames: 0 }] }))).toThrow('segment 0: frames 0');
     expect(() => reviewClipArgs(input({ segments: [{ ...input().segments[0], startFrame: -1 }] }))).toThrow('startFrame -1');
+  });
+});
+
+describe('concatList and concatArgs', () => {
+  it('lists the parts in order, each quoted, a quote inside escaped as the demuxer reads it', () => {
+    expect(concatList(['/t/segment-0.mp4', "/t/it's/segment-1.mp4"])).toBe("file '/t/segment-0.mp4'\nfile '/t/it'\\''s/segment-1.mp4'\n");
+  });
+
+  it('refuses relative paths, line breaks and an empty list', () => {
+    expect(() => concatList(['segment-0.mp4'])).toThrow('expected an absolute path');
+    expect(() => concatList(['/t/a\nfile /etc/passwd'])).toThrow('line break');
+    expect(() => concatList([])).toThrow('at least one');
+  });
+
+  it('joins by stream copy, cut at the frame count, moov first', () => {
+    const args = concatArgs('/t/segments.txt', '/out/.review.mp4.tmp-1', 101);
+    expect(after(args, '-f')).toBe('concat');
+    expect(after(args, '-safe')).toBe('0');
+    expect(after(args, '-i')).toBe('/t/segments.txt');
+    expect(after(args, '-c')).toBe('copy');
+    expect(after(args, '-frames:v')).toBe('101');
+    expect(after(args, '-movflags')).toBe('+faststart');
+    expect(args.at(-1)).toBe('/out/.review.mp4.tmp-1');
+    expect(() => concatArgs('/t/l.txt', '/o.mp4', 0)).toThrow('frames 0');
   });
 });

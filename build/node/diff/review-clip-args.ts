@@ -96,3 +96,43 @@ export function reviewClipArgs(c: ReviewClipInput): string[] {
     c.output,
   ];
 }
+
+/**
+ * The concat demuxer's list of the segment clips, in order: each path single-quoted, a quote inside
+ * one written as the demuxer's '\'' (pure: tested). The paths are absolute (the list's folder is
+ * not where a relative one would be looked for).
+ */
+export function concatList(files: readonly string[]): string {
+  if (files.length < 1) throw new RangeError('concat: expected at least one file');
+  return files
+    .map((f) => {
+      if (!f.startsWith('/')) throw new RangeError(`concat: "${f}": expected an absolute path`);
+      if (/[\n\r]/.test(f)) throw new RangeError('concat: a path with a line break');
+      return `file '${f.replace(/'/g, "'\\''")}'\n`;
+    })
+    .join('');
+}
+
+/**
+ * ffmpeg's argument list joining segment clips (each encoded by reviewClipArgs with the same
+ * settings and size) into one, by stream copy: no re-encode, so a clip of many stretches costs one
+ * segment's memory at a time, not two decoders per stretch at once. +faststart as every film.
+ */
+export function concatArgs(listFile: string, output: string, frames: number): string[] {
+  if (!Number.isInteger(frames) || frames < 1) throw new RangeError(`frames ${frames}: expected an integer ≥ 1`);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v', 'error',
+    '-f', 'concat',
+    '-safe', '0',
+    '-i', listFile,
+    '-map', '0:v:0',
+    '-c', 'copy',
+    '-frames:v', String(frames),
+    '-movflags', '+faststart',
+    '-f', 'mp4',
+    '-y',
+    output,
+  ];
+}

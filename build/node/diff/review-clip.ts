@@ -9,7 +9,7 @@ import { OUT_TEMP, sweepOwned } from '../io/owned-temp.ts';
 import { filmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
 import { diffTools, framesOf, probeInput, runFfmpeg, withTempDir } from './diff-tools.ts';
-import { DIFFERENCE_GAIN, reviewClipArgs, reviewClipSize, type ReviewSegment } from './review-clip-args.ts';
+import { concatArgs, concatList, DIFFERENCE_GAIN, reviewClipArgs, reviewClipSize, type ReviewSegment } from './review-clip-args.ts';
 import { reviewOverlay } from './review-overlay.ts';
 
 /** The headings strip above the panels, px. */
@@ -27,8 +27,10 @@ const seconds = (s: number) => s.toFixed(2);
  * baseline | current | difference (×DIFFERENCE_GAIN) side by side with the scene, its time range
  * and the caller's label lines written under it. A stretch's times are turned into whole frames
  * (startS·fps rounded, endS·fps rounded, at least one frame). Both films of a scene must be at `fps`
- * and hold the stretch (exit 2 otherwise). Published whole or not at all: composed into a staged file
- * beside `out`, checked with ffprobe as a film is, then renamed over it.
+ * and hold the stretch (exit 2 otherwise). Each stretch is composed on its own (its memory is two
+ * decoders and an encoder, however many stretches there are) and the parts joined by stream copy.
+ * Published whole or not at all: joined into a staged file beside `out`, checked with ffprobe as a
+ * film is, then renamed over it.
  */
 export async function writeReviewClip(opts: {
   out: string;
@@ -63,7 +65,8 @@ export async function writeReviewClip(opts: {
         currentFilm: films[1].path,
         startFrame,
         frames: endFrame - startFrame,
-        lines: [`${s.scene} · ${seconds(startFrame / fps)}–${seconds(endFrame / fps)} s (frames ${startFrame}–${endFrame - 1})`, ...s.labels],
+        // Control characters shown as escapes (safeText): they are not text, and XML refuses most of them.
+        lines: [`${s.scene} · ${seconds(startFrame / fps)}–${seconds(endFrame / fps)} s (frames ${startFrame}–${endFrame - 1})`, ...s.labels].map(safeText),
       });
     }
   }
@@ -77,19 +80,24 @@ export async function writeReviewClip(opts: {
   // Staged beside its final name, named as OUT_TEMP sweeps it when a killed run leaves it.
   const staged = join(outDir, `.${basename(out)}.tmp-${process.pid}`);
   const removeStaged = () => rmSync(staged, { force: true });
+  const frames = planned.reduce((n, p) => n + p.frames, 0);
   const forget = onInterrupt(removeStaged);
   try {
     await withTempDir(async (dir) => {
-      const segments: ReviewSegment[] = [];
+      // One segment at a time (two decoders and an encoder), then joined by stream copy.
+      const parts: string[] = [];
       for (const [i, p] of planned.entries()) {
         const overlay = join(dir, `overlay-${i}.png`);
         writeFileSync(overlay, await reviewOverlay({ ...layout, headings: HEADINGS, lines: p.lines }));
-        segments.push({ baselineFilm: p.baselineFilm, currentFilm: p.currentFilm, overlay, startFrame: p.startFrame, frames: p.frames });
+        const segment: ReviewSegment = { baselineFilm: p.baselineFilm, currentFilm: p.currentFilm, overlay, startFrame: p.startFrame, frames: p.frames };
+        const part = join(dir, `segment-${i}.mp4`);
+        await runFfmpeg(tools.ffmpeg, reviewClipArgs({ ...layout, segments: [segment], fps, output: part }), `composing the review clip (${safeText(p.scene)}, frames ${p.startFrame}–${p.startFrame + p.frames - 1})`);
+        parts.push(part);
       }
-      const args = reviewClipArgs({ ...layout, segments, fps, output: staged });
-      await runFfmpeg(tools.ffmpeg, args, 'composing the review clip');
+      const list = join(dir, 'segments.txt');
+      writeFileSync(list, concatList(parts));
+      await runFfmpeg(tools.ffmpeg, concatArgs(list, staged, frames), 'joining the review clip\'s segments');
     });
-    const frames = planned.reduce((n, p) => n + p.frames, 0);
     const verdict = filmVerdict(await probeFilm(tools.ffprobe, staged), { ...size, fps, frames });
     if (!verdict.ok) {
       throw new CliError(EXIT.internal, `the review clip is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
