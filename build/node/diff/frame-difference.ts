@@ -8,8 +8,8 @@ import { diffTools, framesOf, probeInput, runFfmpeg, withTempDir } from './diff-
 /**
  * Two films' picture difference, frame by frame, from ffmpeg's own ssim and psnr filters: ssim[i] and
  * psnrDb[i] compare the current film's frame i with the baseline's frame i (SSIM 1 and PSNR Infinity
- * where they are identical). The films must have the same size and frame count (exit 2 saying which
- * differs): a diff of films that do not line up frame for frame would blame the picture for a timing
+ * where they are identical). The films must have the same size, frame rate and frame count (exit 2 saying
+ * which differs): a diff of films that do not line up frame for frame would blame the picture for a timing
  * change. Both are decoded to yuv420p (the proof films' format).
  */
 export async function frameDifference(opts: { baselineFilm: string; currentFilm: string; ffmpegPath?: string }): Promise<{ ssim: number[]; psnrDb: number[] }> {
@@ -19,6 +19,9 @@ export async function frameDifference(opts: { baselineFilm: string; currentFilm:
   const [b, c] = [base.probe, current.probe];
   if (b.width !== c.width || b.height !== c.height) {
     throw new CliError(EXIT.badInput, `the films differ in size: baseline ${b.width}x${b.height}, current ${c.width}x${c.height} (render both at one size to compare their pictures)`);
+  }
+  if (b.fps !== c.fps) {
+    throw new CliError(EXIT.badInput, `the films differ in frame rate: baseline ${b.fps} fps, current ${c.fps} fps (render both at one fps to compare their pictures)`);
   }
   const frames = framesOf(b);
   if (framesOf(c) !== frames) {

@@ -21,10 +21,10 @@ const FPS = 10;
 const FRAMES = 30;
 const { ffmpeg } = findFfmpeg();
 const dir = tempDir('eye-diff-test-');
-const film = (name: string, extra = '', size = `${W}x${H}`, frames = FRAMES) => {
+const film = (name: string, extra = '', size = `${W}x${H}`, frames = FRAMES, fps = FPS) => {
   const file = join(dir, `${name}.mp4`);
   const vf = `geq=lum='8*N':cb=128:cr=128${extra}`;
-  execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:s=${size}:r=${FPS}`, '-vf', vf, '-frames:v', String(frames), ...h264Mp4Options({ threads: 1, preset: 'veryfast', crf: 18 }), file]);
+  execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:s=${size}:r=${fps}`, '-vf', vf, '-frames:v', String(frames), ...h264Mp4Options({ threads: 1, preset: 'veryfast', crf: 18 }), file]);
   return file;
 };
 let baseline: string;
@@ -63,7 +63,7 @@ describe('the picture diff on real films (ffmpeg)', () => {
     expect(stretches[0].minSsim).toBeLessThan(0.97);
   });
 
-  it('refuses films of another size or length as bad input, and a missing film', async () => {
+  it('refuses films of another size, length or frame rate as bad input, and a missing film', async () => {
     const small = film('small', '', '120x90');
     const short = film('short', '', `${W}x${H}`, 20);
     const a = await caught(frameDifference({ baselineFilm: baseline, currentFilm: small }));
@@ -72,6 +72,9 @@ describe('the picture diff on real films (ffmpeg)', () => {
     const b = await caught(frameDifference({ baselineFilm: baseline, currentFilm: short }));
     expect(b.exitCode).toBe(EXIT.badInput);
     expect(b.message).toMatch(/differ in length: baseline 30 frames, current 20/);
+    const faster = await caught(frameDifference({ baselineFilm: baseline, currentFilm: film('faster', '', `${W}x${H}`, FRAMES, 20) }));
+    expect(faster.exitCode).toBe(EXIT.badInput);
+    expect(faster.message).toMatch(/differ in frame rate: baseline 10 fps, current 20 fps/);
     const c = await caught(frameDifference({ baselineFilm: join(dir, 'nothing.mp4'), currentFilm: current }));
     expect(c.exitCode).toBe(EXIT.badInput);
     expect(c.message).toMatch(/no such file/);
