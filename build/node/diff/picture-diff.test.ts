@@ -110,13 +110,21 @@ describe('the picture diff on real films (ffmpeg)', () => {
     }
   });
 
-  it('refuses a stretch past the film\'s end and leaves nothing behind', async () => {
+  it('refuses a stretch past the film\'s end, films of two sizes and an odd panel, and leaves nothing behind', async () => {
     const out = join(dir, 'bad', 'review.mp4');
     const e = await caught(
       writeReviewClip({ out, panelSize: { width: W, height: H }, fps: FPS, scenes: [{ scene: 'tiny', baselineFilm: baseline, currentFilm: current, stretches: [{ startS: 2, endS: 3.5 }], labels: [] }] }),
     );
     expect(e.exitCode).toBe(EXIT.badInput);
     expect(e.message).toMatch(/ends after the film \(30 frames at 10 fps\)/);
+    const small = film('small-2', '', '120x90');
+    const sized = await caught(
+      writeReviewClip({ out, panelSize: { width: W, height: H }, fps: FPS, scenes: [{ scene: 'tiny', baselineFilm: baseline, currentFilm: small, stretches: [{ startS: 1, endS: 2 }], labels: [] }] }),
+    );
+    expect(sized.exitCode).toBe(EXIT.badInput);
+    expect(sized.message).toMatch(/tiny: the films differ in size \(baseline 160x90, current 120x90\)/);
+    const odd = await caught(writeReviewClip({ out, panelSize: { width: 161, height: H }, fps: FPS, scenes: [] }));
+    expect(odd.exitCode).toBe(EXIT.badInput);
     expect(existsSync(out)).toBe(false);
   });
 

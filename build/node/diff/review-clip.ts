@@ -43,22 +43,30 @@ export async function writeReviewClip(opts: {
   if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `review clip ${safeText(out)}: expected a file name ending in .mp4`);
   const { fps, panelSize } = opts;
   if (!Number.isInteger(fps) || fps < 1 || fps > 240) throw new CliError(EXIT.badInput, `fps ${fps}: expected an integer from 1 to 240`);
+  const { width: w, height: h } = panelSize;
+  if (![w, h].every((v) => Number.isInteger(v) && v >= 16 && v <= 4096 && v % 2 === 0)) {
+    throw new CliError(EXIT.badInput, `panel size ${w}x${h}: expected even integers from 16 to 4096 (yuv420p halves the chroma)`);
+  }
   const tools = diffTools(opts.ffmpegPath);
   const planned: { scene: string; baselineFilm: string; currentFilm: string; startFrame: number; frames: number; lines: string[] }[] = [];
   for (const s of opts.scenes) {
     if (s.stretches.length === 0) continue;
-    const films = await Promise.all([probeInput(tools.ffprobe, s.baselineFilm, `${s.scene}: baseline film`), probeInput(tools.ffprobe, s.currentFilm, `${s.scene}: current film`)]);
+    const scene = safeText(s.scene);
+    const films = await Promise.all([probeInput(tools.ffprobe, s.baselineFilm, `${scene}: baseline film`), probeInput(tools.ffprobe, s.currentFilm, `${scene}: current film`)]);
     for (const f of films) {
-      if (f.probe.fps !== fps) throw new CliError(EXIT.badInput, `${safeText(s.scene)}: ${safeText(f.path)} is at ${f.probe.fps} fps, the clip at ${fps}`);
+      if (f.probe.fps !== fps) throw new CliError(EXIT.badInput, `${scene}: ${safeText(f.path)} is at ${f.probe.fps} fps, the clip at ${fps}`);
     }
+    const [b, c] = films.map((f) => f.probe);
+    // The difference is taken pixel for pixel, before either film is scaled to the panel.
+    if (b.width !== c.width || b.height !== c.height) throw new CliError(EXIT.badInput, `${scene}: the films differ in size (baseline ${b.width}x${b.height}, current ${c.width}x${c.height})`);
     const filmFrames = Math.min(...films.map((f) => framesOf(f.probe)));
     for (const st of s.stretches) {
       if (!Number.isFinite(st.startS) || !Number.isFinite(st.endS) || st.startS < 0 || st.endS <= st.startS) {
-        throw new CliError(EXIT.badInput, `${safeText(s.scene)}: stretch ${st.startS}–${st.endS} s: expected 0 ≤ start < end`);
+        throw new CliError(EXIT.badInput, `${scene}: stretch ${st.startS}–${st.endS} s: expected 0 ≤ start < end`);
       }
       const startFrame = Math.round(st.startS * fps);
       const endFrame = Math.max(startFrame + 1, Math.round(st.endS * fps));
-      if (endFrame > filmFrames) throw new CliError(EXIT.badInput, `${safeText(s.scene)}: stretch ${seconds(st.startS)}–${seconds(st.endS)} s ends after the film (${filmFrames} frames at ${fps} fps)`);
+      if (endFrame > filmFrames) throw new CliError(EXIT.badInput, `${scene}: stretch ${seconds(st.startS)}–${seconds(st.endS)} s ends after the film (${filmFrames} frames at ${fps} fps)`);
       planned.push({
         scene: s.scene,
         baselineFilm: films[0].path,
