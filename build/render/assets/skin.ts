@@ -100,10 +100,33 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.strokeStyle = junction;
   ctx.lineWidth = 1.6 * mm;
   ctx.stroke();
-  // The hood's lower edge: lit skin rolling over the crease.
-  ctx.filter = `blur(${0.5 * mm}px)`;
+  // Thin skin under the eye shows a faint blue-violet.
+  ctx.filter = `blur(${1.5 * mm}px)`;
   ctx.beginPath();
-  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 0.9);
+  traceCurveMm(ctx, f, restLowerMarginMm, xL + 5, xM + 1, 30, true, -2.6);
+  ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
+  ctx.lineWidth = 2.4 * mm;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * The hood's lower edge: lit skin rolling over the crease. Painted over the face after the lid's skin
+ * (assets-for.ts), apart from the rest of the skin, because it belongs to the open eye: closing, the
+ * lid's skin unrolls from under the hood and the roll flattens, so the warp fades it out (face-warp.ts
+ * keeps the face with and without it). Left in, it was a pale arc over a shut lid. It reaches no
+ * further than HOOD_ROLL_REACH_MM above the crease (its stroke's centre 1 mm up, half its width and
+ * three sigmas of its blur above that), and not below it.
+ */
+export const HOOD_ROLL_REACH_MM = 2;
+
+export function paintHoodRoll(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
+  const mm = f.pxPerMm;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.filter = `blur(${0.22 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 1);
   // Fading out toward both ends with the crease under it.
   const roll = ctx.createLinearGradient(xPx(f, CREASE_LATERAL_END_MM + 2), 0, xPx(f, CREASE_MEDIAL_END_MM - 1), 0);
   roll.addColorStop(0, 'rgba(255, 228, 208, 0)');
@@ -111,14 +134,7 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   roll.addColorStop(0.75, 'rgba(255, 228, 208, 0.12)');
   roll.addColorStop(1, 'rgba(255, 228, 208, 0)');
   ctx.strokeStyle = roll;
-  ctx.lineWidth = 1.2 * mm;
-  ctx.stroke();
-  // Thin skin under the eye shows a faint blue-violet.
-  ctx.filter = `blur(${1.5 * mm}px)`;
-  ctx.beginPath();
-  traceCurveMm(ctx, f, restLowerMarginMm, xL + 5, xM + 1, 30, true, -2.6);
-  ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
-  ctx.lineWidth = 2.4 * mm;
+  ctx.lineWidth = 0.7 * mm;
   ctx.stroke();
   ctx.restore();
 }

@@ -6,14 +6,15 @@ import type { BoundsPx } from './bounds.ts';
 
 /**
  * The skin that lay in the fold, written into the source rows above each column's crease (src rows
- * 0 … crease). It is lid skin: the rest lid of a column 4 mm nearer the middle, read back and forth
- * between that column's crease and rest margin (never its lashes' line: a band off the margin), so it
- * has the lid's wrinkles and pores, not a copy of the skin beside it. Each pixel keeps its texture and
- * takes this column's light just under the crease (scaled by the ratio of the smoothed colours, ±0.5
- * mm), and it fades in over the first millimetre from the hood's own skin, which the rest lid already
- * fades into there, so neither the crease's row nor the rest crease's point on a shut lid shows a seam.
- * (The hood's skin itself, pulled down, carried the hood's light and no wrinkles: a pale band with an
- * edge across a shut lid.)
+ * 0 … crease). It is lid skin: the column's own rest lid, read back and forth between its crease and
+ * rest margin (never its lashes' line: a band off the margin), so it has the lid's wrinkles and pores,
+ * not a copy of the skin beside it. Each pixel keeps its texture and takes the light of the hood just
+ * above the crease (the ratio of the smoothed colours over 0.5 mm), so a shut lid's skin meets the hood
+ * at the crease without a step, and it fades in over the first millimetre from the hood's own skin,
+ * which the rest lid already fades into there, so the rest crease's point on a shut lid shows no seam.
+ * `src` is the face without the hood's roll of light (that belongs to the open eye). (A donor column
+ * 4 mm toward the middle, lit like the lid under the crease, changed sides at the globe's column: a
+ * vertical seam down the middle of a shut lid, under a 12-level step at the crease.)
  */
 export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
   const rad = Math.max(1, Math.round(0.5 * f.pxPerMm));
@@ -42,7 +43,6 @@ export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: n
   const rm = restLidMargins();
   const creaseS = (x: number) => yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
   const marginS = (x: number) => yPx(f, rm.upperMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
-  const offset = Math.round(4 * f.pxPerMm);
   const fadePx = f.pxPerMm;
   const orig = src.slice();
   for (let x = 0; x < w; x++) {
@@ -51,11 +51,12 @@ export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: n
     const cy = creaseS(x);
     const top = Math.ceil(cy - 0.5);
     if (top <= 0) continue;
-    // The donor column, toward the middle; its lid from the crease to 0.6 mm short of the margin.
-    const xd = Math.max(0, Math.min(w - 1, xm < 0 ? x + offset : x - offset));
+    // The column's own lid, from the crease to 0.6 mm short of the margin.
+    const xd = x;
     const d0 = Math.ceil(creaseS(xd)) + 1;
     const span = Math.max(2, Math.floor(marginS(xd) - 0.6 * f.pxPerMm) - d0);
-    const refY = Math.min(hs - 1, Math.round(cy) + rad);
+    // The hood's light just above the crease (a ±rad box wholly above it).
+    const refY = Math.max(0, Math.round(cy) - rad - 1);
     // Every row above the crease (the face as it was stays in `hood` for the rows drawn above it).
     for (let y = 0; y < top; y++) {
       const t = cy - (y + 0.5);

@@ -11,11 +11,19 @@ import { lidUnroll } from './lid-unroll.ts';
 const MARGIN_QUANTUM = 32;
 
 /**
+ * How much of the hood's roll of light shows for a lid stretch k: all of it open and looking up
+ * (k ≤ 1), fading as the lid's skin unrolls out of the fold (a tenth at k = 2.5, about shut), in 1/256ths.
+ */
+function rollShown(k: number): number {
+  return k <= 1 ? 256 : Math.round(256 * Math.exp(-1.5 * (k - 1)));
+}
+
+/**
  * Redraw every pixel of the warp that differs from its last state, for margins m. Returns the box-relative
  * bounds of what it rewrote (empty: w = 0).
  */
 export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx {
-  const { box, src, srcTop, hood, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
+  const { box, src, srcTop, hood, hoodBare, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
   const h = box.h;
   const bw = box.w;
   const out = new Uint32Array(w.img.data.buffer, w.img.data.byteOffset, bw * h);
@@ -66,10 +74,11 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       lCos = 1 / Math.sqrt(1 + sl * sl);
     }
     const fold = foldFade[x] * foldDepth(ku);
+    const roll = rollShown(ku);
     // A column whose margins, their slopes and its fold are as last drawn keeps its pixels. (The slope
     // comes from the neighbours: without it, a column kept coverage drawn for its neighbours' old
     // margins, so a frame depended on the frames before it, even on the scene a reused page drew last.)
-    if (inF ? uy === w.prevUy[x] && ly === w.prevLy[x] && fold === w.prevFold[x] && uCos === w.prevUCos[x] && lCos === w.prevLCos[x] : fold === w.prevFold[x]) continue;
+    if (inF ? uy === w.prevUy[x] && ly === w.prevLy[x] && fold === w.prevFold[x] && roll === w.prevRoll[x] && uCos === w.prevUCos[x] && lCos === w.prevLCos[x] : fold === w.prevFold[x]) continue;
     let upEnd = rowBottom[x];
     let lowStart = h;
     if (inF) {
@@ -87,6 +96,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     w.prevUy[x] = inF ? uy : Number.NaN;
     w.prevLy[x] = inF ? ly : Number.NaN;
     w.prevFold[x] = fold;
+    w.prevRoll[x] = roll;
     w.prevUCos[x] = uCos;
     w.prevLCos[x] = lCos;
     const col = x * (h + srcTop);
@@ -108,7 +118,17 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       if (yc <= uFull) {
         const dy = yc - cy;
         if (dy <= 0) {
-          out[y * bw + x] = hood[col + srcTop + y];
+          const p1 = hood[col + srcTop + y];
+          if (roll === 256) {
+            out[y * bw + x] = p1;
+          } else {
+            // Between the face without the roll (shut) and with it (open), red and blue in one multiply.
+            const p0 = hoodBare[col + srcTop + y];
+            const ui = 256 - roll;
+            const rb = (((p0 & 0xff00ff) * ui + (p1 & 0xff00ff) * roll) >>> 8) & 0xff00ff;
+            const gg = (((p0 & 0xff00) * ui + (p1 & 0xff00) * roll) >>> 8) & 0xff00;
+            out[y * bw + x] = 0xff000000 | rb | gg;
+          }
           continue;
         }
         const s = sA + yc * sB - 0.5;

@@ -48,8 +48,12 @@ export interface FaceWarp {
    * src[x·(h + srcTop) + srcTop + y] = packed RGBA of box pixel (x, y). */
   src: Uint32Array;
   srcTop: number;
-  /** The box's rest face, transposed, untouched: what the rows above the crease show. */
+  /** The box's rest face, transposed, untouched: what the rows above the crease show open. */
   hood: Uint32Array;
+  /** The same without the hood's roll of light: what they show shut (the warp fades between them). */
+  hoodBare: Uint32Array;
+  /** Per column, the first row the roll of light touches (the crease's row where it touches none). */
+  rollTop: Int32Array;
   /** Per box column, fixed: the first and last rows that can ever change, the crease row, the rest
    * margins' rows, the fold's fade and its depth-per-row scale (quarter pixels along the normal). */
   rowTop: Int32Array;
@@ -70,11 +74,17 @@ export interface FaceWarp {
   prevUy: Float64Array;
   prevLy: Float64Array;
   prevFold: Float64Array;
+  prevRoll: Float64Array;
   /** The margins' slope terms each column was last drawn with (its coverage reads its neighbours). */
   prevUCos: Float64Array;
   prevLCos: Float64Array;
 }
-export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
+/**
+ * @param rest the rest face (the frame's pixels, RGBA); @param bare the same without the hood's roll
+ * of light (assets/skin.ts paintHoodRoll): the moving skin is taken from it, and the rows above the
+ * crease fade to it as the lid closes.
+ */
+export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8ClampedArray = rest): FaceWarp {
   const box = faceWarpBox(f);
   const { w, h } = box;
   const img = new ImageData(w, h);
@@ -85,14 +95,19 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
   }
   const srcTop = Math.ceil(FOLD_SKIN_MM * f.pxPerMm) + 2;
   const hs = h + srcTop;
-  const src = new Uint32Array(w * hs);
-  const rest32 = new Uint32Array(rest.buffer, rest.byteOffset, rest.length >> 2);
-  for (let y = 0; y < hs; y++) {
-    // Above the frame the top row repeats (only a frame cut very tight reaches it).
-    const fy = Math.max(0, box.y + y - srcTop);
-    for (let x = 0; x < w; x++) src[x * hs + y] = rest32[fy * f.widthPx + box.x + x];
-  }
-  const hood = src.slice();
+  const transposed = (from: Uint8ClampedArray): Uint32Array => {
+    const out = new Uint32Array(w * hs);
+    const from32 = new Uint32Array(from.buffer, from.byteOffset, from.length >> 2);
+    for (let y = 0; y < hs; y++) {
+      // Above the frame the top row repeats (only a frame cut very tight reaches it).
+      const fy = Math.max(0, box.y + y - srcTop);
+      for (let x = 0; x < w; x++) out[x * hs + y] = from32[fy * f.widthPx + box.x + x];
+    }
+    return out;
+  };
+  const hood = transposed(rest);
+  const hoodBare = bare === rest ? hood : transposed(bare);
+  const src = hoodBare.slice();
   writeFoldSkin(src, w, hs, srcTop, box, f);
   const f64 = () => new Float64Array(w);
   const nan = () => new Float64Array(w).fill(Number.NaN);
@@ -102,6 +117,8 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     src,
     srcTop,
     hood,
+    hoodBare,
+    rollTop: new Int32Array(w),
     rowTop: new Int32Array(w),
     rowBottom: new Int32Array(w),
     creaseY: f64(),
@@ -118,6 +135,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     prevUy: nan(),
     prevLy: nan(),
     prevFold: nan(),
+    prevRoll: nan(),
     prevUCos: nan(),
     prevLCos: nan(),
   };
@@ -135,7 +153,15 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray): FaceWarp {
     wp.foldScale[x] = LUT_STEPS_PER_PX / Math.sqrt(1 + slope * slope);
     wp.restUpperY[x] = yPx(f, rm.upperMm(xm)) - box.y;
     wp.anchorY[x] = yPx(f, rm.lowerMm(xm) - LOWER_ANCHOR_MM) - box.y;
-    wp.rowTop[x] = Math.max(0, Math.floor(cy) - 1);
+    let rollTop = Math.max(0, Math.floor(cy) - 1);
+    for (let y = 0; y < rollTop; y++) {
+      if (hood[x * hs + srcTop + y] !== hoodBare[x * hs + srcTop + y]) {
+        rollTop = y;
+        break;
+      }
+    }
+    wp.rollTop[x] = rollTop;
+    wp.rowTop[x] = rollTop;
     const bottomY = inF ? wp.anchorY[x] : cy + FOLD_EXTENT_MM * f.pxPerMm;
     wp.rowBottom[x] = Math.min(h - 2, Math.ceil(bottomY) + 1);
   }
