@@ -91,7 +91,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     }
     if (x < dx0) dx0 = x;
     if (x > dx1) dx1 = x;
-    if (rowTop[x] < dy0) dy0 = rowTop[x];
+    const top = roll === w.prevRoll[x] ? rowTop[x] : Math.min(rowTop[x], w.rollTop[x]);
+    if (top < dy0) dy0 = top;
     if (rowBottom[x] > dy1) dy1 = rowBottom[x];
     w.prevUy[x] = inF ? uy : Number.NaN;
     w.prevLy[x] = inF ? ly : Number.NaN;
@@ -109,7 +110,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
     // bilinear on packed pixels (red and blue in one multiply), no coverage.
     const uFull = inF ? Math.min(uy - 0.5 / uCos, ly - 0.5 / lCos) : Infinity;
     const lFull = inF ? Math.max(ly + 0.5 / lCos, uy + 0.5 / uCos) : Infinity;
-    for (let y = rowTop[x]; y <= yEnd; y++) {
+    for (let y = top; y <= yEnd; y++) {
       if (y > upEnd && y < lowStart) {
         y = lowStart - 1;
         continue;

@@ -52,7 +52,8 @@ export interface FaceWarp {
   hood: Uint32Array;
   /** The same without the hood's roll of light: what they show shut (the warp fades between them). */
   hoodBare: Uint32Array;
-  /** Per column, the first row the roll of light touches (the crease's row where it touches none). */
+  /** Per column, the first row the roll of light touches (the crease's row where it touches none):
+   * those above rowTop are rewritten only when the roll's share changes. */
   rollTop: Int32Array;
   /** Per box column, fixed: the first and last rows that can ever change, the crease row, the rest
    * margins' rows, the fold's fade and its depth-per-row scale (quarter pixels along the normal). */
@@ -161,7 +162,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8
       }
     }
     wp.rollTop[x] = rollTop;
-    wp.rowTop[x] = rollTop;
+    wp.rowTop[x] = Math.max(0, Math.floor(cy) - 1);
     const bottomY = inF ? wp.anchorY[x] : cy + FOLD_EXTENT_MM * f.pxPerMm;
     wp.rowBottom[x] = Math.min(h - 2, Math.ceil(bottomY) + 1);
   }
