@@ -9,7 +9,7 @@ import type { LidSkinLayers } from './lid-skin.ts';
 import { paintLidSkin } from './lid-skin.ts';
 import type { ScleraLayers } from './sclera.ts';
 import { paintSclera } from './sclera.ts';
-import { paintSkin } from './skin.ts';
+import { paintHoodRoll, paintSkin } from './skin.ts';
 
 /** Every static layer for one canvas size, painted once on first use and kept. */
 export interface EyeAssets {
@@ -18,6 +18,8 @@ export interface EyeAssets {
   /** The face at rest with no opening: the skin with the upper lid's skin on it (the warp's source). */
   face: Layer;
   faceData: Uint8ClampedArray;
+  /** The same without the hood's roll of light (skin.ts paintHoodRoll), which the warp fades out as the lid closes. */
+  faceBareData: Uint8ClampedArray;
   sclera: ScleraLayers;
   lid: LidSkinLayers;
   brow: BrowLayer;
@@ -37,11 +39,14 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
     face.ctx.drawImage(skin.canvas, 0, 0);
     face.ctx.drawImage(lid.albedo.canvas, 0, 0);
     paintCanthalFold(face.ctx, frame);
+    const faceBareData = face.ctx.getImageData(0, 0, widthPx, heightPx).data;
+    paintHoodRoll(face.ctx, frame);
     a = {
       frame,
       skin,
       face,
       faceData: face.ctx.getImageData(0, 0, widthPx, heightPx).data,
+      faceBareData,
       sclera: paintSclera(frame),
       lid,
       brow,

@@ -43,7 +43,7 @@ export function paintCanthalFold(ctx: CanvasRenderingContext2D, f: EyeFrame): vo
   // The hollow under the fold.
   ctx.filter = `blur(${Math.max(0.5, 0.2 * mm).toFixed(2)}px)`;
   ribbon(-0.16, 0.5);
-  ctx.fillStyle = 'rgba(110, 62, 52, 0.18)';
+  ctx.fillStyle = 'rgba(104, 58, 50, 0.26)';
   ctx.fill();
   // The crease itself, and the light on the fold's lip above it.
   ctx.filter = `blur(${Math.max(0.4, 0.07 * mm).toFixed(2)}px)`;

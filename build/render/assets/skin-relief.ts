@@ -1,6 +1,7 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xMmOf, yMmOf } from '../geometry/eye-frame.ts';
-import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm } from '../geometry/lid-shape.ts';
+import { creaseMm } from '../geometry/crease.ts';
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, fissureT, restLowerMarginMm, restUpperMarginMm } from '../geometry/lid-shape.ts';
 import type { Random } from '../../model/random/random.ts';
 import { Noise2D, grain, smoothstep } from './noise.ts';
 
@@ -18,7 +19,7 @@ const PORE_CELL_MM = 0.3;
 const PORE_SHARE = 0.65;
 const FURROW_SPACING_MM = 0.36;
 const FURROW_WIDTH_MM = 0.04;
-const FURROW_DEPTH_MM = 0.0022;
+const FURROW_DEPTH_MM = 0.0034;
 
 export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   const W = f.widthPx;
@@ -62,7 +63,8 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
       // Micro-relief: two wandering families of shallow furrows, stronger in patches.
       const wx = 0.6 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
       const wy = 0.6 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
-      const strength = Math.max(0, 0.3 + 0.9 * patch.at(xm / 2 + 32, ym / 2 + 24));
+      // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the criss-cross faint on it.
+      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.75 * onUpperLid(xm, ym));
       const f1 = (xm * c1 + ym * s1) / FURROW_SPACING_MM + wx;
       const f2 = (xm * c2 + ym * s2) / FURROW_SPACING_MM + wy;
       const d1 = (f1 - Math.round(f1)) * FURROW_SPACING_MM;
@@ -76,6 +78,13 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   return out;
 }
 
+/** 1 on the upper lid's skin between the rest margin and the crease, fading over ~0.6 mm at its edges. */
+function onUpperLid(xm: number, ym: number): number {
+  const t = fissureT(xm);
+  if (t <= 0 || t >= 1) return 0;
+  return smoothstep(restUpperMarginMm(xm) - 0.3, restUpperMarginMm(xm) + 0.3, ym) * smoothstep(creaseMm(xm) + 0.6, creaseMm(xm), ym) * smoothstep(0, 0.1, t) * smoothstep(1, 0.9, t);
+}
+
 /** Crow's feet: six to seven lines fanning out from beside the lateral canthus, each with its own bend and depth (mm). */
 function crowsFeet(rng: Random): (xm: number, ym: number) => number {
   const cx = CANTHUS_LATERAL_MM.x + 0.8;
@@ -85,7 +94,7 @@ function crowsFeet(rng: Random): (xm: number, ym: number) => number {
     bend: rng.uniform(-0.03, 0.03) + (i - 3) * 0.012,
     r0: rng.uniform(1.8, 3),
     r1: rng.uniform(4, 7),
-    depth: rng.uniform(0.006, 0.013),
+    depth: rng.uniform(0.009, 0.018),
     widthMm: rng.uniform(0.07, 0.11),
   }));
   return (xm, ym) => {
@@ -115,7 +124,7 @@ function underEyeLines(rng: Random): (xm: number, ym: number) => number {
     x0: CANTHUS_LATERAL_MM.x + rng.uniform(1.5, 4),
     x1: CANTHUS_MEDIAL_MM.x - rng.uniform(5, 9),
     phase: rng.uniform(0, 6),
-    depth: rng.uniform(0.005, 0.009),
+    depth: rng.uniform(0.007, 0.012),
   }));
   return (xm, ym) => {
     let h = 0;

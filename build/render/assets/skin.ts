@@ -10,7 +10,7 @@ import { reliefLight, skinRelief } from './skin-relief.ts';
 
 /**
  * The face around the eye, static: skin with its relief lit (skin-relief.ts: pores, furrows, crow's
- * feet, lines under the lid), mottled at several scales, the socket's shading, the
+ * feet, lines under the lid), its colour varying at the pores' scale (faintly over a few mm), the socket's shading, the
  * hood above the crease, the lower lid's bulge and the lid–cheek junction. The moving parts (upper
  * lid skin below the crease, margins, lashes, brow hair) are drawn over it.
  */
@@ -25,6 +25,7 @@ export function paintSkin(f: EyeFrame): Layer {
   const mottle = new Noise2D(rng.spawn('mottle'), 256, 160);
   const blotch = new Noise2D(rng.spawn('blotch'), 128, 80);
   const speck = new Noise2D(rng.spawn('speck'), 512, 320);
+  const capillary = new Noise2D(rng.spawn('capillary'), 512, 320);
   const sheen = new Noise2D(rng.spawn('sheen'), 64, 40);
   const relief = skinRelief(f, rng.spawn('relief'));
   const W = f.widthPx;
@@ -35,18 +36,21 @@ export function paintSkin(f: EyeFrame): Layer {
     const t = tone.at(xm / 2.5 + 32, ym / 2.5 + 20);
     // Rotated sampling hides the noise lattice.
     const m = mottle.at((xm * 0.8 + ym * 0.6) / 0.7 + 128, (ym * 0.8 - xm * 0.6) / 0.7 + 80);
-    // Colour at several scales: blotches of a few mm (redder, browner), fine specks of pigment.
     const b = blotch.at((xm * 0.6 - ym * 0.8) / 1.6 + 64, (ym * 0.6 + xm * 0.8) / 1.6 + 40);
+    // The skin's colour varies where a photograph sees it vary, at the scale of its pores and fine
+    // capillaries (0.1–0.2 mm): pigment specks and tiny red dots. Blotches of a few mm stay faint (as
+    // strong as these, they read as a painted mottle: issue 18).
     const sp = speck.at(xm / 0.16 + 256, ym / 0.16 + 160);
+    const cap = capillary.at((xm * 0.6 + ym * 0.8) / 0.11 + 256, (ym * 0.6 - xm * 0.8) / 0.11 + 160);
     const lit = reliefLight(relief, W, H, Math.floor(x), Math.floor(y), f.pxPerMm);
-    const k = (1 + 0.035 * t + 0.02 * m + 0.012 * sp + 0.006 * grain(x, y, 3)) * lit.k;
-    // Redder where the mottle and the blotches dip: capillaries under thin skin.
-    const red = Math.max(0, -m) + 0.8 * Math.max(0, -b);
+    const k = (1 + 0.02 * t + 0.008 * m + 0.022 * sp + 0.012 * grain(x, y, 3)) * lit.k;
+    // Redder where the capillaries show through (fine), a little where the blotches dip.
+    const red = 0.9 * Math.max(0, cap - 0.15) + 0.3 * Math.max(0, -m) + 0.3 * Math.max(0, -b);
     // Oilier in patches: the glints on the relief come and go.
-    const g = 255 * 0.35 * lit.glint * (0.5 + 0.5 * sheen.at(xm / 1.5 + 32, ym / 1.5 + 20));
-    out[0] = SKIN[0] * k * (1 + 0.012 * b) + g;
+    const g = 255 * 0.4 * lit.glint * (0.5 + 0.5 * sheen.at(xm / 1.5 + 32, ym / 1.5 + 20));
+    out[0] = SKIN[0] * k * (1 + 0.004 * b) + g;
     out[1] = SKIN[1] * k * (1 - 0.05 * red) + g * 0.96;
-    out[2] = SKIN[2] * k * (1 - 0.055 * red) + g * 0.92;
+    out[2] = SKIN[2] * k * (1 - 0.05 * red) + g * 0.92;
   });
   shadeFace(layer.ctx, f);
   return layer;
@@ -100,10 +104,33 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.strokeStyle = junction;
   ctx.lineWidth = 1.6 * mm;
   ctx.stroke();
-  // The hood's lower edge: lit skin rolling over the crease.
-  ctx.filter = `blur(${0.5 * mm}px)`;
+  // Thin skin under the eye shows a faint blue-violet.
+  ctx.filter = `blur(${1.5 * mm}px)`;
   ctx.beginPath();
-  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 0.9);
+  traceCurveMm(ctx, f, restLowerMarginMm, xL + 5, xM + 1, 30, true, -2.6);
+  ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
+  ctx.lineWidth = 2.4 * mm;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * The hood's lower edge: lit skin rolling over the crease. Painted over the face after the lid's skin
+ * (assets-for.ts), apart from the rest of the skin, because it belongs to the open eye: closing, the
+ * lid's skin unrolls from under the hood and the roll flattens, so the warp fades it out (face-warp.ts
+ * keeps the face with and without it). Left in, it was a pale arc over a shut lid. It reaches no
+ * further than HOOD_ROLL_REACH_MM above the crease (its stroke's centre 1 mm up, half its width and
+ * three sigmas of its blur above that), and not below it.
+ */
+export const HOOD_ROLL_REACH_MM = 2;
+
+export function paintHoodRoll(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
+  const mm = f.pxPerMm;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.filter = `blur(${0.22 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 1);
   // Fading out toward both ends with the crease under it.
   const roll = ctx.createLinearGradient(xPx(f, CREASE_LATERAL_END_MM + 2), 0, xPx(f, CREASE_MEDIAL_END_MM - 1), 0);
   roll.addColorStop(0, 'rgba(255, 228, 208, 0)');
@@ -111,14 +138,7 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   roll.addColorStop(0.75, 'rgba(255, 228, 208, 0.12)');
   roll.addColorStop(1, 'rgba(255, 228, 208, 0)');
   ctx.strokeStyle = roll;
-  ctx.lineWidth = 1.2 * mm;
-  ctx.stroke();
-  // Thin skin under the eye shows a faint blue-violet.
-  ctx.filter = `blur(${1.5 * mm}px)`;
-  ctx.beginPath();
-  traceCurveMm(ctx, f, restLowerMarginMm, xL + 5, xM + 1, 30, true, -2.6);
-  ctx.strokeStyle = 'rgba(120, 100, 150, 0.1)';
-  ctx.lineWidth = 2.4 * mm;
+  ctx.lineWidth = 0.7 * mm;
   ctx.stroke();
   ctx.restore();
 }

@@ -8,6 +8,18 @@ import type { LidMargins } from './lid-margins.ts';
  * this polygon, so the pixels show the geometry the model asked for.
  */
 export const MARGIN_SAMPLES = 96;
+/**
+ * The samples crowd toward the canthi (x = u − β·sin 2πu / 2π along the fissure): the corners are
+ * rounded within their last fraction of a mm (lid-shape.ts cornerShape), where even steps of 0.3 mm
+ * drew them as chords; the middle's steps of ~0.55 mm stay far flatter than a pixel.
+ */
+const CORNER_CROWDING = 0.85;
+
+/** Where sample i of n lies along the fissure, 0 … 1. */
+export function marginSampleU(i: number, n: number): number {
+  const u = i / n;
+  return u - (CORNER_CROWDING * Math.sin(2 * Math.PI * u)) / (2 * Math.PI);
+}
 
 /** Points of one margin (lateral → medial) as [x0, y0, x1, y1, …] in px. */
 export function marginPolylinePx(
@@ -20,7 +32,7 @@ export function marginPolylinePx(
   const fn = which === 'upper' ? m.upperMm : m.lowerMm;
   const out: number[] = [];
   for (let i = 0; i <= samples; i++) {
-    const x = m.xLateralMm + ((m.xMedialMm - m.xLateralMm) * i) / samples;
+    const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * marginSampleU(i, samples);
     out.push(xPx(f, x), yPx(f, fn(x) + offsetMm));
   }
   return out;

@@ -39,7 +39,44 @@ export function canthalLineMm(xMm: number): number {
 function betaArch(t: number, a: number, b: number): number {
   if (t <= 0 || t >= 1) return 0;
   const peak = a / (a + b);
-  return (Math.pow(t, a) * Math.pow(1 - t, b)) / (Math.pow(peak, a) * Math.pow(1 - peak, b));
+  return ((Math.pow(t, a) * Math.pow(1 - t, b)) / (Math.pow(peak, a) * Math.pow(1 - peak, b))) * cornerShape(t);
+}
+
+/**
+ * The corners, as a factor on both arches (so the margins still meet there, and a closing lid still
+ * meets the lower one all along). The arches alone met in knife points, the lateral one at ~80°.
+ * - Lateral: acute, the opening narrowed to 40 % of the arches' over its last few mm (~38° between
+ *   the margins), but soft: the opening near the tip is √(d² + 2·e·d) (a hyperbola about the wedge,
+ *   its vertex ~0.1 mm round) instead of d, blended back into the arches by 2.5 mm: the lids' edges
+ *   have thickness and turn into each other there.
+ * - Medial: a small lake, its end ~1 mm round (the same with a larger e, blended out by 3 mm),
+ *   holding the caruncle.
+ */
+const FISSURE_WIDTH_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
+const LATERAL_ACUTE_SHARE = 0.4;
+const LATERAL_ACUTE_MM = 4;
+const LATERAL_TIP_E_MM = 0.45;
+const LATERAL_TIP_REACH_MM = 2.5;
+const MEDIAL_TIP_E_MM = 0.2;
+const MEDIAL_TIP_REACH_MM = 3;
+
+function smooth01(u: number): number {
+  const v = u <= 0 ? 0 : u >= 1 ? 1 : u;
+  return v * v * (3 - 2 * v);
+}
+
+/** √(1 + 2e/d) near the tip, fading to 1 at `reachMm`. */
+function tipTerm(dMm: number, eMm: number, reachMm: number): number {
+  if (dMm >= reachMm) return 1;
+  const d = Math.max(1e-6, dMm);
+  return 1 + (Math.sqrt(1 + (2 * eMm) / d) - 1) * (1 - smooth01(d / reachMm));
+}
+
+export function cornerShape(t: number): number {
+  const dL = t * FISSURE_WIDTH_MM;
+  const dM = (1 - t) * FISSURE_WIDTH_MM;
+  const acute = LATERAL_ACUTE_SHARE + (1 - LATERAL_ACUTE_SHARE) * smooth01(dL / LATERAL_ACUTE_MM);
+  return acute * tipTerm(dL, LATERAL_TIP_E_MM, LATERAL_TIP_REACH_MM) * tipTerm(dM, MEDIAL_TIP_E_MM, MEDIAL_TIP_REACH_MM);
 }
 
 /** Upper arch, 0 at the canthi, 1 at its peak. */

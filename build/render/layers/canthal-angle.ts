@@ -30,8 +30,8 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
   };
   const x0 = xPx(f, xL);
   const shade = ctx.createLinearGradient(x0, 0, xPx(f, xL + SHADE_MM), 0);
-  shade.addColorStop(0, 'rgba(70, 38, 32, 0.5)');
-  shade.addColorStop(0.35, 'rgba(90, 52, 44, 0.22)');
+  shade.addColorStop(0, 'rgba(62, 34, 30, 0.62)');
+  shade.addColorStop(0.35, 'rgba(84, 48, 42, 0.3)');
   shade.addColorStop(1, 'rgba(90, 52, 44, 0)');
   wedge(SHADE_MM);
   ctx.fillStyle = shade;
@@ -43,7 +43,7 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
   ctx.translate(x0, yPx(f, m.upperMm(xL)));
   ctx.scale(1, 0.45);
   const tip = ctx.createRadialGradient(0, 0, 0, 0, 0, TIP_MM * f.pxPerMm);
-  tip.addColorStop(0, 'rgba(178, 112, 102, 0.95)');
+  tip.addColorStop(0, 'rgba(160, 98, 90, 0.9)');
   tip.addColorStop(0.55, 'rgba(186, 120, 110, 0.6)');
   tip.addColorStop(1, 'rgba(188, 122, 112, 0)');
   ctx.fillStyle = tip;

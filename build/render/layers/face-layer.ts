@@ -10,7 +10,8 @@ import type { BoundsPx } from './bounds.ts';
 import { drawCanthalAngle } from './canthal-angle.ts';
 import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
-import { createFaceWarp, paintFaceWarp } from './face-warp.ts';
+import { createFaceWarp } from './face-warp.ts';
+import { paintFaceWarp } from './face-warp-paint.ts';
 import type { ExtentPx } from './lashes.ts';
 import { UPPER_LASHES } from '../assets/lash-set.ts';
 import { drawLashCurves, lashCurvesPx } from './lashes.ts';
@@ -42,7 +43,7 @@ const caches = new WeakMap<EyeAssets, FaceLayerCache>();
 export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   let c = caches.get(a);
   if (!c) {
-    const warp = createFaceWarp(a.frame, a.faceData);
+    const warp = createFaceWarp(a.frame, a.faceData, a.faceBareData);
     c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null, drawn: null };
     c.layer.ctx.putImageData(warp.img, 0, 0);
     caches.set(a, c);

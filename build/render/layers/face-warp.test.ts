@@ -6,7 +6,8 @@ import { irisPose } from '../geometry/iris-pose.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { lidMargins, restLidMargins } from '../geometry/lid-margins.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { LOWER_ANCHOR_MM, createFaceWarp, paintFaceWarp } from './face-warp.ts';
+import { LOWER_ANCHOR_MM, createFaceWarp } from './face-warp.ts';
+import { paintFaceWarp } from './face-warp-paint.ts';
 
 // The warp is plain arithmetic on pixel arrays; in Node only ImageData is missing.
 beforeAll(() => {

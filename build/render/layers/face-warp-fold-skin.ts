@@ -1,0 +1,79 @@
+import { creaseMm } from '../geometry/crease.ts';
+import type { EyeFrame } from '../geometry/eye-frame.ts';
+import { xMmOf, yPx } from '../geometry/eye-frame.ts';
+import { restLidMargins } from '../geometry/lid-margins.ts';
+import type { BoundsPx } from './bounds.ts';
+
+/**
+ * The skin that lay in the fold, written into the source rows above each column's crease (src rows
+ * 0 … crease). It is lid skin: the column's own rest lid, read back and forth between its crease and
+ * rest margin (never its lashes' line: a band off the margin), so it has the lid's wrinkles and pores,
+ * not a copy of the skin beside it. Each pixel keeps its texture and takes the light of the hood just
+ * above the crease (the ratio of the smoothed colours over 0.5 mm), so a shut lid's skin meets the hood
+ * at the crease without a step, and it fades in over the first millimetre from the hood's own skin,
+ * which the rest lid already fades into there, so the rest crease's point on a shut lid shows no seam.
+ * `src` is the face without the hood's roll of light (that belongs to the open eye). (A donor column
+ * 4 mm toward the middle, lit like the lid under the crease, changed sides at the globe's column: a
+ * vertical seam down the middle of a shut lid, under a 12-level step at the crease.)
+ */
+export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
+  const rad = Math.max(1, Math.round(0.5 * f.pxPerMm));
+  // Smoothed colour per column and row (a ±rad box, every other column), for the light ratios.
+  const smooth = new Float32Array(w * hs * 3);
+  const pre = new Float64Array((hs + 1) * 3);
+  const row = new Float64Array(hs * 3);
+  for (let x = 0; x < w; x++) {
+    row.fill(0);
+    let n = 0;
+    for (let xx = Math.max(0, x - rad); xx <= Math.min(w - 1, x + rad); xx += 2, n++) {
+      for (let y = 0; y < hs; y++) {
+        const p = src[xx * hs + y];
+        row[y * 3] += p & 255;
+        row[y * 3 + 1] += (p >>> 8) & 255;
+        row[y * 3 + 2] += (p >>> 16) & 255;
+      }
+    }
+    for (let i = 0; i < hs * 3; i++) pre[i + 3] = pre[i] + row[i] / n;
+    for (let y = 0; y < hs; y++) {
+      const a = Math.max(0, y - rad);
+      const b = Math.min(hs - 1, y + rad);
+      for (let c = 0; c < 3; c++) smooth[(x * hs + y) * 3 + c] = (pre[(b + 1) * 3 + c] - pre[a * 3 + c]) / (b - a + 1);
+    }
+  }
+  const rm = restLidMargins();
+  const creaseS = (x: number) => yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const marginS = (x: number) => yPx(f, rm.upperMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const fadePx = f.pxPerMm;
+  const orig = src.slice();
+  for (let x = 0; x < w; x++) {
+    const xm = xMmOf(f, box.x + x + 0.5);
+    if (xm <= rm.xLateralMm || xm >= rm.xMedialMm) continue;
+    const cy = creaseS(x);
+    const top = Math.ceil(cy - 0.5);
+    if (top <= 0) continue;
+    // The column's own lid, from the crease to 0.6 mm short of the margin.
+    const xd = x;
+    const d0 = Math.ceil(creaseS(xd)) + 1;
+    const span = Math.max(2, Math.floor(marginS(xd) - 0.6 * f.pxPerMm) - d0);
+    // The hood's light just above the crease (a ±rad box wholly above it).
+    const refY = Math.max(0, Math.round(cy) - rad - 1);
+    // Every row above the crease (the face as it was stays in `hood` for the rows drawn above it).
+    for (let y = 0; y < top; y++) {
+      const t = cy - (y + 0.5);
+      const m = Math.floor(t) % (2 * span);
+      const dy = d0 + (m < span ? m : 2 * span - 1 - m);
+      const p = orig[xd * hs + dy];
+      const h = orig[x * hs + y];
+      const wgt = Math.min(1, t / fadePx);
+      let out = 0xff000000;
+      for (let c = 0; c < 3; c++) {
+        const ref = smooth[(x * hs + refY) * 3 + c];
+        const lid = ((p >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(xd * hs + dy) * 3 + c])));
+        const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
+        const v = Math.round(hood + (lid - hood) * wgt);
+        out |= (v > 255 ? 255 : v) << (8 * c);
+      }
+      src[x * hs + y] = out >>> 0;
+    }
+  }
+}
