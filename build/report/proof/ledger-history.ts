@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import type { LedgerRun } from './report-data.ts';
 import { plotSvg } from './plot-svg.ts';
 import { PLOT_STYLE as S } from './plot-style.ts';
+import { formatValue } from '../table.ts';
 
 /** One metric's values over the ledger's runs, a line per scene. */
 export interface MetricHistory {
@@ -44,7 +45,7 @@ export function ledgerHistoryPlot(h: MetricHistory, scenes: readonly string[], l
     color: { domain: scenes as string[], scheme: 'tableau10', legend },
     marks: [
       Plot.line(h.points, { x: 'run', y: 'value', stroke: 'scene', z: 'scene', strokeWidth: 1 }),
-      Plot.dot(h.points, { x: 'run', y: 'value', fill: 'scene', r: 2, title: (d: MetricHistory['points'][number]) => `${d.scene} run ${d.run} (${d.revision}): ${d.value}` }),
+      Plot.dot(h.points, { x: 'run', y: 'value', fill: 'scene', r: 2, title: (d: MetricHistory['points'][number]) => `${d.scene} run ${d.run} (${d.revision}): ${formatValue(d.value)}` }),
     ],
   });
 }
