@@ -5,7 +5,7 @@ import { safeText } from '../../errors/safe-text.ts';
 import type { BaselineDiff, SceneDiff, Still } from '../../report/proof/report-data.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
 import { isInside } from '../io/contain.ts';
-import { dataUri, STILL_WIDTH_PX } from './read-era.ts';
+import { dataUri, SHEET_WIDTH_PX } from './read-era.ts';
 
 /** Where `eye diff` leaves its verdicts, under the proof folder. */
 export const DIFF_FILE = join('diff', 'diff.json');
@@ -28,7 +28,7 @@ const href = (rel: string) => rel.split('/').map(encodeURIComponent).join('/');
 
 /**
  * <proof>/diff/diff.json, for the report's first screen and its changed scenes: validated strictly
- * (core/report/diff-file.ts), every path it names held inside the proof folder, its stills inlined.
+ * (core/report/diff-file.ts), every path it names held inside the proof folder, its stills inlined (half the page's width each: baseline and current share a row).
  * A file that is not the schema's, or names a path outside, is rejected whole with the reason: the page
  * then shows no verdict from it, and says so (it never crashes the report).
  */
@@ -69,7 +69,7 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
           continue;
         }
         try {
-          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await dataUri(path, STILL_WIDTH_PX) });
+          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await dataUri(path, Math.round(SHEET_WIDTH_PX / 2)) });
         } catch {
           missingFiles.push(`${rel} (not an image)`);
         }

@@ -86,7 +86,7 @@ tr.fail td { background: #fde8e8; color: #8a1c1c; font-weight: 600; }
 .overview { width: 100%; font-size: 13px; } .overview th { position: sticky; top: 0; background: #fff; } .answer { font-size: 15px; margin: 6px 0; }
 .overview tr.failed td { background: #fde8e8; } .overview tr.failed td:nth-child(2) { color: #8a1c1c; } .overview tr.changed td { background: #fff4d6; }
 .since { border-left: 4px solid #e0a800; padding: 4px 12px; margin: 8px 0 16px; background: #fffbef; } .since.beyond { border-color: #c0392b; }
-.beside { display: grid; gap: 4px; } .pair-row { display: grid; grid-template-columns: 340px 340px; gap: 12px; }
+.beside { display: grid; gap: 4px; } .pair-row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .pair-row .still, .pair-row .still img { max-width: 100%; }
 figure { margin: 8px 0; } figcaption { color: #5f6368; font-size: 12px; }
 .pair { display: flex; gap: 16px; flex-wrap: wrap; } .pair figure, .history figure { flex: 0 0 360px; } .history { display: flex; gap: 12px; flex-wrap: wrap; }
 .stills { display: flex; gap: 8px; flex-wrap: wrap; } .still { max-width: 340px; } .still img { max-width: 340px; display: block; } .sheet img { max-width: 100%; display: block; }
