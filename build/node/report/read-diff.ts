@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { DiffFileError, parseDiffFile } from '../../core/report/diff-file.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import type { BaselineDiff, SceneDiff, Still } from '../../report/proof/report-data.ts';
@@ -34,7 +34,8 @@ const href = (rel: string) => rel.split('/').map(encodeURIComponent).join('/');
  */
 export async function readDiff(proofDir: string): Promise<BaselineDiff> {
   const file = join(proofDir, DIFF_FILE);
-  const shown = relative(process.cwd(), file) || file;
+  // Named as the page sees it: beside it, in its own folder.
+  const shown = DIFF_FILE.split(sep).join('/');
   const none: BaselineDiff = { state: 'none', file: shown, problem: null, against: null, scenes: [] };
   if (!existsSync(file)) return none;
   const rejected = (problem: string): BaselineDiff => ({ ...none, state: 'rejected', problem: safeText(problem) });

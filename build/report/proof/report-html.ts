@@ -83,7 +83,7 @@ nav a { margin-right: 10px; white-space: nowrap; }
 table { border-collapse: collapse; margin: 6px 0 12px; } td, th { border-bottom: 1px solid #e3e5e8; padding: 2px 8px; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; } td.note { color: #5f6368; font-size: 12px; }
 tr.fail td { background: #fde8e8; color: #8a1c1c; font-weight: 600; }
-.overview { width: 100%; font-size: 13px; } .overview th { position: sticky; top: 0; background: #fff; } .answer { font-size: 15px; margin: 6px 0; }
+.overview { width: 100%; font-size: 13px; } .overview td:nth-child(-n+5) { white-space: nowrap; } .overview td { padding: 2px 6px; } .overview th { position: sticky; top: 0; background: #fff; } .answer { font-size: 15px; margin: 6px 0; }
 .overview tr.failed td { background: #fde8e8; } .overview tr.failed td:nth-child(2) { color: #8a1c1c; } .overview tr.changed td { background: #fff4d6; }
 .since { border-left: 4px solid #e0a800; padding: 4px 12px; margin: 8px 0 16px; background: #fffbef; } .since.beyond { border-color: #c0392b; }
 .beside { display: grid; gap: 4px; } .pair-row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .pair-row .still, .pair-row .still img { max-width: 100%; }
