@@ -130,7 +130,13 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       for (const a of document.querySelectorAll('a[href]')) {
         const h = a.getAttribute('href') ?? '';
         if (h.startsWith('#')) {
-          if (!document.getElementById(decodeURIComponent(h.slice(1)))) deadFragments.push(h);
+          let id = h.slice(1);
+          try {
+            id = decodeURIComponent(id);
+          } catch {
+            // Not percent-encoding: the id is the text as written.
+          }
+          if (!document.getElementById(id)) deadFragments.push(h);
         } else fileLinks.push(new URL(h, document.baseURI).href);
       }
       // Script in the DOM: the page's own has none of these.

@@ -77,7 +77,8 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
       }
       return out;
     };
-    const clip = s.reviewClip && existsSync(resolve(proofDir, s.reviewClip)) ? href(s.reviewClip) : null;
+    const clipPath = s.reviewClip === null ? null : resolve(proofDir, s.reviewClip);
+    const clip = clipPath && existsSync(clipPath) && statSync(clipPath).isFile() ? href(s.reviewClip!) : null;
     if (s.reviewClip && !clip) missingFiles.push(s.reviewClip);
     scenes.push({
       scene: s.scene,

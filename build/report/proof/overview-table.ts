@@ -62,6 +62,11 @@ export function overviewRows(data: Pick<ReportData, 'eras' | 'diff'>): OverviewR
 
 /** The id of a scene's "since the baseline" block (its film section's id is the scene's name). */
 export const sinceId = (scene: string) => `since-${scene}`;
+/** The id of a check's place in a scene's section: its calm caps, its pixel proof, everything eye render held it to. */
+export const checkId = (check: 'caps' | 'pixels' | 'render', scene: string) => `${check}-${scene}`;
+
+/** A cell's text, linked to where its check is shown in full (when the scene has a section). */
+const linked = (html: string, id: string | null) => (id ? `<a href="#${escapeHtml(id)}">${html}</a>` : html);
 
 function checkText(c: CheckCell | null, none: string): string {
   if (!c) return `<span class="note">${escapeHtml(none)}</span>`;
@@ -115,8 +120,8 @@ export function overviewTable(data: Pick<ReportData, 'eras' | 'diff'>): string {
   }</p>`;
   const body = rows.map((r) => {
     const clip = r.diff?.reviewClipHref ? `<a href="${escapeHtml(r.diff.reviewClipHref)}">review clip</a>` : '';
-    return `<tr class="${r.status}"><td><a href="#${escapeHtml(r.scene)}">${escapeHtml(r.scene)}</a></td><td>${r.status === 'failed' ? '<b>FAILED</b>' : r.status}</td><td>${checkText(r.caps, r.filmed ? 'not asserted' : '—')}</td><td>${checkText(r.render, r.filmed ? 'none recorded' : '—')}</td><td>${
-      r.pixels === null ? '<span class="note">—</span>' : r.pixels ? 'agree' : '<b>DISAGREE</b>'
+    return `<tr class="${r.status}"><td><a href="#${escapeHtml(r.scene)}">${escapeHtml(r.scene)}</a></td><td>${r.status === 'failed' ? '<b>FAILED</b>' : r.status}</td><td>${linked(checkText(r.caps, r.filmed ? 'not asserted' : '—'), r.filmed ? checkId('caps', r.scene) : null)}</td><td>${linked(checkText(r.render, r.filmed ? 'none recorded' : '—'), r.render ? checkId('render', r.scene) : null)}</td><td>${
+      r.pixels === null ? '<span class="note">—</span>' : linked(r.pixels ? 'agree' : '<b>DISAGREE</b>', checkId('pixels', r.scene))
     }</td><td>${diffText(r, diff)}</td><td>${approvedText(r.diff)}</td><td>${clip}</td></tr>`;
   });
   return `<section id="overview">${head}<table class="overview"><thead><tr><th>scene</th><th></th><th>calm caps (eye check)</th><th>eye render</th><th>pixels vs model</th><th>since the baseline (eye diff)</th><th>approved</th><th></th></tr></thead><tbody>${body.join('')}</tbody></table></section>`;

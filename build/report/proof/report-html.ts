@@ -3,7 +3,7 @@ import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
 import { capsTable } from './caps-table.ts';
 import { diffSection } from './diff-section.ts';
-import { overviewTable } from './overview-table.ts';
+import { checkId, overviewTable } from './overview-table.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlNumber } from './html-number.ts';
 import { fixationHistogram } from './fixation-histogram.ts';
@@ -56,7 +56,7 @@ function eraSection(e: EraReport, diff: SceneDiff | null): string {
 ${diff && diff.verdict !== 'unchanged' ? diffSection(diff) : ''}
 <div class="film"><video controls preload="none"${videoWidth(e.width)} src="${escapeHtml(e.filmHref)}"${poster ? ` poster="${escapeHtml(poster.dataUri)}"` : ''}></video>
 <p class="note">${escapeHtml(e.filmHref)} (a file beside this page; played from disk, fetched only when played)</p></div>
-<h3>Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
+<h3 id="${escapeHtml(checkId('caps', id))}">Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
 <h3>Film against its era (p10–p90)</h3>${e.spread.length ? spreadTable(e.spread) : '<p class="note">no spread recorded for this film</p>'}
 <h3>Plots</h3><p class="note">detected from the model's 240 Hz trace: ${counts}</p>
 ${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${htmlNumber(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
@@ -70,8 +70,8 @@ ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: p
       ? figure(`${id}/main-sequence`, `main sequence (rings: saccades cut by missing data, left out of the fit); ${fitText}`, mainSequencePlot(e))
       : '<p class="note">no main sequence: no saccade detected in this film</p>'
   }</div>
-${agreement}
-<details><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
+<div id="${escapeHtml(checkId('pixels', id))}">${agreement}</div>
+<details id="${escapeHtml(checkId('render', id))}"><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
 <h3>Stills</h3>${e.sheet ? `<figure class="sheet"><img alt="contact sheet" src="${escapeHtml(e.sheet.dataUri)}"><figcaption>${escapeHtml(e.sheet.why)}</figcaption></figure>` : ''}<div class="stills">${stills}</div>
 </section>`;
 }
