@@ -7,6 +7,7 @@ import type { SceneCheck } from '../check/check-run.ts';
 import { reportedRuns, sceneFolders } from './report-sources.ts';
 import { readEra } from './read-era.ts';
 import { readProofJson } from './read-proof-json.ts';
+import { readDiff } from './read-diff.ts';
 
 /**
  * What proof/index.html shows, from a proof folder (every rendered scene in it), eye check's
@@ -29,6 +30,8 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
   const checked = new Set(checkAssertions.map((a) => a.scene));
   const unchecked = scenes.filter((s) => !checked.has(s));
   if (checkAssertions.length && unchecked.length) notes.push(`eye check asserted no caps for ${unchecked.join(', ')} (it checks the era scripts, reduced motion and the stimulus scenes)`);
+  const diff = await readDiff(opts.proofDir);
+  if (diff.state === 'rejected') notes.push(`${diff.file} rejected, so no verdict against the baseline is shown: ${diff.problem}`);
   const { runs, skipped } = reportedRuns(opts.ledgerFile);
   if (skipped) notes.push(`${skipped} ledger line(s) skipped as unreadable`);
   return {
@@ -36,11 +39,13 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
     sources: [
       `films: ${scenes.length} scene folder(s) in ${opts.proofDir}`,
       `calm caps: ${existsSync(checkFile) ? checkFile : 'none (eye check has not run)'}`,
+      `since the baseline: ${diff.state === 'read' ? diff.file : diff.state === 'rejected' ? `${diff.file} (rejected)` : 'none (eye diff has not run)'}`,
       `history: ${opts.ledgerFile} (the ${runs.length} runs that changed a number; a run repeating the one before it at its revision is left out)`,
     ],
     eras,
     ledger: runs,
     notes,
+    diff,
   };
 }
 

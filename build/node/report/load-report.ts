@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'puppeteer-core';
 import { DATA_MARK_LABELS } from '../../report/proof/data-marks.ts';
@@ -31,7 +32,11 @@ export interface ReportLoad {
   films: number;
   missingFilms: string[];
   unplayableFilms: string[];
+  /** Links that land nowhere: an in-page #fragment with no element of that id, or a file beside the page that is not there. */
+  brokenLinks: string[];
   screenshot: string;
+  /** The page's first screen as a reader opens it (FIRST_SCREEN), beside the full screenshot. */
+  firstScreen: string;
   /** The page's height, px, and the rows of it the screenshot holds (all of them: taken in strips, Chromium caps one capture at 16384 px). */
   pageHeightPx: number;
   coveredPx: number;
@@ -44,6 +49,8 @@ export interface ReportLoad {
 }
 
 const VIEW_WIDTH_PX = 1200;
+/** The first screen: what a reader sees on opening the page on a laptop, before scrolling. */
+export const FIRST_SCREEN = { width: 1280, height: 800 } as const;
 /**
  * The screenshot is the whole page at this scale. Measured on a 26-film page (98,041 px, 2026-12-01):
  * at 1 the PNG was 49.1 MB; at one half 19.2 MB in full colour, 5.2 MB in a 256-colour palette
@@ -51,6 +58,8 @@ const VIEW_WIDTH_PX = 1200;
  */
 export const SCREENSHOT_SCALE = 0.5;
 const SETTLE_MS = 1500;
+/** Written beside the full screenshot. */
+export const FIRST_SCREEN_FILE = 'report-first-screen.png';
 const FILM_OPEN_MS = 10_000;
 
 /**
@@ -115,6 +124,21 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
         return { id: f.getAttribute('data-plot') ?? '?', marks };
       });
       const films = [...document.querySelectorAll('video')].map((v) => new URL(v.getAttribute('src') ?? '', document.baseURI).href);
+      // Links: a fragment must name an element; anything else is a file beside the page (checked on disk below).
+      const deadFragments: string[] = [];
+      const fileLinks: string[] = [];
+      for (const a of document.querySelectorAll('a[href]')) {
+        const h = a.getAttribute('href') ?? '';
+        if (h.startsWith('#')) {
+          let id = h.slice(1);
+          try {
+            id = decodeURIComponent(id);
+          } catch {
+            // Not percent-encoding: the id is the text as written.
+          }
+          if (!document.getElementById(id)) deadFragments.push(h);
+        } else fileLinks.push(new URL(h, document.baseURI).href);
+      }
       // Script in the DOM: the page's own has none of these.
       const present: string[] = [];
       for (const el of document.querySelectorAll('*')) {
@@ -128,8 +152,12 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       const first = document.head?.firstElementChild;
       const meta = first?.matches('meta[charset]') ? first.nextElementSibling : first;
       const csp = meta?.matches('meta[http-equiv="Content-Security-Policy" i]') ? meta.getAttribute('content') : null;
-      return { plots, films, height: document.documentElement.scrollHeight, present, csp };
+      return { plots, films, deadFragments, fileLinks, height: document.documentElement.scrollHeight, present, csp };
     }, [...DATA_MARK_LABELS]);
+    const firstScreen = join(dirname(screenshotFile), FIRST_SCREEN_FILE);
+    await page.setViewport(FIRST_SCREEN);
+    writeFileAtomic(firstScreen, Buffer.from(await page.screenshot({ type: 'png' })));
+    await page.setViewport({ width: VIEW_WIDTH_PX, height: 900 });
     const shot = await captureFullPage(page, VIEW_WIDTH_PX, found.height, SCREENSHOT_SCALE);
     writeFileAtomic(screenshotFile, shot.png);
     // Only now, with the counts taken: each film asked for as a play would ask, to show the links play.
@@ -161,7 +189,9 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       emptyPlots: found.plots.filter((p) => p.marks === 0).map((p) => p.id),
       films: found.films.length,
       missingFilms: found.films.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u))),
+      brokenLinks: [...found.deadFragments, ...found.fileLinks.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u)))],
       screenshot: screenshotFile,
+      firstScreen,
       pageHeightPx: found.height,
       coveredPx: shot.coveredPx,
       screenshotWidthPx: shot.widthPx,

@@ -32,6 +32,9 @@ export async function reportInputsKey(o: { proofDir: string; ledgerFile: string;
   for (const scene of sceneFolders(o.proofDir)) addFolder(h, join(o.proofDir, scene), scene);
   const check = join(o.proofDir, 'check');
   if (existsSync(check)) addFolder(h, check, 'check');
+  // eye diff's verdicts, stills and review clip (its paths are read from the file, but they live here).
+  const diff = join(o.proofDir, 'diff');
+  if (existsSync(diff)) addFolder(h, diff, 'diff');
   h.update(`ledger\0${JSON.stringify(reportedRuns(o.ledgerFile))}\0`);
   return h.digest('hex');
 }

@@ -60,7 +60,42 @@ describe('eye report', () => {
     expect(l.coveredPx).toBe(l.pageHeightPx);
     expect(shot.height).toBe(Math.round(l.pageHeightPx * SCREENSHOT_SCALE));
     expect(readFileSync(join(proof, 'index.html'), 'utf8')).toContain('eye check has not run');
+    expect(l.brokenLinks).toEqual([]);
+    expect(await sharp(l.firstScreen).metadata()).toMatchObject({ width: 1280, height: 800 });
+    expect(readFileSync(join(proof, 'index.html'), 'utf8')).toContain('no baseline diff run');
   }, 60_000);
+
+  it('with eye diff\'s verdicts: the first screen\'s table, the review clip linked and opening, every link landing; a rejected diff.json is said, not fatal', async () => {
+    const p = await fakeProof();
+    mkdirSync(join(p, 'diff'));
+    execFileSync(findFfmpeg().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=96x36:d=1:r=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', join(p, 'diff', 'review.mp4')]);
+    const diff = {
+      schema: 'eye-diff/1',
+      against: { kind: 'baseline', rev: null },
+      scenes: [
+        { scene: '1970-script', verdict: 'beyond', approved: false, why: null, firstDifferentFrame: 4, events: { added: 0, removed: 0, moved: 1, list: [{ kind: 'blink', change: 'moved', baselineS: 1, currentS: 1.08, shiftMs: 80, amplitudeDeg: null }] }, metrics: [], stretches: [{ startS: 0.9, endS: 1.3, minSsim: 0.9 }], reviewClip: 'diff/review.mp4', baselineStills: ['1970-script/stills/sheet.png'], currentStills: ['1970-script/stills/mid-saccade.png'] },
+        { scene: '1981-script', verdict: 'missing', approved: false, why: null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [] },
+      ],
+    };
+    writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify(diff));
+    const r = await writeReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: true });
+    const l = r.load!;
+    expect({ pass: r.pass, errors: l.errors, requests: l.requests, broken: l.brokenLinks, unplayable: l.unplayableFilms }).toEqual({ pass: true, errors: [], requests: [], broken: [], unplayable: [] });
+    expect(l.films).toBe(2);
+    const html = readFileSync(r.html, 'utf8');
+    expect(html.indexOf('<table class="overview"')).toBeLessThan(html.indexOf('<section class="era"'));
+    expect(html).toContain('CHANGED BEYOND tolerance');
+    expect(html).toContain('id="since-1970-script"');
+    // A broken link is seen: the section a row links to, gone.
+    writeFileSync(r.html, html.replace('id="since-1970-script"', 'id="elsewhere"'));
+    expect((await loadReport(r.html, join(p, 'shot.png'), findBrowser())).brokenLinks).toEqual(['#since-1970-script']);
+    // A diff.json of another schema: the page is written and loads; it says the file was rejected and shows no verdict.
+    writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify({ ...diff, schema: 'eye-diff/9' }));
+    const rejected = await writeReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: false });
+    const page = readFileSync(rejected.html, 'utf8');
+    expect(page).toContain('diff.json rejected');
+    expect(page).not.toContain('CHANGED BEYOND');
+  }, 120_000);
 
   it('keeps a page whose inputs are unchanged (a repeated ledger run too), and builds it again when a scene file, a new run or its own bytes change', async () => {
     const ledger = join(proof, 'ledger.jsonl');

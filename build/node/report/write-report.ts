@@ -10,6 +10,7 @@ import type { ReportLoad } from './load-report.ts';
 import { reportInputsKey } from './report-inputs.ts';
 import { fileSha256 } from '../io/file-sha256.ts';
 import { REPORT_CSP } from '../../report/proof/report-policy.ts';
+import { reportByteBudget } from '../../report/proof/report-budget.ts';
 
 export interface WriteReportOptions {
   proofDir: string;
@@ -24,10 +25,12 @@ export interface WriteReportOptions {
 export interface WrittenReport {
   html: string;
   bytes: number;
+  /** The most bytes the page may have for what it shows (report-budget.ts); over it, the run fails. */
+  budgetBytes: number;
   eras: number;
   plots: number;
   load: ReportLoad | null;
-  /** The load test held: no error, no request, no script not the page's own, the page's policy in place, every plot with marks, every film on disk and opening. */
+  /** The load test held (no error, no request, no script not the page's own, the page's policy in place, every plot with marks, every film on disk and opening, every link landing) and the page is within its byte budget. */
   pass: boolean;
   /** Nothing was built: the inputs were those of the run that wrote this page and passed its load test (its numbers are that run's). */
   kept: boolean;
@@ -54,6 +57,22 @@ function keptReport(stampFile: string, inputsKey: string): WrittenReport | null 
   }
 }
 
+/** The page passes: within its byte budget, and (when it was opened) its load test saw nothing wrong. */
+export function reportPasses(bytes: number, budgetBytes: number, load: ReportLoad | null): boolean {
+  if (bytes > budgetBytes) return false;
+  if (!load) return true;
+  return (
+    load.errors.length === 0 &&
+    load.requests.length === 0 &&
+    load.scripts.length === 0 &&
+    load.csp === REPORT_CSP &&
+    load.emptyPlots.length === 0 &&
+    load.missingFilms.length === 0 &&
+    load.unplayableFilms.length === 0 &&
+    load.brokenLinks.length === 0
+  );
+}
+
 /** eye report: proof/index.html written whole (temporary name, then renamed), then opened and checked. */
 export async function writeReport(o: WriteReportOptions): Promise<WrittenReport> {
   if (!existsSync(o.proofDir) || !statSync(o.proofDir).isDirectory()) {
@@ -77,10 +96,11 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   orEnvironmentError('writing the report', file, () => writeFileAtomic(file, html));
   const plots = (html.match(/<figure class="plot"/g) ?? []).length;
   const load = o.load ? await loadReport(file, join(o.proofDir, 'report.png'), findBrowser()) : null;
-  const pass =
-    !load ||
-    (load.errors.length === 0 && load.requests.length === 0 && load.scripts.length === 0 && load.csp === REPORT_CSP && load.emptyPlots.length === 0 && load.missingFilms.length === 0 && load.unplayableFilms.length === 0);
-  const written: WrittenReport = { html: file, bytes: Buffer.byteLength(html), eras: data.eras.length, plots, load, pass, kept: false };
+  const bytes = Buffer.byteLength(html);
+  const diffStills = (data.diff?.scenes ?? []).reduce((n, d) => n + d.baselineStills.length + d.currentStills.length, 0);
+  const budgetBytes = reportByteBudget(data.eras.length, diffStills);
+  const pass = reportPasses(bytes, budgetBytes, load);
+  const written: WrittenReport = { html: file, bytes, budgetBytes, eras: data.eras.length, plots, load, pass, kept: false };
   if (inputsKey && load && pass) {
     const stamp: ReportStamp = { inputsKey, htmlSha256: fileSha256(file), screenshotSha256: fileSha256(load.screenshot), report: written };
     orEnvironmentError('writing the report', stampFile, () => writeFileAtomic(stampFile, `${JSON.stringify(stamp, null, 2)}\n`));

@@ -109,3 +109,14 @@ describe('the report plots (Observable Plot in linkedom)', () => {
     expect(tickText([1000, 3000])(2000)).toBe('2000');
   });
 });
+
+describe('the ledger history dots', () => {
+  it('mark each scene\'s first and last point and every change, not a repeated number', async () => {
+    const { turningPoints } = await import('./ledger-history.ts');
+    const pts = [1, 2, 3, 4, 5].flatMap((run) => [
+      { run, revision: 'r', scene: 'a', value: run < 3 ? 1 : 2 },
+      { run, revision: 'r', scene: 'b', value: 7 },
+    ]);
+    expect(turningPoints(pts).map((p) => `${p.scene}${p.run}`)).toEqual(['a1', 'b1', 'a3', 'a5', 'b5']);
+  });
+});

@@ -15,6 +15,8 @@ export interface ReportData {
   ledger: LedgerRun[];
   /** Notes a reader needs (a missing eye check, a scene folder skipped), one line each. */
   notes: string[];
+  /** `eye diff`'s verdicts against the baseline (absent: the page says no diff was read). */
+  diff?: BaselineDiff;
 }
 
 /** One film (one scene folder of the proof). */
@@ -122,4 +124,35 @@ export interface LongRunFixations {
   hz: number;
   seeds: number;
   minutesPerSeed: number;
+}
+
+/**
+ * What `eye diff` said (proof/diff/diff.json), as the report shows it: `state` none when it has not run,
+ * rejected when its file is not the schema's (`problem` says why; the page shows no verdict from it).
+ */
+export interface BaselineDiff {
+  state: 'none' | 'rejected' | 'read';
+  /** The file, as the page names it. */
+  file: string;
+  problem: string | null;
+  against: { kind: 'baseline' | 'rev'; rev: string | null } | null;
+  scenes: SceneDiff[];
+}
+
+/** One scene's diff, its files resolved for the page: stills inlined, the review clip a link beside the page. */
+export interface SceneDiff {
+  scene: string;
+  verdict: 'unchanged' | 'within' | 'beyond' | 'new' | 'missing';
+  approved: boolean;
+  why: string | null;
+  firstDifferentFrame: number | null;
+  events: { added: number; removed: number; moved: number; list: { kind: string; change: string; baselineS: number | null; currentS: number | null; shiftMs: number | null; amplitudeDeg: number | null }[] };
+  metrics: { name: string; unit: string; baseline: number; current: number; p10: number | null; p90: number | null; beyond: boolean }[];
+  stretches: { startS: number; endS: number; minSsim: number }[];
+  /** The review clip relative to index.html (URL-encoded), or null when the diff wrote none for this scene. */
+  reviewClipHref: string | null;
+  baselineStills: Still[];
+  currentStills: Still[];
+  /** Files the diff names that are not on disk (shown, not silently dropped). */
+  missingFiles: string[];
 }

@@ -2,6 +2,8 @@ import { agreementPlot } from './agreement-plot.ts';
 import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
 import { capsTable } from './caps-table.ts';
+import { diffSection } from './diff-section.ts';
+import { checkId, overviewTable } from './overview-table.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlNumber } from './html-number.ts';
 import { fixationHistogram } from './fixation-histogram.ts';
@@ -9,7 +11,7 @@ import { gazePlot } from './gaze-plot.ts';
 import { ledgerHistoryPlot, metricHistories } from './ledger-history.ts';
 import { mainSequencePlot } from './main-sequence-plot.ts';
 import { REPORT_CSP_META } from './report-policy.ts';
-import type { EraReport, ReportData } from './report-data.ts';
+import type { EraReport, ReportData, SceneDiff } from './report-data.ts';
 import { spreadTable } from './spread-table.ts';
 
 /** A plot in its figure: the load test finds plots by `figure.plot` and reads `data-plot` to name an empty one. */
@@ -22,7 +24,7 @@ function videoWidth(width: unknown): string {
   return typeof width === 'number' && width > 0 ? ` width="${Math.min(640, Math.round(width))}"` : '';
 }
 
-function eraSection(e: EraReport): string {
+function eraSection(e: EraReport, diff: SceneDiff | null): string {
   const id = e.scene;
   const counts = `${e.saccades.filter((s) => s.kind !== 'microsaccade').length} saccades, ${e.saccades.filter((s) => s.kind === 'microsaccade').length} microsaccades, ${e.blinks.length} blinks, ${e.fixationsMs.length} closed fixations`;
   const long = e.longRunFixations && e.longRunFixations.bins.n > 0 ? e.longRunFixations : null;
@@ -51,9 +53,10 @@ function eraSection(e: EraReport): string {
     : '<p class="note">rendered with --no-pixels: no pixel measurement to compare</p>';
   return `<section class="era" id="${escapeHtml(id)}">
 <h2>${escapeHtml(e.scene)} <small>era ${escapeHtml(e.era)}, ${escapeHtml(e.mode)}, ${escapeHtml(e.preset)}, seed ${htmlNumber(e.seed)}, ${htmlNumber(e.durationS)} s at ${htmlNumber(e.fps)} fps, ${htmlNumber(e.width)}×${htmlNumber(e.height)}</small></h2>
+${diff && diff.verdict !== 'unchanged' ? diffSection(diff) : ''}
 <div class="film"><video controls preload="none"${videoWidth(e.width)} src="${escapeHtml(e.filmHref)}"${poster ? ` poster="${escapeHtml(poster.dataUri)}"` : ''}></video>
 <p class="note">${escapeHtml(e.filmHref)} (a file beside this page; played from disk, fetched only when played)</p></div>
-<h3>Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
+<h3 id="${escapeHtml(checkId('caps', id))}">Calm caps (eye check)</h3>${e.caps.length ? capsTable(e.caps) : '<p class="note">eye check has not asserted this scene (see the notes at the top)</p>'}
 <h3>Film against its era (p10–p90)</h3>${e.spread.length ? spreadTable(e.spread) : '<p class="note">no spread recorded for this film</p>'}
 <h3>Plots</h3><p class="note">detected from the model's 240 Hz trace: ${counts}</p>
 ${figure(`${id}/gaze`, `gaze yaw and pitch (drawn at ${htmlNumber(e.signal.drawnHz)} Hz); amber: saccades, violet: microsaccades (as detected at 240 Hz)`, gazePlot(e))}
@@ -67,8 +70,8 @@ ${figure(`${id}/aperture`, 'palpebral opening; grey: detected blinks (lighter: p
       ? figure(`${id}/main-sequence`, `main sequence (rings: saccades cut by missing data, left out of the fit); ${fitText}`, mainSequencePlot(e))
       : '<p class="note">no main sequence: no saccade detected in this film</p>'
   }</div>
-${agreement}
-<details><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
+<div id="${escapeHtml(checkId('pixels', id))}">${agreement}</div>
+<details id="${escapeHtml(checkId('render', id))}"><summary>Everything eye render held this film to (${e.renderAssertions.filter((a) => a.pass).length}/${e.renderAssertions.length} pass)</summary>${capsTable(e.renderAssertions)}</details>
 <h3>Stills</h3>${e.sheet ? `<figure class="sheet"><img alt="contact sheet" src="${escapeHtml(e.sheet.dataUri)}"><figcaption>${escapeHtml(e.sheet.why)}</figcaption></figure>` : ''}<div class="stills">${stills}</div>
 </section>`;
 }
@@ -80,6 +83,10 @@ nav a { margin-right: 10px; white-space: nowrap; }
 table { border-collapse: collapse; margin: 6px 0 12px; } td, th { border-bottom: 1px solid #e3e5e8; padding: 2px 8px; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; } td.note { color: #5f6368; font-size: 12px; }
 tr.fail td { background: #fde8e8; color: #8a1c1c; font-weight: 600; }
+.overview { width: 100%; font-size: 13px; } .overview td:nth-child(-n+5) { white-space: nowrap; } .overview td { padding: 2px 6px; } .overview th { position: sticky; top: 0; background: #fff; } .answer { font-size: 15px; margin: 6px 0; }
+.overview tr.failed td { background: #fde8e8; } .overview tr.failed td:nth-child(2) { color: #8a1c1c; } .overview tr.changed td { background: #fff4d6; }
+.since { border-left: 4px solid #e0a800; padding: 4px 12px; margin: 8px 0 16px; background: #fffbef; } .since.beyond { border-color: #c0392b; }
+.beside { display: grid; gap: 4px; } .pair-row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .pair-row .still, .pair-row .still img { max-width: 100%; }
 figure { margin: 8px 0; } figcaption { color: #5f6368; font-size: 12px; }
 .pair { display: flex; gap: 16px; flex-wrap: wrap; } .pair figure, .history figure { flex: 0 0 360px; } .history { display: flex; gap: 12px; flex-wrap: wrap; }
 .stills { display: flex; gap: 8px; flex-wrap: wrap; } .still { max-width: 340px; } .still img { max-width: 340px; display: block; } .sheet img { max-width: 100%; display: block; }
@@ -100,21 +107,44 @@ export function reportHtml(data: ReportData): string {
   const history = histories.length
     ? `<div class="history">${histories.map((h, i) => figure(`ledger/${h.metric}`, `${h.metric}: ${h.points.length} values over ${new Set(h.points.map((p) => p.run)).size} runs`, ledgerHistoryPlot(h, scenes, i === 0))).join('')}</div>`
     : '<p class="note">the ledger has no run of these scenes</p>';
-  return `<!doctype html>
+  const diffs = new Map((data.diff?.state === 'read' ? data.diff.scenes : []).map((d) => [d.scene, d]));
+  const filmed = new Set(scenes);
+  // A scene the baseline has and this proof does not: its diff alone, so the table's link lands somewhere.
+  const gone = [...diffs.values()]
+    .filter((d) => !filmed.has(d.scene))
+    .map((d) => `<section class="era" id="${escapeHtml(d.scene)}"><h2>${escapeHtml(d.scene)} <small>no film in this proof</small></h2>${diffSection(d)}</section>`);
+  const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">${REPORT_CSP_META}<title>${escapeHtml(data.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
+${overviewTable(data)}
 <ul class="note">${data.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>
 ${data.notes.length ? `<ul class="notes">${data.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}
 <nav>${nav}<a href="#ledger">ledger history</a></nav>
 <h2>Blinks, every film</h2>
 ${data.eras.some((e) => e.blinks.length) ? figure('blink-raster', 'each film\'s detected blinks (dark: full, grey: partial) over its length', blinkRaster(data.eras)) : '<p class="note">no blink detected in any film</p>'}
-${data.eras.map(eraSection).join('\n')}
+${data.eras.map((e) => eraSection(e, diffs.get(e.scene) ?? null)).join('\n')}
+${gone.join('\n')}
 <section id="ledger"><h2>The ledger: each metric over runs</h2>
 <p class="note">${data.ledger.length} runs in ledger.jsonl; x is the run number as <code>eye ledger</code> lists it; the scenes are this report's</p>
 ${history}</section>
 </body></html>
 `;
+  return dedupeStyles(page);
+}
+
+/**
+ * Each plot carries Plot's <style> for its classes (the same text in every plot: ~270 copies, 70 kB):
+ * the first of each is kept, the repeats dropped. Only Plot's own blocks can be here: text from a file
+ * is escaped, so it cannot open a <style>.
+ */
+function dedupeStyles(html: string): string {
+  const seen = new Set<string>();
+  return html.replace(/<style>[\s\S]*?<\/style>/g, (block) => {
+    if (seen.has(block)) return '';
+    seen.add(block);
+    return block;
+  });
 }
