@@ -119,7 +119,7 @@ try {
         const a = ffmpegArgs({ width, height, fps: scene.fps, input: 'jpeg', preset, conversion });
         const cpus: number[] = [];
         for (let r = 0; r < rounds; r++) cpus.push(await ffmpegCpu(['-v', 'error', ...a.inputOptions, '-i', 'pipe:0', ...a.outputOptions, '-y', film], jpeg));
-        const fid = spawnSync(ffmpeg, fidelityArgs(film, reference, width, height), { maxBuffer: 1 << 24 });
+        const fid = spawnSync(ffmpeg, fidelityArgs(film, reference, width, height, scene.fps), { maxBuffer: 1 << 24 });
         rows.push({
           scene: name,
           quality: q,

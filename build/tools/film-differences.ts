@@ -29,7 +29,7 @@ try {
     const raw = join(tmp, `${scene}.yuv`);
     const dec = spawnSync(ffmpeg, ['-v', 'error', '-i', join(a, 'film.mp4'), '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', raw]);
     if (dec.status !== 0) throw new Error(`${scene}: decoding the old film failed`);
-    const fid = parseFidelity(spawnSync(ffmpeg, fidelityArgs(join(b, 'film.mp4'), raw, sb.width, sb.height), { maxBuffer: 1 << 24 }).stderr.toString());
+    const fid = parseFidelity(spawnSync(ffmpeg, fidelityArgs(join(b, 'film.mp4'), raw, sb.width, sb.height, sb.fps), { maxBuffer: 1 << 24 }).stderr.toString());
     rmSync(raw);
     const pixels = (d: string) => (existsSync(join(d, 'pixels.json')) ? JSON.stringify(json(join(d, 'pixels.json')).columns) : null);
     rows.push({

@@ -6,13 +6,17 @@ const STDERR = `[Parsed_ssim_4 @ 0x55b6485da480] SSIM Y:0.937816 (12.063187) U:0
 
 describe('fidelity', () => {
   it('compares the film with the raw yuv420p reference of the same size, psnr and ssim on the same frames', () => {
-    const a = fidelityArgs('film.mp4', 'ref.yuv', 1280, 720);
+    const a = fidelityArgs('film.mp4', 'ref.yuv', 1280, 720, 30);
     expect(a.slice(a.indexOf('-i') - 0, a.indexOf('-i') + 2)).toEqual(['-i', 'film.mp4']);
     expect(a[a.indexOf('-s') + 1]).toBe('1280x720');
     expect(a[a.indexOf('-pix_fmt') + 1]).toBe('yuv420p');
+    // Frame n against frame n: the raw frames at the film's rate, both retimed to their index.
+    expect(a[a.indexOf('-framerate') + 1]).toBe('30');
+    expect(a[a.indexOf('-lavfi') + 1].match(/setpts=N\/FRAME_RATE\/TB/g)).toHaveLength(2);
     expect(a[a.indexOf('-lavfi') + 1]).toMatch(/psnr.*ssim/);
     expect(a.slice(-3)).toEqual(['-f', 'null', '-']);
-    expect(() => fidelityArgs('a', 'b', 0, 720)).toThrow(RangeError);
+    expect(() => fidelityArgs('a', 'b', 0, 720, 30)).toThrow(RangeError);
+    expect(() => fidelityArgs('a', 'b', 64, 64, 0)).toThrow(RangeError);
   });
 
   it("reads ffmpeg's summary lines, and refuses output without them", () => {

@@ -11,13 +11,17 @@ export interface Fidelity {
  * (`reference`, `width`×`height`: the lossless frames through the film's own colour conversion), frame
  * by frame, with psnr and ssim side by side; the reports go to stderr (pure: tested without ffmpeg).
  */
-export function fidelityArgs(film: string, reference: string, width: number, height: number): string[] {
+export function fidelityArgs(film: string, reference: string, width: number, height: number, fps: number): string[] {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 2 || height < 2) throw new RangeError(`fidelityArgs: size ${width}x${height}`);
+  if (!Number.isInteger(fps) || fps < 1 || fps > 240) throw new RangeError(`fidelityArgs: fps ${fps}`);
+  // psnr and ssim pair frames by time: both streams are retimed to their frame index, so frame n
+  // meets frame n (raw input at ffmpeg's default 25 fps against a 30-fps film paired them a frame off).
+  const byIndex = 'setpts=N/FRAME_RATE/TB';
   return [
     '-hide_banner', '-nostats',
     '-i', film,
-    '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', reference,
-    '-lavfi', '[0:v]format=yuv420p,split[a][b];[1:v]split[c][d];[a][c]psnr;[b][d]ssim',
+    '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', reference,
+    '-lavfi', `[0:v]format=yuv420p,${byIndex},split[a][b];[1:v]${byIndex},split[c][d];[a][c]psnr;[b][d]ssim`,
     '-f', 'null', '-',
   ];
 }
