@@ -20,6 +20,14 @@ export const BENCH_OPTIONS = {
     defaultText: `${DEFAULT_X264_THREADS}: the films' setting`,
     parse: listOf(integerIn(0, 64), 'integers from 0 to 64'),
   },
+  against: {
+    flags: '--against <dir>',
+    doc: "another calm-eye checkout (e.g. main's) whose pipeline's CPU breakdown is timed beside this tree's in the same run, the two alternating pass by pass",
+    default: null as string | null,
+    defaultText: "none: this tree's breakdown only",
+    parse: text,
+  },
+  breakdownOnly: { flags: '--breakdown-only', doc: "time only the CPU breakdown per frame (drawing, mask, in-page encode, transfer, ffmpeg's decode, conversion and x264), not every floor", default: false },
   json: { flags: '--json', doc: 'print the rows as JSON on stdout', default: false },
 } satisfies Record<string, OptionSpec<unknown>>;
 
@@ -33,6 +41,6 @@ export function registerBench(program: Command): void {
   declareOptions(cmd, BENCH_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(BENCH_OPTIONS, raw);
     const { runBench } = await import('../../node/bench/run-bench.ts');
-    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true });
+    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true, against: o.against, breakdownOnly: o.breakdownOnly === true });
   });
 }

@@ -10,6 +10,27 @@ import type { MaskColor } from '../../render/mask-colors.ts';
  * ambiguous for a two-class blend.
  */
 export function coverageOf(r: number, g: number, b: number, inside: readonly MaskColor[], outside: readonly MaskColor[]): number {
+  // A mask frame holds few distinct colours (flat classes and their edge blends), and every frame's
+  // brow and margin edges ask again for the same ones: the answer is kept per colour, per class sets.
+  let byOutside = cache.get(inside);
+  if (!byOutside) cache.set(inside, (byOutside = new WeakMap()));
+  let memo = byOutside.get(outside);
+  if (!memo) byOutside.set(outside, (memo = new Map()));
+  const key = (r << 16) | (g << 8) | b;
+  let alpha = memo.get(key);
+  if (alpha === undefined) {
+    alpha = coverageFit(r, g, b, inside, outside);
+    if (memo.size >= MAX_CACHED_COLOURS) memo.clear();
+    memo.set(key, alpha);
+  }
+  return alpha;
+}
+
+const cache = new WeakMap<readonly MaskColor[], WeakMap<readonly MaskColor[], Map<number, number>>>();
+/** Colours remembered per pair of class sets (a frame needs a few hundred; 2^16 bounds a hostile frame's). */
+const MAX_CACHED_COLOURS = 1 << 16;
+
+function coverageFit(r: number, g: number, b: number, inside: readonly MaskColor[], outside: readonly MaskColor[]): number {
   let best = Infinity;
   let alpha = 0;
   const fit = (a: MaskColor, o: MaskColor, kind: 'mixed' | 'in' | 'out') => {

@@ -66,6 +66,7 @@ const MIN_BROW_COLUMNS_FRACTION = 0.1;
 const EDGE_WINDOW_PX = 3;
 
 const NOT_BROW = MASK_COLORS.filter((c) => c !== MASK_BROW);
+const BROW_ONLY = [MASK_BROW];
 
 /** Measure one mask frame (RGBA bytes, row-major, as getImageData gives them). */
 export function measureMaskFrame(
@@ -274,7 +275,7 @@ function edgesFromLowest(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, 
     let covered = 0;
     for (let y = from; y <= to; y++) {
       const i = (y * widthPx + x) * 4;
-      covered += coverageOf(rgba[i], rgba[i + 1], rgba[i + 2], [MASK_BROW], NOT_BROW);
+      covered += coverageOf(rgba[i], rgba[i + 1], rgba[i + 2], BROW_ONLY, NOT_BROW);
     }
     out[x] = from + covered;
   }

@@ -18,13 +18,16 @@ export function openingAtPx(rgba: Uint8ClampedArray | Uint8Array, widthPx: numbe
   // line through the margin on either side of the column passes inside its curve), so the widest
   // reading is the best.
   let best = readThrough(rgba, widthPx, heightPx, xPxValue);
+  // The windows are nested: each column's edges are read once, not once per window.
+  const edgesOf = new Map<number, ReturnType<typeof columnEdges>>();
   for (const halfMm of WINDOWS_MM) {
     const half = Math.max(2, Math.round(halfMm * pxPerMm));
     const c0 = Math.floor(xPxValue);
     const tops: number[] = [];
     const bottoms: number[] = [];
     for (let c = Math.max(0, c0 - half); c <= Math.min(widthPx - 1, c0 + half); c++) {
-      const e = columnEdges(rgba, widthPx, heightPx, c);
+      let e = edgesOf.get(c);
+      if (e === undefined) edgesOf.set(c, (e = columnEdges(rgba, widthPx, heightPx, c)));
       if (!e) continue;
       if (Number.isFinite(e.topPx)) tops.push(c + 0.5, e.topPx);
       if (Number.isFinite(e.bottomPx)) bottoms.push(c + 0.5, e.bottomPx);

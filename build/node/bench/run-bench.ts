@@ -6,6 +6,11 @@ import { findFfmpeg } from '../render/find-ffmpeg.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { EXIT } from '../../errors/exit.ts';
+import { projectRoot } from '../io/project-root.ts';
+import { loadBenchTree, type BenchTree } from './bench-tree.ts';
+import { cpuBreakdown, type CpuBreakdown } from './cpu-breakdown.ts';
+import { medianBreakdown } from './median-breakdown.ts';
+import { breakdownTable } from './breakdown-table.ts';
 
 /** Aims from pipeline.md (speed): the pipeline within 2.5× of the drawing and 1.25× of its slower floor. */
 const MAX_PIPELINE_OVER_DRAWING = 2.5;
@@ -20,6 +25,10 @@ export interface BenchRunOptions {
   /** Full passes per size; each timing is the median of its passes (medianRow). */
   repeat: number;
   json: boolean;
+  /** Another checkout whose pipeline's CPU breakdown is timed beside this tree's, pass for pass (null: this tree's only). */
+  against: string | null;
+  /** The CPU breakdown only, not every floor (the capture paths, encode variants, page.screenshot). */
+  breakdownOnly: boolean;
 }
 
 /** `eye bench`: every floor of the pipeline side by side, per size, printed as tables or JSON. */
@@ -31,8 +40,25 @@ export async function runBench(flags: BenchRunOptions): Promise<number> {
   const ffmpeg = findFfmpeg();
   handleInterrupts();
 
-  const rows: BenchRow[] = [];
+  const trees: BenchTree[] = [];
+  if (flags.against !== null) trees.push(await loadBenchTree(flags.against, flags.against));
+  trees.push(await loadBenchTree(projectRoot(), 'this tree'));
+  const breakdowns: CpuBreakdown[][] = [];
   for (const scene of scenes) {
+    const perTree: CpuBreakdown[][] = trees.map(() => []);
+    for (let i = 0; i < flags.repeat; i++) {
+      // Alternate the trees' order pass by pass, so neither always runs first (a warm cache, a slow spell).
+      const order = trees.map((_, k) => k);
+      if (i % 2 === 1) order.reverse();
+      for (const k of order) {
+        const log = (s: string) => process.stderr.write(`bench: breakdown pass ${i + 1}/${flags.repeat}: ${s}\n`);
+        perTree[k].push(await cpuBreakdown(trees[k], scene, ffmpeg, log));
+      }
+    }
+    breakdowns.push(perTree.map(medianBreakdown));
+  }
+  const rows: BenchRow[] = [];
+  for (const scene of flags.breakdownOnly ? [] : scenes) {
     const passes: BenchRow[] = [];
     for (let i = 0; i < flags.repeat; i++) {
       const log = (s: string) => process.stderr.write(`bench: ${flags.repeat > 1 ? `pass ${i + 1}/${flags.repeat}: ` : ''}${s}\n`);
@@ -40,7 +66,11 @@ export async function runBench(flags: BenchRunOptions): Promise<number> {
     }
     rows.push(medianRow(passes));
   }
-  process.stdout.write(flags.json ? `${JSON.stringify(rows, null, 2)}\n` : rows.map(benchTable).join('\n'));
+  process.stdout.write(
+    flags.json
+      ? `${JSON.stringify({ breakdowns, rows }, null, 2)}\n`
+      : [...breakdowns.map((b) => breakdownTable(b, flags.repeat)), ...rows.map(benchTable)].join('\n'),
+  );
   return EXIT.ok;
 }
 

@@ -1,6 +1,6 @@
 import type { CDPSession } from 'puppeteer-core';
 import type { ImageFormat } from '../../page/protocol.ts';
-import { callPage } from './call-page.ts';
+import { callPageString } from './call-page-string.ts';
 import { stepPage } from './step-page.ts';
 
 /**
@@ -55,7 +55,7 @@ export interface FrameGrabber {
 export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
   if (method === 'canvas') {
     const image = `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
-    const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPage<string>(cdp, expression) });
+    const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPageString(cdp, expression) });
     return {
       frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),
       grab: () => read(image),

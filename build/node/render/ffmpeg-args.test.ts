@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_FILTERS, ffmpegArgs } from './ffmpeg-args.ts';
+import { COLOUR_FILTERS, ffmpegArgs, ffmpegStageArgs } from './ffmpeg-args.ts';
 
 const base = { width: 1280, height: 720, fps: 30, input: 'png' as const };
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -55,5 +55,25 @@ describe('ffmpegArgs', () => {
 
   it('is pure: the same settings give the same arguments', () => {
     expect(ffmpegArgs(base)).toEqual(ffmpegArgs({ ...base }));
+  });
+});
+
+describe('ffmpegStageArgs', () => {
+  const film = ffmpegArgs({ ...base, input: 'jpeg' });
+  it('decode: the film\'s input into the null muxer, no filter, no encoder', () => {
+    const a = ffmpegStageArgs(film, 'decode');
+    expect(a.slice(2, 2 + film.inputOptions.length)).toEqual(film.inputOptions);
+    expect(a).not.toContain('-vf');
+    expect(a).not.toContain('libx264');
+    expect(a.slice(-3)).toEqual(['-f', 'null', '-']);
+  });
+  it("convert: the film's own colour conversion, then the null muxer", () => {
+    const a = ffmpegStageArgs(film, 'convert');
+    expect(valueOf(a, '-vf')).toBe(COLOUR_FILTERS.zscale);
+    expect(a).not.toContain('libx264');
+    expect(a.slice(-3)).toEqual(['-f', 'null', '-']);
+  });
+  it('refuses arguments without a colour conversion', () => {
+    expect(() => ffmpegStageArgs({ inputOptions: [], outputOptions: ['-c:v', 'libx264'] }, 'convert')).toThrow(RangeError);
   });
 });

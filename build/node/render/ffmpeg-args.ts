@@ -100,3 +100,27 @@ export function h264Mp4Options(o: { threads: number; preset: X264Preset; crf: nu
     '-f', 'mp4',
   ];
 }
+
+/** How far into a film's ffmpeg work a bench stage goes: the frames decoded only, or decoded and colour-converted. */
+export type FfmpegStage = 'decode' | 'convert';
+
+/**
+ * A film's ffmpeg command line cut short at `stage` (pure; `eye bench` times each stage's CPU apart):
+ * the same input options, then either nothing or the film's own `-vf` colour conversion, into
+ * ffmpeg's null muxer (which takes the frames as they are: no conversion, no encoder). The full
+ * film's command minus the `convert` stage's is x264 and the muxing.
+ */
+export function ffmpegStageArgs(args: FfmpegArgs, stage: FfmpegStage): string[] {
+  const vf = args.outputOptions.indexOf('-vf');
+  if (vf < 0 || vf + 1 >= args.outputOptions.length) throw new RangeError('ffmpegStageArgs: the film\'s arguments have no -vf colour conversion');
+  return [
+    '-v', 'error',
+    ...args.inputOptions,
+    '-i', 'pipe:0',
+    '-map', '0:v:0',
+    '-an',
+    ...(stage === 'convert' ? ['-vf', args.outputOptions[vf + 1]] : []),
+    '-f', 'null',
+    '-',
+  ];
+}
