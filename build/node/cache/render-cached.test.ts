@@ -8,7 +8,7 @@ import { tempDir } from '../../testing/temp-dir.ts';
 import { createBrowserSession } from '../browser/browser-session.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { cacheKey } from './key.ts';
 import { renderCached } from './render-cached.ts';
 import { openCache } from './store.ts';

@@ -6,7 +6,7 @@ import type { Scene } from '../../scene/scene.ts';
 import { createBrowserSession, type BrowserSession } from '../browser/browser-session.ts';
 import { defaultFrameFormat, type CaptureMethod, type FrameFormat } from '../browser/capture-frame.ts';
 import { findBrowser } from '../browser/find-browser.ts';
-import { findFfmpeg } from './find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
 import { appendLedger, ledgerEntry, type LedgerInput } from '../ledger/ledger.ts';
 import { PIXEL_METRIC_PREFIX } from '../../core/ledger/ledger-entry.ts';

@@ -6,7 +6,7 @@ import { cachedJson } from '../../node/cache/cached-json.ts';
 import { cacheKey } from '../../node/cache/key.ts';
 import { openCache, type CacheStore } from '../../node/cache/store.ts';
 import { hashTree } from '../../node/io/tree-hashes.ts';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';
 import { tinyFilm } from '../tiny-film.ts';
