@@ -222,7 +222,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
  * model's samples and events), pixels.json (the page's mask rows), assertions.json (the pixels against
  * the model, the film against its era's spread) and summary.json (the render's facts and those
  * verdicts). A render writes them; a film restored from the cache has them made again from the
- * model as it is now (build/node/cache/render-cached.ts), since its key holds the frames' samples,
+ * model as it is now (build/node/render/render-cached.ts), since its key holds the frames' samples,
  * not the whole model.
  */
 export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChunk[], rows: PixelChunk[] | null, measure: PixelMeasureOptions | null, holdSpread: boolean): Promise<{ files: Record<string, string>; summary: RenderSummary }> {

@@ -20,7 +20,7 @@ import { filmCode } from '../cache/film-code.ts';
 import { filmKey, type FilmCode, type FilmSettings } from '../cache/film-key.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../cache/prune.ts';
 import { parseByteSize } from '../../core/cache/byte-size.ts';
-import { renderCached } from '../cache/render-cached.ts';
+import { renderCached } from './render-cached.ts';
 import { feedOf } from '../../page/frame-feed.ts';
 import { openCache, type CacheStore } from '../cache/store.ts';
 import type { Shard } from '../../core/shard/shard-scenes.ts';
