@@ -16,7 +16,7 @@ import { listScenes, loadScene } from '../io/load-scene.ts';
 import { projectRoot } from '../io/project-root.ts';
 import { cachedJson } from '../cache/cached-json.ts';
 import { codeHash } from '../cache/code-hash.ts';
-import { cacheKey } from '../cache/key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { openCache } from '../cache/store.ts';
 
 /** What `eye check` runs with, parsed and validated (build/cli/commands/check.ts declares the flags). */

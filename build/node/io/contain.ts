@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
-import { KEY_HEX_DIGITS } from '../cache/key.ts';
+import { KEY_HEX_DIGITS } from './content-key.ts';
 
 /**
  * Containment, in one place: every name read from a file (a manifest, a ledger line, a summary, a cache

@@ -9,7 +9,7 @@ import { createBrowserSession } from '../browser/browser-session.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
-import { cacheKey } from '../cache/key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { renderCached } from './render-cached.ts';
 import { openCache } from '../cache/store.ts';
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedJson } from '../../node/cache/cached-json.ts';
-import { cacheKey } from '../../node/cache/key.ts';
+import { cacheKey } from '../../node/io/content-key.ts';
 import { openCache, type CacheStore } from '../../node/cache/store.ts';
 import { hashTree } from '../../node/io/tree-hashes.ts';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
