@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
-import { benchDetectors } from '../bench/check-bench.ts';
+import { benchDetectors } from './check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from './check-report.ts';
 import { writeStdout } from '../io/write-stdout.ts';
 import { runCheck, type CheckResult, type CheckSettings } from './check-run.ts';
