@@ -6,7 +6,7 @@ import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { decodeFrames } from '../../node/stills/decode-frames.ts';
 import { evenlySpaced } from '../../core/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
-import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
+import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../testing/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../../errors/exit.ts';
