@@ -4,18 +4,15 @@ import type { EraId, Scene } from '../../../scene/scene.ts';
 import { STEP_MS, STEP_S } from '../../time/clock.ts';
 import type { TruthEvent } from '../../types.ts';
 import { DEG_PER_RIG_UNIT, rigYFromPitchDeg } from '../../anatomy/gaze-pitch.ts';
-import { CONTACT, ERA_GAZE, type EraGaze } from '../../eras/era-gaze.ts';
 import type { PointerTrack } from '../../pointer/pointer-track.ts';
 import { microsaccadeAim, predictTarget, type MicrosaccadeAim } from './aims.ts';
-import { eraConvergenceDeg } from './convergence.ts';
 import { Drift } from './drift.ts';
 import { NO_EVENTS, type GazeProcess, type GazeState, type Landing } from './gaze-process.ts';
 import { PendingCorrection } from './correction.ts';
-import { EraChange } from './era-change.ts';
+import { EraScript } from './era-script.ts';
 import { CORRECTION_LATENCY_MAX_MS, CORRECTION_LATENCY_MIN_MS, MIN_JUMP_DEG, UNDERSHOOT_ABOVE_DEG, UNDERSHOOT_GAIN_MAX, UNDERSHOOT_GAIN_MIN } from './main-sequence.ts';
-import { effectiveMicroRatePerS, MICRO_PRESACCADE_QUIET_MS, MicrosaccadeClock } from './microsaccades.ts';
-import { createPattern } from './patterns/create-pattern.ts';
-import { PatternGeometry, type Goal, type PatternRunner } from './patterns/pattern.ts';
+import { MICRO_PRESACCADE_QUIET_MS, MicrosaccadeClock } from './microsaccades.ts';
+import type { Goal } from './patterns/pattern.ts';
 import { PointerFollow } from './pointer-follow.ts';
 import { SaccadeFlight, type FlightKind } from './saccade-flight.ts';
 
@@ -38,21 +35,6 @@ export class TunedGaze implements GazeProcess {
   private readonly gazeScale: number;
   private readonly grain: number;
 
-  // The era playing and its script.
-  private era: EraId;
-  private cfg: EraGaze;
-  private readonly eraChange = new EraChange();
-  private pattern!: PatternRunner;
-  private patternStarts = 0;
-  /** The pattern's current point, deg (where the script wants the eye; carried by scroll). */
-  private patX = 0;
-  private patY = 0;
-  /** The pattern's first goal has not been looked at yet (a new era). */
-  private startPending = false;
-  private fixEndMs = 0;
-  /** When the current fixation's timing began (its movement's last landing), ms. */
-  private fixStartMs = 0;
-
   // The eye: fixation point (anchor) + drift, or a movement in flight.
   private readonly eye = { x: 0, y: 0 };
   private ax = 0;
@@ -72,12 +54,12 @@ export class TunedGaze implements GazeProcess {
   private readonly pointer: PointerFollow | null;
   private readonly pv = { x: 0, y: 0 };
 
-  private convergenceTarget = 0;
   private readonly goal: Goal = { x: 0, y: 0, cause: '', undershoot: false };
   private readonly microAim: MicrosaccadeAim = { x: 0, y: 0, cause: '' };
   private readonly rngSaccade: Random;
   private readonly rngMicro: Random;
-  private readonly rngPatterns: Random;
+  /** The era playing and its script (era-script.ts): where the eye is sent. */
+  private readonly script: EraScript;
   private events: TruthEvent[] = [];
   private readonly landed: Landing[] = [];
 
@@ -90,52 +72,28 @@ export class TunedGaze implements GazeProcess {
     this.grain = scene.calm ? CALM_GRAIN_SCALE : 1;
     this.rngSaccade = rng.spawn('saccade');
     this.rngMicro = rng.spawn('micro');
-    this.rngPatterns = rng.spawn('pattern');
+    const rngPatterns = rng.spawn('pattern');
     this.drift = new Drift(rng.spawn('drift'), this.grain);
     this.pointer = pointer === null ? null : new PointerFollow(pointer, this.gazeScale);
-    this.era = scene.era;
-    this.cfg = ERA_GAZE[this.era];
-    this.micro = new MicrosaccadeClock(rng.spawn('micro-clock'), this.microRate());
-    this.startPattern();
+    this.script = new EraScript(scene, this.gazeScale, rngPatterns);
+    this.micro = new MicrosaccadeClock(rng.spawn('micro-clock'), this.script.microRate());
+    this.script.startPattern(this.goal);
     // The scene opens with the eye already on its pattern's first point, mid-fixation.
-    this.startPending = false;
-    this.eye.x = this.ax = this.patX;
-    this.eye.y = this.ay = this.patY;
-    this.beginFixation(0);
+    this.script.startPending = false;
+    this.eye.x = this.ax = this.script.patX;
+    this.eye.y = this.ay = this.script.patY;
+    this.script.beginFixation(0);
     this.s = {
       yawDeg: this.eye.x,
       pitchDeg: this.eye.y,
       rigX: this.eye.x / DEG_PER_RIG_UNIT,
       rigY: rigYFromPitchDeg(this.eye.y),
       inSaccade: false,
-      era: this.era,
-      convergenceDeg: this.convergenceTarget,
+      era: this.script.era,
+      convergenceDeg: this.script.convergenceTarget,
       targetYawDeg: NaN,
       targetPitchDeg: NaN,
     };
-  }
-
-  private microRate(): number {
-    return effectiveMicroRatePerS(this.cfg.microRatePerS, this.scene.overrides.microRatePerS);
-  }
-
-  /** Vergence the eye is heading for: the device's distance in a script, the visitor's at rest. */
-  private targetConvergence(): number {
-    return this.scene.mode === 'script' ? eraConvergenceDeg(this.era) : 0;
-  }
-
-  /** Build the playing era's pattern (rest mode: eye contact at (0, 0)) and take its first goal. */
-  private startPattern(): void {
-    const script = this.scene.mode === 'script';
-    const geometry = new PatternGeometry(script ? this.cfg.rest : { x: 0, y: 0 }, this.gazeScale);
-    const rng = this.rngPatterns.spawn(`${this.patternStarts++}:${this.era}`);
-    this.pattern = createPattern(script ? this.cfg.pattern : CONTACT, geometry, rng, this.scene.overrides.fixMs);
-    this.convergenceTarget = this.targetConvergence();
-    this.pattern.start(this.goal);
-    this.patX = this.goal.x;
-    this.patY = this.goal.y;
-    this.startPending = true;
-    this.fixEndMs = 0;
   }
 
   step(stageEra: EraId): void {
@@ -144,7 +102,7 @@ export class TunedGaze implements GazeProcess {
     this.nowMs = t;
     if (this.landed.length > 0) this.landed.length = 0;
     this.updateEra(t, stageEra);
-    if (this.pointer !== null && this.pointer.update(t, this.patX, this.patY, this.cfg.followGain)) {
+    if (this.pointer !== null && this.pointer.update(t, this.script.patX, this.script.patY, this.script.cfg.followGain)) {
       this.correction.cancel(); // the pointer takes over from a script correction
     }
     if (this.flight.active) this.fly(t);
@@ -155,8 +113,8 @@ export class TunedGaze implements GazeProcess {
     s.rigX = this.eye.x / DEG_PER_RIG_UNIT;
     s.rigY = rigYFromPitchDeg(this.eye.y);
     s.inSaccade = this.flight.active;
-    s.era = this.era;
-    s.convergenceDeg += (this.convergenceTarget - s.convergenceDeg) * VERGENCE_ALPHA;
+    s.era = this.script.era;
+    s.convergenceDeg += (this.script.convergenceTarget - s.convergenceDeg) * VERGENCE_ALPHA;
     const following = this.pointer !== null && this.pointer.engaged;
     s.targetYawDeg = following ? this.pointer!.tx : NaN;
     s.targetPitchDeg = following ? this.pointer!.ty : NaN;
@@ -180,14 +138,12 @@ export class TunedGaze implements GazeProcess {
   /** The stage's era, taken up once the movement in flight is done (era-change.ts). */
   private updateEra(t: number, stageEra: EraId): void {
     const busy = this.flight.active || this.correction.pending;
-    if (!this.eraChange.switchNow(t, stageEra, this.era, busy)) return;
-    this.era = stageEra;
-    this.cfg = ERA_GAZE[stageEra];
+    if (!this.script.switchEra(t, stageEra, busy)) return;
     // The old era's correction is dropped: the new era's first saccade goes where it has to anyway.
     this.correction.cancel();
     this.flight.kind.undershoot = false;
-    this.micro.setRate(this.microRate());
-    this.startPattern();
+    this.micro.setRate(this.script.microRate());
+    this.script.startPattern(this.goal);
   }
 
   private get engaged(): boolean {
@@ -225,25 +181,19 @@ export class TunedGaze implements GazeProcess {
       this.correction.atMs = t + this.rngSaccade.uniform(CORRECTION_LATENCY_MIN_MS, CORRECTION_LATENCY_MAX_MS);
     } else {
       // The fixation is timed from the last landing of the movement (a corrective merges with its primary).
-      this.beginFixation(t);
+      this.script.beginFixation(t);
     }
-  }
-
-  /** Time the fixation that starts now (the pattern's draw). */
-  private beginFixation(t: number): void {
-    this.fixStartMs = t;
-    this.fixEndMs = t + this.pattern.fixationMs();
   }
 
   private fixate(t: number): void {
     if (this.engaged) {
-      this.pointer!.pursuit.eyeVelocity(this.cfg.pursuitGain, this.pv);
+      this.pointer!.pursuit.eyeVelocity(this.script.cfg.pursuitGain, this.pv);
       this.ax += this.pv.x * DT_S;
       this.ay += this.pv.y * DT_S;
     } else {
-      const cy = this.pattern.carryPitchDegPerS(t - this.fixStartMs) * DT_S;
+      const cy = this.script.pattern.carryPitchDegPerS(t - this.script.fixStartMs) * DT_S;
       this.ay += cy;
-      this.patY += cy;
+      this.script.patY += cy;
     }
     this.drift.step();
     this.eye.x = this.ax + this.drift.x;
@@ -258,28 +208,28 @@ export class TunedGaze implements GazeProcess {
       if (t - this.lastLandingMs >= CATCH_UP_REFRACTORY_MS && this.catchUp(t, pointer)) return;
     } else if (pointer !== null && pointer.returnPending) {
       pointer.returnPending = false;
-      if (this.saccadeTo(t, this.patX, this.patY, 'pointer-idle-return', false)) return;
-    } else if (this.startPending) {
-      this.startPending = false;
-      if (this.saccadeTo(t, this.patX, this.patY, 'era-change', false)) return;
-    } else if (t >= this.fixEndMs) {
-      if (this.pattern.next(this.patX, this.patY, this.goal)) {
-        this.patX = this.goal.x;
-        this.patY = this.goal.y;
-        const t0 = Math.max(this.fixEndMs, this.lastMoveEndMs);
+      if (this.saccadeTo(t, this.script.patX, this.script.patY, 'pointer-idle-return', false)) return;
+    } else if (this.script.startPending) {
+      this.script.startPending = false;
+      if (this.saccadeTo(t, this.script.patX, this.script.patY, 'era-change', false)) return;
+    } else if (t >= this.script.fixEndMs) {
+      if (this.script.pattern.next(this.script.patX, this.script.patY, this.goal)) {
+        this.script.patX = this.goal.x;
+        this.script.patY = this.goal.y;
+        const t0 = Math.max(this.script.fixEndMs, this.lastMoveEndMs);
         if (this.saccadeTo(t0, this.goal.x, this.goal.y, this.goal.cause, this.goal.undershoot)) return;
       } else {
-        this.fixEndMs = Infinity;
+        this.script.fixEndMs = Infinity;
       }
     }
-    if (this.micro.tick(t) && this.fixEndMs - t > MICRO_PRESACCADE_QUIET_MS) this.microsaccade(t);
+    if (this.micro.tick(t) && this.script.fixEndMs - t > MICRO_PRESACCADE_QUIET_MS) this.microsaccade(t);
   }
 
   /** A catch-up saccade when the eye has fallen behind the followed target; aimed where it will be. */
   private catchUp(t: number, pointer: PointerFollow): boolean {
     const errX = pointer.tx - this.ax;
     const errY = pointer.ty - this.ay;
-    if (Math.hypot(errX, errY) <= (this.scene.overrides.catchUpDeg ?? this.cfg.catchUpDeg)) return false;
+    if (Math.hypot(errX, errY) <= (this.scene.overrides.catchUpDeg ?? this.script.cfg.catchUpDeg)) return false;
     this.predictTarget(pointer);
     return this.saccadeTo(t, this.goal.x, this.goal.y, 'catch-up', false);
   }
@@ -299,7 +249,7 @@ export class TunedGaze implements GazeProcess {
       x = this.goal.x;
       y = this.goal.y;
     }
-    if (!this.launch(t, x, y, 'corrective', false, false, true)) this.beginFixation(t);
+    if (!this.launch(t, x, y, 'corrective', false, false, true)) this.script.beginFixation(t);
   }
 
   private microsaccade(t: number): void {
@@ -322,7 +272,7 @@ export class TunedGaze implements GazeProcess {
       y = this.eye.y + (y - this.eye.y) * g;
     }
     if (this.launch(t, x, y, cause, false, undershoot, false)) return true;
-    this.beginFixation(t);
+    this.script.beginFixation(t);
     return false;
   }
 
