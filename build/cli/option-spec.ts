@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
 import { CliError, EXIT } from '../errors/exit.ts';
 import { safeText } from '../errors/safe-text.ts';
-import type { OptionSpecs, OptionValues } from '../core/options/validators.ts';
+import type { OptionSpecs, OptionValues } from '../options/validators.ts';
 
-export { integerIn, listOf, numberAbove, numberIn, numberish, oneOf, size, text } from '../core/options/validators.ts';
-export type { OptionSpec, OptionSpecs, OptionValues, ParsedSoFar } from '../core/options/validators.ts';
+export { integerIn, listOf, numberAbove, numberIn, numberish, oneOf, size, text } from '../options/validators.ts';
+export type { OptionSpec, OptionSpecs, OptionValues, ParsedSoFar } from '../options/validators.ts';
 
 /** Register every option on a command (help text from the doc and the default). */
 export function declareOptions(cmd: Command, specs: OptionSpecs): Command {

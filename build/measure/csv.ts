@@ -252,14 +252,6 @@ export class GazeCsvReader {
   }
 }
 
-/** A whole recording already in memory (tests, small files): the same reader, fed line by line. */
-export function parseGazeCsv(text: string): ParsedRecording {
-  const reader = new GazeCsvReader();
-  const lines = text.split(/\r?\n/);
-  for (let n = 0; n < lines.length; n++) reader.addLine(lines[n], n + 1);
-  return reader.finish();
-}
-
 /** Field indices of t, x, y, aperture (−1: absent) from 1-based field numbers in the mapping. */
 function positionOrder(format: RecordingFormat): number[] {
   const cols = format.columns!;

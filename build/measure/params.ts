@@ -1,5 +1,5 @@
 import { SACCADE_MIN_DEG } from '../spec/eye-spec.ts';
-import { integerIn, numberIn, oneOf, type OptionSpec } from '../core/options/validators.ts';
+import { integerIn, numberIn, oneOf, type OptionSpec } from '../options/validators.ts';
 
 /**
  * The detectors' parameters, each declared once with its default, its allowed range and where the

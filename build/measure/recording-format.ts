@@ -1,4 +1,4 @@
-import { numberAbove, oneOf, type OptionSpec, type OptionValues } from '../core/options/validators.ts';
+import { numberAbove, oneOf, type OptionSpec, type OptionValues } from '../options/validators.ts';
 import { FORMAT_CHOICES } from './formats/layout.ts';
 
 /**

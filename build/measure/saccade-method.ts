@@ -22,5 +22,3 @@ export const DEFAULT_SACCADE_METHOD: SaccadeMethod = 'ek2003';
  * λσ calls drift a saccade) and the check's assertions were set against it.
  */
 export const MODEL_TRACE_METHOD: SaccadeMethod = 'refined';
-
-export const isSaccadeMethod = (s: string): s is SaccadeMethod => (SACCADE_METHODS as readonly string[]).includes(s);

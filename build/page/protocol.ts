@@ -1,9 +1,10 @@
 import type { Scene } from '../scene/scene.ts';
 import type { TraceChunk } from '../model/trace.ts';
 import type { PixelChunk } from '../measure/pixels/pixel-trace.ts';
+import type { RenderPass } from '../render/render-pass.ts';
 
-/** Which picture a frame draws: the film itself, or the flat-colour mask the pixel path measures. */
-export type RenderPass = 'color' | 'mask';
+/** The renderer's passes are its own (build/render/render-pass.ts); the protocol passes one to load(). */
+export type { RenderPass };
 
 /**
  * The pixel path (pipeline.md, measuring): besides the film's own pass, the page draws each frame's

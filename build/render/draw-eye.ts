@@ -1,6 +1,6 @@
 import type { EraId } from '../scene/scene.ts';
 import type { EyeSample } from '../model/types.ts';
-import type { RenderPass } from '../page/protocol.ts';
+import type { RenderPass } from './render-pass.ts';
 import { assetsFor } from './assets/assets-for.ts';
 import { drawColor } from './draw-color.ts';
 import { drawMask } from './draw-mask.ts';

@@ -47,11 +47,6 @@ export const MASK_COLORS: readonly MaskColor[] = [MASK_PUPIL, MASK_SKIN, MASK_IR
 export const MASK_OPENING: readonly MaskColor[] = MASK_COLORS.filter((c) => c.opening);
 export const MASK_LID: readonly MaskColor[] = MASK_COLORS.filter((c) => !c.opening);
 
-/** BT.709 luma (0–255) of a mask colour, as a decoder of the film would see it before range scaling. */
-export function maskLuma(c: Pick<MaskColor, 'r' | 'g' | 'b'>): number {
-  return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
-}
-
 /** The class of a pixel: the nearest mask colour (squared RGB distance). */
 export function classifyMaskPixel(r: number, g: number, b: number): MaskColor {
   let best = MASK_COLORS[0];

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFfmpeg } from '../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
 
 /** A tiny film as a proof film is encoded (H.264 High, yuv420p, BT.709 tags, +faststart). */
 export const TINY_FILM = { width: 320, height: 180, fps: 30, frames: 15 } as const;

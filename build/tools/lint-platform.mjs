@@ -8,11 +8,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
+import { PLATFORM_FREE, RULES } from './import-rules.mjs';
+
 const root = join(import.meta.dirname, '..', '..');
-/** Folders whose code must run anywhere (the model, the measurement, the drawing, their shared parts). */
-export const PLATFORM_FREE = ['model', 'measure', 'spec', 'scene', 'render', 'report', 'errors', 'core', 'page'];
-/** Folders whose code is Node's: a platform-free file must not import from them. */
-const NODE_SIDE = ['node', 'cli', 'tools', 'testing'];
+/** Folders whose code must run anywhere (the model, the measurement, the drawing, their shared parts); listed beside the import rules. */
+export { PLATFORM_FREE };
+/** Folders whose code is Node's (build/node, cli, tools, testing): a platform-free file must not import from them. */
+const NODE_SIDE = [...new Set(Object.keys(RULES).map((f) => f.split('/')[0]))].filter((top) => !PLATFORM_FREE.includes(top));
 /** The project's packages that only run in Node (package.json's dependencies, and the test runner). */
 const NODE_ONLY_PACKAGES = ['commander', 'esbuild', 'fluent-ffmpeg', 'puppeteer', 'puppeteer-core', 'sharp', 'tsx', 'vitest', 'vite'];
 const BUILTINS = new Set(builtinModules);

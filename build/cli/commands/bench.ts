@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_X264_THREADS } from '../../node/render/ffmpeg-args.ts';
+import { DEFAULT_X264_THREADS } from '../../node/ffmpeg/ffmpeg-args.ts';
 import { declareOptions, integerIn, listOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
 
 /** `eye bench`'s options, each declared once (flag, doc, default, validator). */

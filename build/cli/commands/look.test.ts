@@ -2,11 +2,11 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { decodeFrames } from '../../node/stills/decode-frames.ts';
 import { evenlySpaced } from '../../core/stills/frame-spec.ts';
 import { sheetLayout } from '../../node/stills/sheet-layout.ts';
-import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../node/stills/synthetic-film.ts';
+import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../testing/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../../errors/exit.ts';

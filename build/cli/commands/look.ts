@@ -94,7 +94,7 @@ export async function runLook(film: string, flags: LookOptions): Promise<LookRes
   if ((flags.at !== undefined || flags.moments) && (flags.columns ?? flags.count ?? flags.tileWidth ?? (flags.moments ? flags.out : undefined)) !== undefined) {
     throw new CliError(EXIT.badInput, `--columns, --count and --tile-width are for --sheet and --strip; ${flags.moments ? '--moments writes the scene\'s own stills/ (and takes no --out)' : '--at writes the full frame'}`);
   }
-  const { findFfmpeg } = await import('../../node/render/find-ffmpeg.ts');
+  const { findFfmpeg } = await import('../../node/ffmpeg/find-ffmpeg.ts');
   if (flags.moments) {
     const { lookMoments } = await import('../../node/stills/look-moments.ts');
     return lookMoments(findFfmpeg(), film);

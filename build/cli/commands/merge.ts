@@ -5,7 +5,7 @@ import { appendLedger } from '../../node/ledger/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { mergeShards } from '../../node/shard/merge-shards.ts';
 import { handleInterrupts } from '../../node/io/interrupt.ts';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 

@@ -3,7 +3,7 @@ import { MASK_BROW, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
 import { blinkSkinChange } from './blink-skin-change.ts';
 import { outlineRegion } from './outline-region.ts';
 import { skinChangeHolds } from './picture-report.ts';
-import { cloneFrame, fillEllipse, fillRect, skinFrame, type Rgb } from './synthetic-picture.ts';
+import { cloneFrame, fillEllipse, fillRect, skinFrame, type Rgb } from '../../testing/synthetic-picture.ts';
 
 // 720p: 28.8 px/mm. The opening: an ellipse 29 mm wide, 10.65 mm tall, at the frame's centre.
 const W = 1280;

@@ -4,7 +4,7 @@ import { onMaskBoundary } from './geometry-edge.ts';
 import { maskClasses } from './mask-classes.ts';
 import { PICTURE_LIMITS } from './picture-limits.ts';
 import { lumaOf, type RgbaFrame } from './rgba-frame.ts';
-import { fillEllipse, fillRect, skinFrame, type Rgb } from './synthetic-picture.ts';
+import { fillEllipse, fillRect, skinFrame, type Rgb } from '../../testing/synthetic-picture.ts';
 import { verticalEdgeRuns } from './vertical-edges.ts';
 
 const W = 1280;

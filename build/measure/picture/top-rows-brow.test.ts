@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MASK_BROW, MASK_SKIN } from '../../render/mask-colors.ts';
 import { browRowsFromColor, topRowsBrow } from './top-rows-brow.ts';
-import { fillRect, paintBrow, scanlines, skinFrame, type Rgb } from './synthetic-picture.ts';
+import { fillRect, paintBrow, scanlines, skinFrame, type Rgb } from '../../testing/synthetic-picture.ts';
 
 const W = 1280;
 const H = 720;

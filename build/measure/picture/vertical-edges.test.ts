@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PICTURE_LIMITS } from './picture-limits.ts';
-import { fillEllipse, fillRect, skinFrame, strokePolyline } from './synthetic-picture.ts';
+import { fillEllipse, fillRect, skinFrame, strokePolyline } from '../../testing/synthetic-picture.ts';
 import { verticalEdges } from './vertical-edges.ts';
 
 const sizes = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import { catchlightCentreMm } from '../../render/geometry/catchlight-pose.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
-import { gazeSample } from '../../render/fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { PIXEL_AGREEMENT } from './agreement.ts';
 import { catchlightAgreement } from './catchlight-agreement.ts';
 import { PIXEL_FIELDS, type PixelField, type PixelTrace } from './pixel-trace.ts';

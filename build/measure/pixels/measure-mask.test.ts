@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { restSample } from '../../model/anatomy/rest.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { blinkSample, gazeSample } from '../../render/fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { MaskMeter } from './mask-meter.ts';
 import { browEdgesPx, measureMaskFrame } from './measure-mask.ts';

@@ -2,7 +2,7 @@ import { withSettings } from '../../scene/parse.ts';
 import { benchSize, type BenchRow, type BenchTiming } from './bench-size.ts';
 import { medianRow } from './median-row.ts';
 import { findBrowser } from '../browser/find-browser.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { handleInterrupts } from '../io/interrupt.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { EXIT } from '../../errors/exit.ts';

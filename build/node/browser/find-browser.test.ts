@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../errors/exit.ts';
 import { findBrowser } from './find-browser.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'eye-find-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cachedJson } from './cached-json.ts';
-import { cacheKey } from './key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { openCache } from './store.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-cache-json-'));

@@ -17,7 +17,7 @@ describe('codeHash', () => {
   it("holds what eye render runs (the render, its workers, the encoder's arguments, stills), not what it does not (eye check's command, eye ledger)", async () => {
     const { files, hash } = await codeHash(root, 'build/cli/commands/render.ts');
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    for (const f of ['build/node/render/render-scene.ts', 'build/node/check/check-worker.ts', 'build/node/render/ffmpeg-args.ts', 'build/node/stills/write-stills.ts', 'build/node/check/era-spread.ts', 'build/cli/commands/render.ts']) {
+    for (const f of ['build/node/render/render-scene.ts', 'build/node/check/check-worker.ts', 'build/node/ffmpeg/ffmpeg-args.ts', 'build/node/stills/write-stills.ts', 'build/node/check/era-spread.ts', 'build/cli/commands/render.ts']) {
       expect(files).toContain(f);
     }
     for (const f of ['build/cli/commands/check.ts', 'build/node/check/check-command.ts', 'build/node/picture/picture-command.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);

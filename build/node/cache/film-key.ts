@@ -1,8 +1,8 @@
 import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { FrameFormat } from '../browser/capture-frame.ts';
-import { ffmpegArgs } from '../render/ffmpeg-args.ts';
-import { cacheKey } from './key.ts';
+import { ffmpegArgs } from '../ffmpeg/ffmpeg-args.ts';
+import { cacheKey } from '../io/content-key.ts';
 
 /** Everything besides the scene that decides a proof folder's bytes. */
 export interface FilmSettings {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatBytes, parseByteSize } from '../../core/cache/byte-size.ts';
-import { cacheKey } from './key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { planPrune, pruneCache } from './prune.ts';
 import { openCache } from './store.ts';
 

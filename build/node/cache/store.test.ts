@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheKey } from './key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { openCache } from './store.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-cache-store-'));

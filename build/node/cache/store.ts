@@ -4,7 +4,7 @@ import { constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { basename, dirname, join } from 'node:path';
 import { onInterrupt } from '../io/interrupt.ts';
 import { publishDir } from '../io/publish-dir.ts';
-import { KEY_HEX_DIGITS } from './key.ts';
+import { KEY_HEX_DIGITS } from '../io/content-key.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../io/tree-hashes.ts';
 import { safeText } from '../../errors/safe-text.ts';

@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { withSettings } from '../../scene/parse.ts';
 import type { Scene } from '../../scene/scene.ts';
-import { benchDetectors } from '../bench/check-bench.ts';
+import { benchDetectors } from './check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from './check-report.ts';
 import { writeStdout } from '../io/write-stdout.ts';
 import { runCheck, type CheckResult, type CheckSettings } from './check-run.ts';
@@ -16,7 +16,7 @@ import { listScenes, loadScene } from '../io/load-scene.ts';
 import { projectRoot } from '../io/project-root.ts';
 import { cachedJson } from '../cache/cached-json.ts';
 import { codeHash } from '../cache/code-hash.ts';
-import { cacheKey } from '../cache/key.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { openCache } from '../cache/store.ts';
 
 /** What `eye check` runs with, parsed and validated (build/cli/commands/check.ts declares the flags). */

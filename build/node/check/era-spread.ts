@@ -154,12 +154,6 @@ export async function eraSpread(scene: Scene, opts: EraSpreadOptions = {}): Prom
   return s;
 }
 
-/** What the model's own film of a scene (its seed, its length, its fps) measures: the film before it is rendered. */
-export function modelFilm(scene: Scene, params: DetectorParams = DEFAULT_PARAMS): FilmMetrics {
-  const trace = simulate(scene, scene.durationS);
-  return filmMetrics(filmSignal(trace, scene.fps, 0, Math.round(scene.durationS * scene.fps)), params);
-}
-
 /** A scene's model film against its spread. */
 export interface FilmCheck {
   scene: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeArgs, type ComposeInput } from './compose-args.ts';
-import { DEFAULT_CRF, DEFAULT_PRESET } from '../render/ffmpeg-args.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET } from '../ffmpeg/ffmpeg-args.ts';
 
 const input = (n: number, over: Partial<ComposeInput> = {}): ComposeInput => ({
   panels: Array.from({ length: n }, (_, i) => ({ film: `/p/${i}/film.mp4`, label: `/w/label-${i}.png` })),

@@ -1,4 +1,4 @@
-import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../render/ffmpeg-args.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../ffmpeg/ffmpeg-args.ts';
 import { gridLayout } from '../../core/compare/grid-layout.ts';
 
 export interface ComposeInput {

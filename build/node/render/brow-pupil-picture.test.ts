@@ -4,7 +4,7 @@ import { ERA_IDS } from '../../scene/scene.ts';
 
 /**
  * Picture tests of the frame's top, the brow and the pupil (eye.md §11), on pixels the renderer
- * draws in headless Chromium: hand-made samples (render/fixtures/samples.ts) drawn with drawEye and
+ * draws in headless Chromium: hand-made samples (build/testing/eye-samples.ts) drawn with drawEye and
  * read back with getImageData.
  */
 const W = 640;
@@ -18,7 +18,7 @@ import { drawEye } from './draw-eye.ts';
 import { drawBrowMask } from './layers/brow-mask.ts';
 import { eyeFrame } from './geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
-import { gazeSample } from './fixtures/samples.ts';
+import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 
 function canvas(w, h) {

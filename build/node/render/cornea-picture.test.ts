@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { rendererPage } from '../../testing/renderer-page.ts';
 import { ROOM_LIGHT } from '../../render/era/room-light.ts';
 import { reflectionOnCornea, roomDirection, roomReflectionSizeMm } from '../../render/geometry/catchlight-pose.ts';
-import { gazeSample } from '../../render/fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 
 /**
  * Picture tests of the cornea (issue 18, eye.md §11) on the pixels the renderer draws in headless
  * Chromium at a film's size: the room's light mirrored at the mirror's size and place, with a crisp
  * edge; the lens's second, dimmer image in the pupil; the upper lid's shadow band across the iris's
- * top. Hand-made samples (render/fixtures/samples.ts) drawn with drawEye, measured in the page.
+ * top. Hand-made samples (build/testing/eye-samples.ts) drawn with drawEye, measured in the page.
  */
 const W = 1280;
 const H = 720;
@@ -19,7 +19,7 @@ import { eyeFrame, xMmOf, yMmOf, xPx, yPx } from './geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
-import { gazeSample } from './fixtures/samples.ts';
+import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_IRIS, MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 
 function canvas() {

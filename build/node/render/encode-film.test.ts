@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startEncoder, EncoderError } from './encode-film.ts';
-import { findFfmpeg } from './find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { environmentError } from '../../errors/environment-error.ts';
 import { EXIT } from '../../errors/exit.ts';
 

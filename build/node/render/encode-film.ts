@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Base64Image } from '../browser/capture-frame.ts';
-import { ffmpegArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { ffmpegArgs, type EncodeSettings } from '../ffmpeg/ffmpeg-args.ts';
 import { safeText } from '../../errors/safe-text.ts';
 
 /**

@@ -10,7 +10,7 @@ import { spreadAssertions, spreadOver } from '../check/check-films.ts';
 import { formatValue } from '../../report/table.ts';
 import type { Scene } from '../../scene/scene.ts';
 import type { EraSpread } from '../check/era-spread.ts';
-import type { FilmVerdict } from './film-verdict.ts';
+import type { FilmVerdict } from '../ffmpeg/film-verdict.ts';
 
 /**
  * The mask pass is measured at this fraction of the film's size: at 1280×720 that is 640×360,

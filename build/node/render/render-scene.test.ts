@@ -10,7 +10,7 @@ import { withSettings } from '../../scene/parse.ts';
 import { createBrowserSession, type BrowserSession } from '../browser/browser-session.ts';
 import { bundlePage } from '../browser/bundle-page.ts';
 import { findBrowser } from '../browser/find-browser.ts';
-import { findFfmpeg } from './find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { loadScene } from '../io/load-scene.ts';
 import { pixelDisagreement, renderScene, type RenderSummary } from './render-scene.ts';
 

@@ -11,14 +11,14 @@ import type { Scene } from '../../scene/scene.ts';
 import type { BrowserSession } from '../browser/browser-session.ts';
 import type { Base64Image, CaptureMethod } from '../browser/capture-frame.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
-import type { EncodeSettings } from './ffmpeg-args.ts';
+import type { EncodeSettings } from '../ffmpeg/ffmpeg-args.ts';
 import type { EyeBrowser } from '../browser/launch-eye-browser.ts';
-import type { FfmpegTools } from './find-ffmpeg.ts';
-import { filmVerdict, type FilmVerdict } from './film-verdict.ts';
+import type { FfmpegTools } from '../ffmpeg/find-ffmpeg.ts';
+import { filmVerdict, type FilmVerdict } from '../ffmpeg/film-verdict.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { BrowserCrashError, PageError, RefusedRequestError } from '../../core/browser/page-error.ts';
-import { probeFilm, type FilmProbe } from './probe-film.ts';
+import { probeFilm, type FilmProbe } from '../ffmpeg/probe-film.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { environmentError } from '../../errors/environment-error.ts';
 import { safeText } from '../../errors/safe-text.ts';
@@ -222,7 +222,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
  * model's samples and events), pixels.json (the page's mask rows), assertions.json (the pixels against
  * the model, the film against its era's spread) and summary.json (the render's facts and those
  * verdicts). A render writes them; a film restored from the cache has them made again from the
- * model as it is now (build/node/cache/render-cached.ts), since its key holds the frames' samples,
+ * model as it is now (build/node/render/render-cached.ts), since its key holds the frames' samples,
  * not the whole model.
  */
 export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChunk[], rows: PixelChunk[] | null, measure: PixelMeasureOptions | null, holdSpread: boolean): Promise<{ files: Record<string, string>; summary: RenderSummary }> {

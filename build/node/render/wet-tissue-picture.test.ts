@@ -4,7 +4,7 @@ import { rendererPage } from '../../testing/renderer-page.ts';
 /**
  * Picture tests of the wet tissue at the opening (issue 18): the tear meniscus along the lower lid,
  * the caruncle's surface, the glints on the lid margins. On pixels the renderer draws in headless
- * Chromium at the film's size: hand-made samples (render/fixtures/samples.ts) drawn with drawEye in
+ * Chromium at the film's size: hand-made samples (build/testing/eye-samples.ts) drawn with drawEye in
  * both passes and read back. The mask classes are looked up by name, so a renderer without them
  * fails the assertions (not the import).
  */
@@ -18,7 +18,7 @@ import { eyeFrame, xPx, yPx } from './geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
-import { blinkSample, gazeSample } from './fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../testing/eye-samples.ts';
 import { MASK_COLORS, classifyMaskPixel } from './mask-colors.ts';
 
 function canvas(w, h) {

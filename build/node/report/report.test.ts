@@ -10,7 +10,7 @@ import { runEye } from '../../testing/run-eye.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { traceJson } from '../../core/render/trace-json.ts';
 import { loadReport, SCREENSHOT_SCALE } from './load-report.ts';
 import { writeReport } from './write-report.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mergeShards } from './merge-shards.ts';
 import { craftShard, type ShardFixture } from '../../testing/shard-fixture.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-merge-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

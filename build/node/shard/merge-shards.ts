@@ -10,8 +10,8 @@ import { assertReplaceableFolder, sceneFolderIn, sceneName } from '../io/contain
 import { isTreeHashes, treeProblem } from '../io/tree-hashes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { OUT_TEMP, ownedPrefix, sweepOwned } from '../io/owned-temp.ts';
-import { probeFilm } from '../render/probe-film.ts';
-import { filmVerdict } from '../render/film-verdict.ts';
+import { probeFilm } from '../ffmpeg/probe-film.ts';
+import { filmVerdict } from '../ffmpeg/film-verdict.ts';
 
 const bad = (message: string) => new CliError(EXIT.badInput, `merge: ${message}`);
 

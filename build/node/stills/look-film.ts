@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import type { FfmpegTools } from '../render/find-ffmpeg.ts';
+import type { FfmpegTools } from '../ffmpeg/find-ffmpeg.ts';
 import { DecodeError, decodeFrames, type RgbFrame } from './decode-frames.ts';
 import { evenlySpaced, formatSeconds, FrameSpecError, frameTimeMsOf, parseFrameRange, parseFrameSpec, STRIP_MAX_FRAMES, type PickedFrame } from '../../core/stills/frame-spec.ts';
 import { openFilm, type FilmInfo } from './open-film.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
-import type { FfmpegTools } from '../render/find-ffmpeg.ts';
+import type { FfmpegTools } from '../ffmpeg/find-ffmpeg.ts';
 import { openFilm } from './open-film.ts';
 import { writeStills, type StillsIndex } from './write-stills.ts';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { fileKind } from '../io/file-kind.ts';
-import { probeFilm } from '../render/probe-film.ts';
+import { probeFilm } from '../ffmpeg/probe-film.ts';
 
 /** What stills need to know about an encoded film. */
 export interface FilmInfo {

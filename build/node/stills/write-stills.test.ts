@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stepsAtFrame, stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { evenlySpaced } from '../../core/stills/frame-spec.ts';
 import { sheetLayout } from './sheet-layout.ts';
-import { SYNTH, encodeSyntheticFilm, readFrameIndex } from './synthetic-film.ts';
+import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../testing/synthetic-film.ts';
 import { BLINK_STRIP, SCENE_SHEET, writeStills, type StillsIndex } from './write-stills.ts';
 
 const FRAMES = 30;

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { stepsAtFrame } from '../../model/time/clock.ts';
 import type { TruthEvent } from '../../model/types.ts';
-import type { FfmpegTools } from '../render/find-ffmpeg.ts';
+import type { FfmpegTools } from '../ffmpeg/find-ffmpeg.ts';
 import { decodeFrames, type RgbFrame } from './decode-frames.ts';
 import { evenlySpaced, formatSeconds } from '../../core/stills/frame-spec.ts';
 import { pickMoments, type Moment, type MomentTrace } from '../../core/stills/moments.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gazeSample } from '../fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';

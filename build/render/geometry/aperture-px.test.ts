@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { aperturePolygonPx, verticalSpanAtPx } from './aperture-px.ts';
 import { eyeFrame, xPx, yPx } from './eye-frame.ts';
 import { irisPose } from './iris-pose.ts';

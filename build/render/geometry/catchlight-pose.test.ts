@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
-import { gazeSample } from '../fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { catchlightCentreMm, catchlightSizeMm, catchlightStrength } from './catchlight-pose.ts';
 import { irisPose } from './iris-pose.ts';
 

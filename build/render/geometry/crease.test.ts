@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REST_UPPER_LID_MM } from '../../model/anatomy/rest.ts';
 import { CREASE_HEIGHT_AT_CENTRE_MM, creaseMm } from './crease.ts';
 import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restUpperMarginMm } from './lid-shape.ts';
-import { gazeSample } from '../fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { lidMargins } from './lid-margins.ts';
 import { irisPose } from './iris-pose.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gazeSample } from '../fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { eyeFrame, yPx } from './eye-frame.ts';
 import { discEllipsePx, irisPose } from './iris-pose.ts';
 

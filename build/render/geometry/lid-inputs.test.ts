@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gazeSample } from '../fixtures/samples.ts';
+import { gazeSample } from '../../testing/eye-samples.ts';
 import { irisPose } from './iris-pose.ts';
 import { lidInputs, lidInputsKey } from './lid-inputs.ts';
 import { lidMargins } from './lid-margins.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REST_APERTURE_MM } from '../../model/anatomy/rest.ts';
-import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { irisPose } from './iris-pose.ts';
 import { UPPER_DRAPE_MAX_MM } from './lid-drape.ts';
 import { lidMargins } from './lid-margins.ts';

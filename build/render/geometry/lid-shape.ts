@@ -103,13 +103,3 @@ export function restUpperMarginMm(xMm: number): number {
 export function restLowerMarginMm(xMm: number): number {
   return canthalLineMm(xMm) - REST_LOWER_AMPLITUDE_MM * lowerArch(fissureT(xMm));
 }
-
-/**
- * The opening profile: the rest gap between the margins along the fissure. Opening and closing scale
- * this one profile, so the upper lid always closes onto the lower one along its whole length (the two
- * margins can never cross) and descends most at the middle and least at the canthi, as a lid sliding
- * over a sphere does.
- */
-export function openingProfileMm(t: number): number {
-  return REST_UPPER_AMPLITUDE_MM * upperArch(t) + REST_LOWER_AMPLITUDE_MM * lowerArch(t);
-}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { creaseMm } from '../geometry/crease.ts';
 import { eyeFrame, xMmOf, yPx } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';

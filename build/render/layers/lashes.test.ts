@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPPER_LASHES } from '../assets/lash-set.ts';
-import { blinkSample, gazeSample } from '../fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';

@@ -6,7 +6,7 @@ import type { FixationGamma } from './report-data.ts';
 
 /**
  * The fixation law a scene's tuned eye draws from, read from the same tables and rules the model uses
- * (create-gaze.ts: the era's script pattern, or eye contact at rest; createPattern: reading k 5, else
+ * (tuned-gaze.ts: the era's script pattern, or eye contact at rest; createPattern: reading k 5, else
  * k 4; the cap margin or the scene's override). null where no one law applies: the generic and none
  * presets, a tour (several eras), a locked gaze.
  */

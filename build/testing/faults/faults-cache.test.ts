@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedJson } from '../../node/cache/cached-json.ts';
-import { cacheKey } from '../../node/cache/key.ts';
+import { cacheKey } from '../../node/io/content-key.ts';
 import { openCache, type CacheStore } from '../../node/cache/store.ts';
 import { hashTree } from '../../node/io/tree-hashes.ts';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';
 import { tinyFilm } from '../tiny-film.ts';

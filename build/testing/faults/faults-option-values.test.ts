@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { integerIn, numberAbove, numberIn } from '../../core/options/validators.ts';
+import { integerIn, numberAbove, numberIn } from '../../options/validators.ts';
 import { measureFile } from '../../node/measure/measure-file.ts';
 import { openFilm } from '../../node/stills/open-film.ts';
 import { runEye } from '../run-eye.ts';

@@ -8,7 +8,7 @@ import { simulate } from '../../model/player.ts';
 import { findBrowser } from '../../node/browser/find-browser.ts';
 import { loadScene } from '../../node/io/load-scene.ts';
 import { loadReport } from '../../node/report/load-report.ts';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import type { ReportData } from '../../report/proof/report-data.ts';
 import { reportHtml } from '../../report/proof/report-html.ts';
 import { REPORT_CSP, REPORT_CSP_META } from '../../report/proof/report-policy.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishDir } from '../../node/io/publish-dir.ts';
-import { findFfmpeg } from '../../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { ffmpegFailure } from '../../node/render/encode-film.ts';
 import { tempDir } from '../temp-dir.ts';
 

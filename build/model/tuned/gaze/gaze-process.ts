@@ -47,3 +47,7 @@ export interface GazeProcess {
   /** Ground-truth saccade and microsaccade events that ended since the last call. */
   drainEvents(): TruthEvent[];
 }
+
+/** Shared and frozen: most steps end nothing, and a caller that pushed into it would fail loudly. */
+export const NO_EVENTS: TruthEvent[] = Object.freeze([]) as unknown as TruthEvent[];
+export const NO_LANDINGS: readonly Landing[] = Object.freeze([]);

@@ -1,4 +1,4 @@
-import type { RgbaFrame } from './rgba-frame.ts';
+import type { RgbaFrame } from '../measure/picture/rgba-frame.ts';
 
 /**
  * A tiny antialiased painter for synthetic test frames (4×4 supersampling per pixel), so the picture

@@ -4,9 +4,9 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import type { PixelChunk } from '../../measure/pixels/pixel-trace.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
-import { modelFiles, pixelOptions, renderScene, type FilmFacts, type RenderOptions, type RenderSummary } from '../render/render-scene.ts';
+import { modelFiles, pixelOptions, renderScene, type FilmFacts, type RenderOptions, type RenderSummary } from './render-scene.ts';
 import { writeStills } from '../stills/write-stills.ts';
-import { copyDir, type CacheStore } from './store.ts';
+import { copyDir, type CacheStore } from '../cache/store.ts';
 
 /** How a render uses the cache: where, the film's key, and whether to ignore what is there. */
 export interface FilmCacheUse {

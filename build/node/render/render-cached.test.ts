@@ -8,10 +8,10 @@ import { tempDir } from '../../testing/temp-dir.ts';
 import { createBrowserSession } from '../browser/browser-session.ts';
 import { findBrowser } from '../browser/find-browser.ts';
 import { loadScene } from '../io/load-scene.ts';
-import { findFfmpeg } from '../render/find-ffmpeg.ts';
-import { cacheKey } from './key.ts';
+import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
+import { cacheKey } from '../io/content-key.ts';
 import { renderCached } from './render-cached.ts';
-import { openCache } from './store.ts';
+import { openCache } from '../cache/store.ts';
 
 const tmp = tempDir('eye-render-cached-');
 const scene = withSettings(loadScene('1970-script'), { durationS: 0.5, width: 320, height: 180, fps: 30 });

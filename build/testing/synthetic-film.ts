@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ffmpegArgs } from '../render/ffmpeg-args.ts';
+import { ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
 
 /**
  * Test support: a tiny film whose every frame carries its own index, to prove a decoded still is
