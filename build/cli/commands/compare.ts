@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
 import { MAX_PANELS } from '../../core/compare/clip-size.ts';
 import type { Preset } from '../../scene/scene.ts';
-import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 import { declareOptions, listOf, oneOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
-import { RENDER_OPTIONS } from './render.ts';
+import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
 
 const PRESETS = ['none', 'generic', 'tuned'] as const satisfies readonly Preset[];
 

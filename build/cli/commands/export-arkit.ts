@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { GAZE_RIG } from '../../spec/eye-spec.ts';
 import { declareOptions, numberIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
-import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 
 /** `eye export-arkit`'s options, each declared once. */
 export const EXPORT_ARKIT_OPTIONS = {
