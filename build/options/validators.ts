@@ -34,7 +34,19 @@ export interface OptionSpec<T> {
 export type ParsedSoFar = Readonly<Record<string, unknown>>;
 
 export type OptionSpecs = Record<string, OptionSpec<unknown>>;
-export type OptionValues<S extends OptionSpecs> = { [K in keyof S]: S[K] extends OptionSpec<infer T> ? T : never };
+/** One option's parsed value: its validator's result, or a switch's boolean. */
+type ValueOf<O> = O extends { parse: (text: string, parsed: ParsedSoFar) => infer P } ? P : O extends { default: infer D } ? D : boolean;
+/** The options that always have a value (a default); the rest are undefined when not given. */
+type Defaulted<S> = { [K in keyof S]: S[K] extends { default: unknown } ? K : never }[keyof S];
+/** The parsed options as parseOptions returns them, typed from their declarations (so a command passes them on without casts). */
+export type OptionValues<S extends OptionSpecs> = { [K in Defaulted<S>]: ValueOf<S[K]> } & { [K in Exclude<keyof S, Defaulted<S>>]?: ValueOf<S[K]> };
+
+/** Every option's default, as parseOptions fills them when no flag is given (in declared order, for defaultFrom). */
+export function defaultsOf<S extends OptionSpecs>(specs: S): OptionValues<S> {
+  const out: Record<string, unknown> = {};
+  for (const [key, s] of Object.entries(specs)) out[key] = s.defaultFrom ? s.defaultFrom(out) : s.default;
+  return out as OptionValues<S>;
+}
 
 /**
  * A number as people write it on a command line: decimal digits, a sign, a point, an exponent. Number()

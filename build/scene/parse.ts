@@ -184,8 +184,11 @@ export function parseScene(raw: unknown, file: string, name: string): Scene {
   return scene;
 }
 
+/** Scene fields from elsewhere (a command line, a URL), to be validated as a scene file's are: any value may be wrong. */
+export type SceneSettings = { readonly [K in Exclude<keyof Scene, 'name'>]?: unknown };
+
 /** Apply command-line settings to a parsed scene through the same validators. */
-export function withSettings(scene: Scene, settings: Partial<Omit<Scene, 'name'>>, source = 'command line'): Scene {
+export function withSettings(scene: Scene, settings: SceneSettings, source = 'command line'): Scene {
   const out: Record<string, unknown> = { ...scene };
   for (const [k, v] of Object.entries(settings)) {
     if (v === undefined) continue;

@@ -53,8 +53,8 @@ export const RULES = {
   'node/check': { may: ['core/check', 'errors', 'measure', 'model', 'node/cache', 'node/io', 'node/ledger', 'report', 'scene'], why: 'eye check: simulation in Node, no browser' },
   'node/shard': { may: ['core/shard', 'errors', 'node/cache', 'node/ffmpeg', 'node/io', 'node/ledger'], why: "shards' manifests and eye merge" },
   'node/render': {
-    may: ['core/browser', 'core/cache', 'core/ledger', 'core/render', 'core/shard', 'errors', 'measure', 'model', 'node/browser', 'node/cache', 'node/check', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/shard', 'node/stills', 'page', 'report', 'scene'],
-    why: 'eye render: the job that uses most of the Node side',
+    may: ['core/browser', 'core/cache', 'core/ledger', 'core/render', 'core/shard', 'errors', 'measure', 'model', 'node/browser', 'node/cache', 'node/check', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/shard', 'node/stills', 'options', 'page', 'report', 'scene'],
+    why: 'eye render: the job that uses most of the Node side (its flags are declared beside it: the type it runs with)',
   },
   'node/bench': { may: ['core/bench', 'core/render', 'errors', 'measure', 'model', 'node/browser', 'node/ffmpeg', 'node/io', 'node/render', 'scene'], why: 'eye bench times the render' },
   'node/compare': { may: ['core/compare', 'errors', 'measure', 'model', 'node/cache', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/render', 'scene'], why: 'eye compare renders its panels' },

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
 import { MAX_PANELS } from '../../core/compare/clip-size.ts';
 import type { Preset } from '../../scene/scene.ts';
-import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 import { declareOptions, listOf, oneOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
-import { RENDER_OPTIONS } from './render.ts';
+import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
 
 const PRESETS = ['none', 'generic', 'tuned'] as const satisfies readonly Preset[];
 
@@ -62,13 +62,13 @@ export function registerCompare(program: Command): void {
         panelSize: o.panelSize,
         out: o.out,
         rev: o.rev,
-        presets: o.presets as Preset[] | undefined,
-        jobs: o.jobs as number,
+        presets: o.presets,
+        jobs: o.jobs,
         cache: o.cache !== false,
-        cacheDir: o.cacheDir as string,
+        cacheDir: o.cacheDir,
         force: o.force === true,
         json: o.json === true,
-        ledgerFile: o.ledgerFile as string,
+        ledgerFile: o.ledgerFile,
       },
       process.argv.slice(3),
     );

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { GAZE_RIG } from '../../spec/eye-spec.ts';
 import { declareOptions, numberIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
-import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 
 /** `eye export-arkit`'s options, each declared once. */
 export const EXPORT_ARKIT_OPTIONS = {
@@ -31,7 +31,7 @@ export function registerExportArkit(program: Command): void {
   declareOptions(cmd, EXPORT_ARKIT_OPTIONS).action(async (scene: string, raw: Record<string, unknown>) => {
     const o = parseOptions(EXPORT_ARKIT_OPTIONS, raw);
     const { exportArkit } = await import('../../node/arkit/export-arkit.ts');
-    const r = exportArkit(scene, sceneSettingsOf(o), o.out as string | undefined, o.smoothingMs / 1000);
+    const r = exportArkit(scene, sceneSettingsOf(o), o.out, o.smoothingMs / 1000);
     writeStdout(`${r.out}: ${r.frames} frames at ${r.fps} fps (${r.durationS} s, seed ${r.seed}, gaze eased with τ ${r.smoothingS * 1000} ms)\n`);
   });
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { PICTURE_LIMITS } from '../../measure/picture/picture-limits.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../scene-options.ts';
+import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 import { declareOptions, integerIn, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 
 /** `eye picture`'s options, each declared once (flag, doc, default, validator). */

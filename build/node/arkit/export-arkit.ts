@@ -6,8 +6,7 @@ import { GAZE_RIG } from '../../spec/eye-spec.ts';
 import { VISITOR_DISTANCE_CM } from '../../model/pointer/pointer-gaze.ts';
 import { simulate } from '../../model/player.ts';
 import { frameCount } from '../../model/time/clock.ts';
-import { withSettings } from '../../scene/parse.ts';
-import type { Scene } from '../../scene/scene.ts';
+import { withSettings, type SceneSettings } from '../../scene/parse.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { outputFile } from '../io/contain.ts';
 import { loadScene } from '../io/load-scene.ts';
@@ -34,7 +33,7 @@ export interface ExportArkitResult {
  * visitor's: the eye looks out at someone ~60 cm away (pointer-gaze.ts). The output folder is checked
  * before the simulation, and the file is written whole or not at all (a temporary name, then renamed).
  */
-export function exportArkit(sceneArg: string, settings: Partial<Omit<Scene, 'name'>>, outArg?: string, smoothingS: number = GAZE_RIG.smoothingTauS): ExportArkitResult {
+export function exportArkit(sceneArg: string, settings: SceneSettings, outArg?: string, smoothingS: number = GAZE_RIG.smoothingTauS): ExportArkitResult {
   const scene = withSettings(loadScene(sceneArg), settings);
   const out = outArg === undefined ? defaultArkitOut(scene.name) : resolve(outArg);
   if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(EXIT.badInput, `--out ${out} is a folder; name the CSV file to write`);

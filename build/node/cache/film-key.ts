@@ -1,6 +1,6 @@
 import type { PixelMeasureOptions, RenderPass } from '../../page/protocol.ts';
 import type { Scene } from '../../scene/scene.ts';
-import type { FrameFormat } from '../browser/capture-frame.ts';
+import type { CaptureMethod, FrameFormat } from '../browser/capture-frame.ts';
 import { ffmpegArgs } from '../ffmpeg/ffmpeg-args.ts';
 import { cacheKey } from '../io/content-key.ts';
 
@@ -15,7 +15,7 @@ export interface FilmSettings {
    */
   holdSpread: boolean;
   /** The capture asked for (auto: the probe's choice, itself a function of the browser and the code). */
-  capture: string;
+  capture: 'auto' | CaptureMethod;
   format: FrameFormat;
 }
 

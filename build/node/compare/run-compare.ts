@@ -8,7 +8,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { pixelSignal, pixelTraceFromJson } from '../../measure/pixels/pixel-trace.ts';
 import { frameCount } from '../../model/time/clock.ts';
-import { withSettings } from '../../scene/parse.ts';
+import { withSettings, type SceneSettings } from '../../scene/parse.ts';
 import type { Preset, Scene } from '../../scene/scene.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { loadScene } from '../io/load-scene.ts';
@@ -18,6 +18,7 @@ import { findFfmpeg } from '../ffmpeg/find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from '../ffmpeg/film-verdict.ts';
 import { probeFilm } from '../ffmpeg/probe-film.ts';
 import { filmKeysOf, runRenderScenes, type RenderRunOptions } from '../render/run-render.ts';
+import { renderOptionsWith } from '../render/render-options.ts';
 import { codeHash } from '../cache/code-hash.ts';
 import { clipKey } from './clip-key.ts';
 import { proofPanels } from './proof-panels.ts';
@@ -43,7 +44,7 @@ export const LABEL_HEIGHT_PX = 40;
 
 export interface CompareOptions {
   /** --fps --duration --size --seed, applied to every panel's scene (withSettings validates them). */
-  settings: Partial<Omit<Scene, 'name'>>;
+  settings: SceneSettings;
   /** Each panel's size in the clip (default: the size it was rendered at). */
   panelSize?: { width: number; height: number };
   /** The clip; default proof/compare/<name>.mp4. */
@@ -285,23 +286,16 @@ function defaultName(panels: Panel[], o: CompareOptions): string {
 
 /** How the working tree's panels are rendered (and so the film keys their cache entries have). */
 function panelRenderFlags(o: CompareOptions, out: string): RenderRunOptions {
-  return {
-    settings: {},
+  return renderOptionsWith({
     out,
-    json: false,
     jobs: o.jobs,
-    capture: 'auto',
-    format: 'auto',
     ledger: false,
-    pixels: true,
-    maskLidOffsetMm: 0,
     cache: o.cache,
     cacheDir: o.cacheDir,
     force: o.force,
-    shard: null,
     // A panel is a sample of its scene (another size, a variant): its era spread is reported, not held.
     sample: true,
-  };
+  });
 }
 
 /**

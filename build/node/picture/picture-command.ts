@@ -9,8 +9,7 @@ import { loadScenes } from '../io/load-scene.ts';
 import { BrowserCrashError, PageError } from '../../core/browser/page-error.ts';
 import { runPicture } from './run-picture.ts';
 import { createProgress } from '../render/progress.ts';
-import { withSettings } from '../../scene/parse.ts';
-import type { Scene } from '../../scene/scene.ts';
+import { withSettings, type SceneSettings } from '../../scene/parse.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { assertReplaceableFile } from '../io/contain.ts';
@@ -34,7 +33,7 @@ function writeReport(outDir: string, r: PictureReport): string {
 /** What `eye picture` runs with, parsed and validated (build/cli/commands/picture.ts declares the flags). */
 export interface PictureCommandOptions {
   /** --fps --duration --size --seed as scene fields (withSettings validates them like a scene file). */
-  settings: Partial<Omit<Scene, 'name'>>;
+  settings: SceneSettings;
   stride: number;
   maskStride: number;
   out: string;
