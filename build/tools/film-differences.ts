@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fidelityArgs, parseFidelity } from '../core/bench/fidelity.ts';
-import { findFfmpeg } from '../node/render/find-ffmpeg.ts';
+import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
 import { safeText } from '../errors/safe-text.ts';
 
 const [oldDir, newDir] = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -15,9 +15,9 @@ const root = join(import.meta.dirname, '..', '..');
 const PRODUCTION = [
   'errors', 'spec', 'options', 'scene', 'model', 'render', 'measure', 'report', 'page',
   'core/arkit', 'core/bench', 'core/browser', 'core/cache', 'core/check', 'core/compare', 'core/hash', 'core/ledger',
-  'core/picture', 'core/render', 'core/report', 'core/shard', 'core/stills',
+  'core/diff', 'core/picture', 'core/render', 'core/report', 'core/shard', 'core/stills',
   'node/io', 'node/browser', 'node/ffmpeg', 'node/ledger', 'node/cache', 'node/stills', 'node/check', 'node/shard',
-  'node/render', 'node/bench', 'node/compare', 'node/picture', 'node/report', 'node/measure', 'node/arkit',
+  'node/render', 'node/bench', 'node/compare', 'node/diff', 'node/picture', 'node/report', 'node/measure', 'node/arkit',
 ];
 
 /** Folder → the folders it may import, and why it sits where it does. */
@@ -39,6 +39,7 @@ export const RULES = {
   'core/check': { may: ['measure', 'model', 'render', 'scene', 'spec'], why: 'the face and physiology checks' },
   'core/compare': { may: ['core/ledger', 'measure', 'model', 'report', 'scene'], why: "panels' numbers, labels and the ledger check" },
   'core/ledger': { may: [], why: "a ledger line's shape" },
+  'core/diff': { may: ['errors'], why: "eye diff's pure half: ffmpeg's ssim/psnr arguments and stats, the changed stretches" },
   'core/picture': { may: ['model', 'scene'], why: "the picture test's plan" },
   'core/render': { may: ['model', 'scene'], why: "trace.json, --jobs' default, YUV differences" },
   'core/report': { may: [], why: "the screenshot's strips" },
@@ -56,10 +57,11 @@ export const RULES = {
     may: ['core/browser', 'core/cache', 'core/ledger', 'core/render', 'core/shard', 'errors', 'measure', 'model', 'node/browser', 'node/cache', 'node/check', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/shard', 'node/stills', 'options', 'page', 'report', 'scene'],
     why: 'eye render: the job that uses most of the Node side (its flags are declared beside it: the type it runs with)',
   },
-  'node/bench': { may: ['core/bench', 'core/render', 'errors', 'measure', 'model', 'node/browser', 'node/ffmpeg', 'node/io', 'node/render', 'scene'], why: 'eye bench times the render' },
+  'node/bench': { may: ['core/bench', 'core/render', 'errors', 'measure', 'model', 'node/browser', 'node/ffmpeg', 'node/io', 'node/render', 'page', 'scene'], why: 'eye bench times the render' },
   'node/compare': { may: ['core/compare', 'errors', 'measure', 'model', 'node/cache', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/render', 'scene'], why: 'eye compare renders its panels' },
   'node/picture': { may: ['core/browser', 'core/picture', 'errors', 'measure', 'model', 'node/browser', 'node/io', 'node/render', 'render', 'report', 'scene'], why: 'eye picture draws lossless frames' },
   'node/report': { may: ['core/report', 'errors', 'measure', 'node/browser', 'node/cache', 'node/check', 'node/io', 'node/ledger', 'report', 'scene'], why: 'eye report reads what the others wrote' },
+  'node/diff': { may: ['core/diff', 'errors', 'node/compare', 'node/ffmpeg', 'node/io', 'node/render'], why: "eye diff's picture half: per-frame SSIM/PSNR, the review clip, stills" },
   'node/measure': { may: ['errors', 'measure', 'node/io'], why: 'eye measure: a recording read as a stream' },
   'node/arkit': { may: ['core/arkit', 'errors', 'model', 'node/io', 'scene', 'spec'], why: 'eye export-arkit' },
   cli: { may: PRODUCTION, why: "commander: each command's flags, then its job" },

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import type { PixelMeasureOptions } from '../../page/protocol.ts';
 import type { createBrowserSession } from '../browser/browser-session.ts';
 import type { FrameFormat } from '../browser/capture-frame.ts';
-import type { ffmpegArgs } from '../render/ffmpeg-args.ts';
+import type { ffmpegArgs } from '../ffmpeg/ffmpeg-args.ts';
 import type { renderScene } from '../render/render-scene.ts';
 import { safeText } from '../../errors/safe-text.ts';
 

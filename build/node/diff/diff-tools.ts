@@ -9,8 +9,8 @@ import { fileKind } from '../io/file-kind.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { ownedPrefix, sweepOwned } from '../io/owned-temp.ts';
 import { ffmpegFailure } from '../render/encode-film.ts';
-import { findFfmpeg, type FfmpegTools } from '../render/find-ffmpeg.ts';
-import { probeFilm, type FilmProbe } from '../render/probe-film.ts';
+import { findFfmpeg, type FfmpegTools } from '../ffmpeg/find-ffmpeg.ts';
+import { probeFilm, type FilmProbe } from '../ffmpeg/probe-film.ts';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CRF, DEFAULT_PRESET } from '../render/ffmpeg-args.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET } from '../ffmpeg/ffmpeg-args.ts';
 import { concatArgs, concatList, DIFFERENCE_GAIN, reviewClipArgs, reviewClipSize, type ReviewClipInput } from './review-clip-args.ts';
 
 const input = (over: Partial<ReviewClipInput> = {}): ReviewClipInput => ({

@@ -1,4 +1,4 @@
-import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../render/ffmpeg-args.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../ffmpeg/ffmpeg-args.ts';
 
 /**
  * The difference panel's gain: |current − baseline| per RGB channel times this (clipped), so a change

@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
@@ -26,6 +26,13 @@ export function sceneFolderIn(root: string, name: unknown, source: string): stri
   const path = join(r, sceneName(name, source));
   if (dirname(path) !== r) throw bad(`${source}: "${safeText(String(name))}" is not a folder directly in ${safeText(r)}`);
   return path;
+}
+
+/** Is `path` inside (or equal to) `root`, both resolved? */
+export function isInside(root: string, path: string): boolean {
+  const r = resolve(root);
+  const p = resolve(path);
+  return p === r || p.startsWith(r.endsWith(sep) ? r : r + sep);
 }
 
 const lstatOrNull = (path: string) => {
