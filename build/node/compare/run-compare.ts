@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -19,7 +18,8 @@ import { filmVerdict, type FilmVerdict } from '../render/film-verdict.ts';
 import { probeFilm } from '../render/probe-film.ts';
 import { filmKeysOf, runRenderScenes, type RenderRunOptions } from '../render/run-render.ts';
 import { codeHash } from '../cache/code-hash.ts';
-import { clipKey } from './clip-key.ts';
+import { MODEL_ENTRY } from '../cache/film-code.ts';
+import { clipInputsKey, clipKey } from './clip-key.ts';
 import { proofPanels } from './proof-panels.ts';
 import { clipSize, MAX_PANELS } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
@@ -88,7 +88,7 @@ export interface CompareRecord {
   verdict: FilmVerdict;
 }
 
-interface Panel {
+export interface Panel {
   scene: Scene;
   label: string;
   revision: string | null;
@@ -251,7 +251,7 @@ function sayPanels(record: CompareRecord): void {
 }
 
 /** The panels the arguments ask for, each scene settled (the command line's settings applied). */
-function planPanels(names: string[], o: CompareOptions): Panel[] {
+export function planPanels(names: string[], o: Pick<CompareOptions, 'settings' | 'rev' | 'presets'>): Panel[] {
   const settle = (s: Scene) => withSettings(s, o.settings);
   if (o.rev !== undefined && o.presets) throw new CliError(EXIT.badInput, '--rev and --presets: expected one of them, not both');
   if (o.rev !== undefined || o.presets) {
@@ -308,8 +308,9 @@ function panelRenderFlags(o: CompareOptions, out: string): RenderRunOptions {
  * What decides the clip before anything is rendered: each panel's film key (its scene, settings, the
  * render's code, the browser's and ffmpeg's versions: the film's bytes, so its pixels.json and the
  * numbers on its label too), each panel's label name, the clip's geometry, and the hash of the code
- * eye compare runs (label drawing, measuring, composing). Null when a panel has no key (a revision's
- * panel, or no cache): then the panels are rendered and the clip keyed by what they hold.
+ * eye compare runs (label drawing, measuring, composing; compareCode: less the model's Player, whose
+ * output reaches a clip only as its panels' sample streams, in their film keys). Null when a panel has
+ * no key (a revision's panel, or no cache): then the panels are rendered and the clip keyed by what they hold.
  */
 async function inputsKeyOf(root: string, panels: readonly Panel[], o: CompareOptions, size: { width: number; height: number }): Promise<string | null> {
   if (!o.cache || panels.some((p) => p.revision !== null)) return null;
@@ -318,9 +319,16 @@ async function inputsKeyOf(root: string, panels: readonly Panel[], o: CompareOpt
     panelRenderFlags(o, ''),
   );
   if (!filmKeys) return null;
-  const code = (await codeHash(root, 'build/cli/commands/compare.ts')).hash;
-  const what = { filmKeys, labels: panels.map((p) => p.label), size, labelHeightPx: LABEL_HEIGHT_PX, code };
-  return createHash('sha256').update(JSON.stringify(what)).digest('hex');
+  return clipInputsKey({ filmKeys, labels: panels.map((p) => p.label), size, labelHeightPx: LABEL_HEIGHT_PX, code: await compareCode(root) });
+}
+
+/**
+ * The hash of the code eye compare runs, less the model's Player and what only it imports: an edit of
+ * the model changes a clip only through its panels' sample streams (their film keys), so an edit that
+ * moves one era's samples changes that era's clips and the tile, not every clip.
+ */
+export async function compareCode(root: string): Promise<string> {
+  return (await codeHash(root, 'build/cli/commands/compare.ts', { outside: [MODEL_ENTRY] })).hash;
 }
 
 /** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
