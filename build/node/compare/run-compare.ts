@@ -21,6 +21,8 @@ import { codeHash } from '../cache/code-hash.ts';
 import { MODEL_ENTRY } from '../cache/film-code.ts';
 import { clipInputsKey, clipKey } from './clip-key.ts';
 import { proofPanels } from './proof-panels.ts';
+import { heldFrames, heldScene } from './held-panel.ts';
+import { heldSignal } from '../../core/compare/held-signal.ts';
 import { clipSize, MAX_PANELS } from '../../core/compare/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
@@ -99,7 +101,12 @@ export interface Panel {
   note?: string;
   /** The scene file's own size, its proof film's (proof-panels.ts). */
   fileSize?: { width: number; height: number };
+  /** A panel that holds still (held-panel.ts): the frames rendered, looped for the clip's length. */
+  held?: number;
 }
+
+/** The scene a panel renders: the panel's own, or the frames a held panel needs of it. */
+const rendered = (p: Panel): Scene => (p.held ? heldScene(p.scene, p.held) : p.scene);
 
 /**
  * `eye compare`: render each panel's scene (restored from the cache when unchanged) into a temporary
@@ -137,6 +144,13 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const size = o.panelSize ?? { width: first.width, height: first.height };
   // A panel that is a proof film already made (the same scene and settings at its file's size) is that film, scaled.
   await proofPanels(panels, panelRenderFlags(o, ''));
+  // A panel that holds still costs what it shows: its few distinct frames, rendered once and looped.
+  const clipFrames = frameCount(first.durationS, first.fps);
+  for (const p of panels) {
+    if (p.revision !== null || p.note) continue;
+    const held = heldFrames(p.scene);
+    if (held !== null) Object.assign(p, { held, note: `holds still: ${held} frames rendered and looped for ${clipFrames}, its numbers from their pixels repeated` });
+  }
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
   const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
@@ -159,19 +173,20 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const forgetWork = onInterrupt(removeWork);
   try {
     await renderPanels(root, panels, o, work, argv, rev);
-    const measured = panels.map((p) => ({ p, numbers: measurePanel(p.dir!) }));
+    const measured = panels.map((p) => ({ p, numbers: measurePanel(p.dir!, p.held ? { frames: clipFrames, fps: first.fps } : null) }));
     const inputs = await Promise.all(
       measured.map(async ({ p, numbers }, i) => {
         const file = join(work, `label-${i}.png`);
         writeFileSync(file, await labelStrip(panelLabel(p.label, numbers), size.width, LABEL_HEIGHT_PX));
-        return { film: join(p.dir!, 'film.mp4'), label: file, size: { width: p.scene.width, height: p.scene.height } };
+        return { film: join(p.dir!, 'film.mp4'), label: file, size: { width: p.scene.width, height: p.scene.height }, ...(p.held ? { loopFrames: p.held } : {}) };
       }),
     );
     // Every panel's film is what its scene asked (a revision's render could differ): else sync is not frame-exact.
     const frames = frameCount(first.durationS, first.fps);
     for (const [i, input] of inputs.entries()) {
-      const v = filmVerdict(await probeFilm(ffmpeg.ffprobe, input.film), { ...input.size, fps: first.fps, frames });
-      if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${input.size.width}x${input.size.height} at ${first.fps} fps, ${frames} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
+      const want = panels[i].held ?? frames;
+      const v = filmVerdict(await probeFilm(ffmpeg.ffprobe, input.film), { ...input.size, fps: first.fps, frames: want });
+      if (!v.ok) throw new CliError(EXIT.badInput, `panel ${panels[i].label}: its film is not ${input.size.width}x${input.size.height} at ${first.fps} fps, ${want} frames (${v.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got}`).join(', ')})`);
     }
     const args = composeArgs({ panels: inputs, filmSize: { width: first.width, height: first.height }, panelSize: size, labelHeightPx: LABEL_HEIGHT_PX, fps: first.fps, frames, output: staged });
     const labels = measured.map(({ p, numbers }) => panelLabel(p.label, numbers));
@@ -314,10 +329,7 @@ function panelRenderFlags(o: CompareOptions, out: string): RenderRunOptions {
  */
 async function inputsKeyOf(root: string, panels: readonly Panel[], o: CompareOptions, size: { width: number; height: number }): Promise<string | null> {
   if (!o.cache || panels.some((p) => p.revision !== null)) return null;
-  const filmKeys = await filmKeysOf(
-    panels.map((p) => p.scene),
-    panelRenderFlags(o, ''),
-  );
+  const filmKeys = await filmKeysOf(panels.map(rendered), panelRenderFlags(o, ''));
   if (!filmKeys) return null;
   return clipInputsKey({ filmKeys, labels: panels.map((p) => p.label), size, labelHeightPx: LABEL_HEIGHT_PX, code: await compareCode(root) });
 }
@@ -345,7 +357,7 @@ function keptByInputs(out: string, jsonFile: string, inputsKey: string): Compare
 /** Render every panel into `work`: the working tree's scenes in this process (once each), a revision in its own worktree. */
 async function renderPanels(root: string, panels: Panel[], o: CompareOptions, work: string, argv: string[], rev: Revision | null): Promise<void> {
   const here = new Map<string, Scene>();
-  for (const p of panels) if (p.revision === null) here.set(p.scene.name, p.scene);
+  for (const p of panels) if (p.revision === null) here.set(p.scene.name, rendered(p));
   const hereDir = join(work, 'here');
   await runRenderScenes([...here.values()], panelRenderFlags(o, hereDir), argv);
   // The working tree's panels run this checkout's code: its HEAD, and whether it has uncommitted changes.
@@ -394,8 +406,11 @@ async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: s
   }
 }
 
-/** A panel's numbers from its own pixels (pixels.json), never from its scene file. */
-function measurePanel(dir: string): PanelNumbers {
+/**
+ * A panel's numbers from its own pixels (pixels.json), never from its scene file; a held panel's from
+ * its rendered frames' rows repeated over the clip (heldSignal).
+ */
+function measurePanel(dir: string, held: { frames: number; fps: number } | null): PanelNumbers {
   const file = join(dir, 'pixels.json');
   let json: unknown;
   try {
@@ -403,5 +418,6 @@ function measurePanel(dir: string): PanelNumbers {
   } catch (err) {
     throw new CliError(EXIT.internal, `${file}: unreadable (${(err as Error).message})`);
   }
-  return panelNumbers(pixelSignal(pixelTraceFromJson(json, file)));
+  const signal = pixelSignal(pixelTraceFromJson(json, file));
+  return panelNumbers(held ? heldSignal(signal, held.frames, held.fps) : signal);
 }
