@@ -2,12 +2,10 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../io/project-root.ts';
 import { loadScenes } from '../io/load-scene.ts';
 import { editedTree } from '../../testing/edited-tree.ts';
 
 const run = promisify(execFile);
-const root = projectRoot();
 const scenes = loadScenes([]);
 
 /** Every scene's proof-film key as the tree at `dir` computes it (a child process: the tree's own modules). */
