@@ -90,6 +90,17 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
   const sceneSettings = sceneSettingsOf(settings);
   const stimuliCode = stimuliPlan?.code ?? null;
   const stimuliKey = stimuliPlan?.key ?? null;
+  // Every part as it was: the whole result as it was written then (its timing too, so proof/check/ is
+  // byte for byte the last run's and what reads it, the report, is kept).
+  const runKey = cacheKey({ kind: 'check-run', parts: parts.map((p) => p.key), stimuli: stimuliKey });
+  const allNames = [...(stimuliKey ? ['stimuli'] : []), ...parts.map((p) => p.scene.name)];
+  if (cache && !cache.force) {
+    const whole = readCachedJson<CheckResult>(cache.store, 'checks', runKey);
+    if (whole) {
+      for (const c of whole.value.scenes) if (c.spread) writeCachedSpread(c.spread);
+      return { ...whole.value, restored: allNames };
+    }
+  }
   const restored: string[] = [];
   // The parts the cache holds are read first; the rest run together on the workers.
   const held = new Map<string, ScenePart>();
@@ -136,7 +147,7 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
   const sceneChecks = sceneParts.map((s) => s.check);
   const assertions = [...sceneChecks.flatMap((s) => s.assertions), ...(stimuli?.assertions ?? [])];
   const failed = assertions.filter((a) => !a.pass);
-  return {
+  const result: CheckResult = {
     scenes: sceneChecks,
     films: [],
     physiology: stimuli?.physiology ?? null,
@@ -152,6 +163,8 @@ export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgr
     detectMs: sceneParts.reduce((n, s) => n + s.detectMs, 0),
     restored,
   };
+  storePart(cache, runKey, 'run', { ...result, restored: [] });
+  return result;
 }
 
 /** One part of the check: what it runs (its code) and what it is cached under. */
