@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./make.sh        set up, render every scene (unchanged ones restored from cache/), measure, assert, write the comparison clips
 #                  (proof/compare/) and proof/index.html; prints each step's wall time, the whole run's wall time and CPU s per wall s.
-# ./make.sh test   set up, then the type check, the determinism and platform lints and the whole test suite.
+# ./make.sh test   set up, then the type check, the determinism, platform and workflow lints and the whole test suite.
 # On a fresh Debian machine as root it installs what is missing (chromium-headless-shell, ffmpeg,
 # then npm ci). Elsewhere, PUPPETEER_EXECUTABLE_PATH and FFMPEG_PATH point at your own browser and
 # ffmpeg, and a missing one is a one-line error saying what to install (exit 3).
@@ -79,6 +79,8 @@ case "${1:-all}" in
     npm run --silent build
     npm run --silent typecheck
     npm run --silent lint
+    # Every workflow in .github/workflows against GitHub Actions' schema (offline), its eye commands against the CLI's.
+    node build/tools/lint-workflows.mjs
     npx vitest run
     ;;
   all)

@@ -150,7 +150,7 @@ describe('eye compare --presets: one scene as several presets', () => {
 });
 
 describe('eye compare: a panel that is a proof film already made', () => {
-  it('is made from that film, scaled, not rendered again; its label is that film\'s pixels; a panel with no such film is rendered', async () => {
+  it('is made from that film, scaled, not rendered again; its label is that film\'s pixels; a panel with no such film is rendered (a still one: its few frames)', async () => {
     // A scene file whose own size is 320x180: its proof film, then a clip of it at 160x160 panels.
     const file = join(tmp, 'small-1970.json');
     const { $schema: _s, $comment: _c, ...fields } = JSON.parse(readFileSync(join(root, 'scenes', `${SCENE}.json`), 'utf8')) as Record<string, unknown>;
@@ -164,10 +164,12 @@ describe('eye compare: a panel that is a proof film already made', () => {
     const r = await runEye(['compare', file, '--presets', 'none,tuned', '--duration', '2', '--size', `${W / 2}x${H / 2}`, '--cache-dir', cache, '--out', clip, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const record = JSON.parse(r.stdout) as CompareRecord;
-    expect(record.panels[0].note).toBeUndefined();
+    // The none panel holds still: the least film a render makes (3 frames), looped; the tuned one is the proof film.
+    expect(record.panels[0].note).toBe('holds still: 3 frames rendered and looped for 60, its numbers from their pixels repeated');
     expect(record.panels[1].note).toBe(`made from the proof film at ${W}x${H}, scaled`);
     // Only the none panel was rendered; the tuned one was restored from the proof film's entry.
-    expect(r.stderr).toMatch(/small-1970-none: 60 frames 160x90@30, [\d.]+ ms\/frame/);
+    expect(r.stderr).toMatch(/small-1970-none: 3 frames 160x90@30, [\d.]+ ms\/frame/);
+    expect(record.frames).toBe(60);
     expect(r.stderr).toMatch(/small-1970: 60 frames 320x180@30, cached/);
     const pixels = JSON.parse(readFileSync(join(proof, 'small-1970', 'pixels.json'), 'utf8')) as unknown;
     expect(record.panels[1].numbers).toEqual(panelNumbers(pixelSignal(pixelTraceFromJson(pixels))));

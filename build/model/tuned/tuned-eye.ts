@@ -8,7 +8,7 @@ import { cutClosureAt, cutDurationMs, CutClock, EraClock, msSinceCutStart } from
 import { scenePointer, type PointerTrack } from '../pointer/pointer-track.ts';
 import { STEP_MS, STEP_S, stepTimeMs } from '../time/clock.ts';
 import type { EyeInputs, EyeModel, EyeSample, TruthEvent } from '../types.ts';
-import { ERA_IDS, type EraId, type Scene } from '../../scene/scene.ts';
+import type { EraId, Scene } from '../../scene/scene.ts';
 import { BlinkProcess } from './blink/blink-process.ts';
 import { Face } from './face/face.ts';
 import { createGaze } from './gaze/create-gaze.ts';
@@ -69,12 +69,18 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
   let blinkEra = gazeState.era;
   const blinks = new BlinkProcess(root.spawn('blink'), { meanIntervalS: blinkMeanS(blinkEra), partialAllowedAt });
 
-  const eraPupil = {} as Record<EraId, number>;
-  for (const era of ERA_IDS) eraPupil[era] = eraPupilMm(ERA_LIGHT[era]);
+  // Each era's light read when the eye is first in it, not every era's up front: a scene's run reads
+  // only the eras it plays (the check keys and runs an era's part on that era's entries alone).
+  const eraPupilCache = new Map<EraId, number>();
+  const eraPupil = (e: EraId): number => {
+    let mm = eraPupilCache.get(e);
+    if (mm === undefined) eraPupilCache.set(e, (mm = eraPupilMm(ERA_LIGHT[e])));
+    return mm;
+  };
   const eras = new EraClock(scene);
   let era = eras.at(0);
   const pupil = new Pupil(root.spawn('pupil'), STEP_S, grain);
-  pupil.settle(pupil.targetMm(eraPupil[era], 0));
+  pupil.settle(pupil.targetMm(eraPupil(era), 0));
 
   const wobble = new Wobble(STEP_S, grain);
   const face = new Face(root.spawn('face'), gazeState, pointer, STEP_MS, scene.overrides.browWaitMs);
@@ -122,7 +128,7 @@ export function createTunedEye(scene: Scene, parts: TunedEyeParts = {}, inputs: 
       wobble.step(gazeState.yawDeg + gazeState.convergenceDeg, gazeState.pitchDeg);
       // The pupil reads the stage's era: the device changes mid-cut, under the shut lid (EraClock).
       pupil.turnHippus();
-      pupil.step(pupil.targetMm(eraPupil[era], face.arousal));
+      pupil.step(pupil.targetMm(eraPupil(era), face.arousal));
     },
 
     sample(): EyeSample {

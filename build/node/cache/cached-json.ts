@@ -16,6 +16,19 @@ function decode<T>(text: string): T {
   }) as T;
 }
 
+/** The value stored under `key`, and when it was stored; null when the cache does not hold it. */
+export function readCachedJson<T>(store: CacheStore, kind: CacheKind, key: string): { value: T; createdAt: string } | null {
+  const data = store.lookup(kind, key);
+  if (!data) return null;
+  const entry = JSON.parse(readFileSync(join(data, '..', 'entry.json'), 'utf8')) as { createdAt: string };
+  return { value: decode<T>(readFileSync(join(data, 'value.json'), 'utf8')), createdAt: entry.createdAt };
+}
+
+/** Store `value` under `key` (written whole, replacing what was there). */
+export function writeCachedJson(store: CacheStore, kind: CacheKind, key: string, name: string, value: unknown): void {
+  store.put(kind, key, name, (dir) => writeFileSync(join(dir, 'value.json'), encode(value)));
+}
+
 /**
  * A computed value restored from the cache when its key is there, else computed and stored (as
  * `<kind>/<key>/data/value.json`, written whole like every entry). `force` computes and replaces.
@@ -26,13 +39,10 @@ export async function cachedJson<T>(
   compute: () => Promise<T>,
 ): Promise<{ value: T; cached: boolean; createdAt?: string }> {
   if (store && !where.force) {
-    const data = store.lookup(where.kind, where.key);
-    if (data) {
-      const entry = JSON.parse(readFileSync(join(data, '..', 'entry.json'), 'utf8')) as { createdAt: string };
-      return { value: decode<T>(readFileSync(join(data, 'value.json'), 'utf8')), cached: true, createdAt: entry.createdAt };
-    }
+    const hit = readCachedJson<T>(store, where.kind, where.key);
+    if (hit) return { ...hit, cached: true };
   }
   const value = await compute();
-  store?.put(where.kind, where.key, where.name, (dir) => writeFileSync(join(dir, 'value.json'), encode(value)));
+  if (store) writeCachedJson(store, where.kind, where.key, where.name, value);
   return { value, cached: false };
 }

@@ -1,31 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../io/project-root.ts';
 import { loadScenes } from '../io/load-scene.ts';
-import { tempDir } from '../../testing/temp-dir.ts';
+import { editedTree } from '../../testing/edited-tree.ts';
 
 const run = promisify(execFile);
-const root = projectRoot();
 const scenes = loadScenes([]);
-
-/** A copy of the tree (sources, scenes, lock file; node_modules linked) with `edit` applied to one file. */
-function editedTree(edit: { file: string; change: (text: string) => string } | null): string {
-  const dir = tempDir('eye-key-edit-');
-  for (const f of ['build', 'scenes']) cpSync(join(root, f), join(dir, f), { recursive: true, filter: (p) => !p.endsWith('.test.ts') });
-  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  if (edit) {
-    const file = join(dir, edit.file);
-    const before = readFileSync(file, 'utf8');
-    const after = edit.change(before);
-    if (after === before) throw new Error(`the edit of ${edit.file} changed nothing`);
-    writeFileSync(file, after);
-  }
-  return dir;
-}
 
 /** Every scene's proof-film key as the tree at `dir` computes it (a child process: the tree's own modules). */
 async function keysOf(dir: string): Promise<Record<string, string>> {

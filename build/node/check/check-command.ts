@@ -13,10 +13,6 @@ import { checkFilm, eraSpread } from './era-spread.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { listScenes, loadScene } from '../io/load-scene.ts';
-import { projectRoot } from '../io/project-root.ts';
-import { cachedJson } from '../cache/cached-json.ts';
-import { codeHash } from '../cache/code-hash.ts';
-import { cacheKey } from '../io/content-key.ts';
 import { openCache } from '../cache/store.ts';
 
 /** What `eye check` runs with, parsed and validated (build/cli/commands/check.ts declares the flags). */
@@ -59,18 +55,19 @@ export async function checkCommand(args: string[], opts: CheckCommandOptions, ar
   const outDir = opts.out;
   ensureOutDir(outDir);
   const progress = progressLine(scenes.length * settings.seeds);
-  // The result is a pure function of the scenes, the settings (not --jobs) and the code: cached by them.
-  const store = opts.cache === false ? null : openCache(opts.cacheDir);
-  const { jobs: _threads, ...what } = settings;
-  const key = cacheKey({ kind: 'check', scenes, settings: what, code: (await codeHash(projectRoot(), 'build/cli/commands/check.ts')).hash });
-  const run = await cachedJson(store, { kind: 'checks', key, name: 'check', force: opts.force }, () => runCheck(scenes, settings, progress));
-  const result = run.value;
-  if (run.cached) process.stderr.write(`eye check: restored from the cache (the same scenes, settings and code ran at ${run.createdAt}; --force runs again)\n`);
+  // Each scene's part and the stimuli's are cached by what decides them (check-run.ts: the scene, the
+  // settings, the code the part runs, cut to its eras): an edit restores the parts it cannot change.
+  const cache = opts.cache === false ? null : { store: openCache(opts.cacheDir), force: opts.force };
+  const result = await runCheck(scenes, settings, progress, cache);
+  const ran = result.scenes.length + (result.physiology ? 1 : 0) - result.restored.length;
+  if (result.restored.length > 0) process.stderr.write(`eye check: ${result.restored.length} part(s) restored from the cache (the same scene, settings and code: ${result.restored.join(', ')}), ${ran} run${ran === 1 ? '' : ' (--force runs all)'}\n`);
+  const cached = ran === 0;
   if (opts.films) await checkOtherFilms(result, args, settings);
   const files = writeCheckProof(outDir, result, settings);
   if (opts.ledger !== false) {
-    const scenesLine = ledgerScenes(result).map((s) => (run.cached ? { ...s, cached: true } : s));
-    appendLedger({ command: 'check', argv, scenes: scenesLine, wallMs: run.cached ? Math.round(performance.now() - t0) : result.wallMs });
+    const restored = new Set(result.restored);
+    const scenesLine = ledgerScenes(result).map((s) => (restored.has(s.scene) ? { ...s, cached: true } : s));
+    appendLedger({ command: 'check', argv, scenes: scenesLine, wallMs: cached ? Math.round(performance.now() - t0) : result.wallMs });
   }
   const bench = opts.bench ? benchDetectors(scenes.find((s) => !s.reducedMotion) ?? scenes[0], settings.params) : null;
   if (opts.json) {
@@ -95,7 +92,7 @@ export async function checkCommand(args: string[], opts: CheckCommandOptions, ar
 }
 
 /** The scenes `eye check` runs by default: every era's script, and each again under reduced motion. */
-function defaultCheckScenes(): Scene[] {
+export function defaultCheckScenes(): Scene[] {
   const scripts = listScenes()
     .filter((n) => /^\d{4}-script$/.test(n))
     .map(loadScene);

@@ -1,20 +1,21 @@
 import { performance } from 'node:perf_hooks';
 import type { Scene } from '../../scene/scene.ts';
-import { ERA_BLINK_MEAN_S } from '../../model/eras/era-blink.ts';
-import { calmAssertions, openingTableAssertions, type Assertion, type SceneKind } from '../../measure/caps.ts';
-import { calmMetrics, type CalmMetrics } from '../../measure/calm-metrics.ts';
-import { closedFixationsMs } from '../../measure/closed-fixations.ts';
-import { fixationBins, type FixationBins } from '../../measure/fixation-bins.ts';
+import type { Assertion } from '../../measure/caps.ts';
 import type { DetectorParams } from '../../measure/params.ts';
-import { scoreCounts, type Score } from '../../measure/score.ts';
-import type { TraceStats } from '../../measure/trace-stats.ts';
-import type { DetectorAccuracy } from '../../measure/truth-score.ts';
+import type { Physiology } from '../../core/check/check-physiology.ts';
 import type { CheckJob, CheckJobResult } from './check-job.ts';
-import { faceAssertions, pursuitAssertions } from '../../core/check/check-face.ts';
-import { measurePhysiology, OPENING_SCENE, type Physiology } from '../../core/check/check-physiology.ts';
-import { runCheckJobs } from './check-pool.ts';
-import { filmAssertions } from './check-films.ts';
-import { checkFilm, hasTimeline, SPREAD_SEED_BASE, spreadFromRuns, spreadPlan, writeCachedSpread, type EraSpread, type FilmCheck } from './era-spread.ts';
+import { runCheckTasks, type CodedTask } from './check-pool.ts';
+import { poolAccuracy, runLength, type RateAccuracy, type SceneCheck, type SceneSettings } from './check-scene.ts';
+import { STIMULUS_ERAS, type StimuliPart } from './check-task.ts';
+import { eraCode, erasOf, type EraCode } from './era-code.ts';
+import { spreadKey, writeCachedSpread } from './era-spread.ts';
+import { hasTimeline, SPREAD_SEED_BASE, spreadPlan, type FilmCheck } from './spread-plan.ts';
+import { readCachedJson, writeCachedJson } from '../cache/cached-json.ts';
+import { cacheKey } from '../io/content-key.ts';
+import type { CacheStore } from '../cache/store.ts';
+import { projectRoot } from '../io/project-root.ts';
+
+export { sceneKind, type RateAccuracy, type SceneCheck } from './check-scene.ts';
 
 export interface CheckSettings {
   /** Scene time per seed, minutes. */
@@ -29,45 +30,6 @@ export interface CheckSettings {
   physiology?: boolean;
   /** Hold each scene's proof film (its own seed and length, at its fps) to its spread, as assertions. */
   films?: boolean;
-}
-
-/** Detector accuracy per event type, pooled over seeds, at one sampling rate. */
-export interface RateAccuracy {
-  hz: number;
-  saccade: Score;
-  microsaccade: Score;
-  blink: Score;
-  /** Truth events no sample shows (inside a blink), left out of the scores. */
-  hidden: { saccade: number; microsaccade: number };
-}
-
-export interface SceneCheck {
-  scene: string;
-  era: string;
-  kind: SceneKind;
-  seeds: number[];
-  minutesPerSeed: number;
-  configuredBlinkMeanS: number | null;
-  /** Measured at the first rate (the trace's 240 Hz). */
-  metrics: CalmMetrics;
-  /** The same metrics measured at each rate. */
-  metricsByRate: { hz: number; metrics: CalmMetrics }[];
-  stats: TraceStats;
-  /** The spread of the scene's films over windows of the long runs (null under reduced motion). */
-  spread: EraSpread | null;
-  /** The scene's own film against that spread (with `films`). */
-  film: FilmCheck | null;
-  /**
-   * An era script scene's detected fixation durations over its long runs (every seed, at the first
-   * rate, closed on both sides), in fine bins: what the report plots against the configured gamma.
-   * null for other scenes.
-   */
-  fixations: { hz: number; bins: FixationBins } | null;
-  /** Bell's phenomenon as the detector measured it, degrees up per unit closure (mean over seeds). */
-  bellDegPerClosure: number | null;
-  accuracy: RateAccuracy[];
-  assertions: Assertion[];
-  pass: boolean;
 }
 
 export interface CheckResult {
@@ -89,19 +51,23 @@ export interface CheckResult {
   /** Summed over jobs (CPU time across threads). */
   simulateMs: number;
   detectMs: number;
+  /** Which parts were restored from the cache rather than run (scene names, and `stimuli`). */
+  restored: string[];
 }
 
-/**
- * How long each scene runs. A reduced-motion scene's clock is frozen, so every frame is the first one
- * by construction: one minute at one seed shows it as well as thirty would.
- */
-function runLength(scene: Scene, settings: CheckSettings): { seeds: number; minutes: number } {
-  return scene.reducedMotion ? { seeds: 1, minutes: Math.min(1, settings.minutes) } : { seeds: settings.seeds, minutes: settings.minutes };
+/** Where the check's parts are cached, and whether to ignore what is there. */
+export interface CheckCache {
+  store: CacheStore;
+  force: boolean;
 }
 
-/** Which caps a scene gets. */
-export function sceneKind(scene: Scene): SceneKind {
-  return scene.reducedMotion ? 'reduced' : scene.mode === 'script' ? 'script' : 'rest';
+/** One scene's part of the check as it is cached: its summary and the sums the whole run adds up. */
+interface ScenePart {
+  check: SceneCheck;
+  samples: number;
+  sceneSeconds: number;
+  simulateMs: number;
+  detectMs: number;
 }
 
 /**
@@ -110,124 +76,153 @@ export function sceneKind(scene: Scene): SceneKind {
  * spread it is held to) for `minutes` of scene time each, detected at each rate, scored against the
  * labels, measured and asserted. The runs are also cut into films of the scene's length at its fps:
  * their 10th–90th percentile spread is written to the cache for `eye render` (era-spread.ts).
+ *
+ * Each scene is one part, and the stimulus scenes one more, each keyed by what decides it: the scene,
+ * the settings (not --jobs), and the code it runs, which is the check's worker cut to the part's eras
+ * (era-code.ts) and is also what computes it (every part runs in a worker started from that text). So
+ * a comment-only edit restores every part, an edit of one era's table entry runs that era's two
+ * scenes again (and the stimuli, when it is one of STIMULUS_ERAS), and an edit of shared model or
+ * measuring code runs everything. `cache` null: every part runs, nothing is stored.
  */
-export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgress?: (done: number, total: number) => void): Promise<CheckResult> {
+export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgress?: (done: number, total: number) => void, cache: CheckCache | null = null): Promise<CheckResult> {
   const t0 = performance.now();
-  const jobs: CheckJob[] = scenes.flatMap((scene) => {
-    const { seeds, minutes } = runLength(scene, settings);
-    return Array.from({ length: seeds }, (_, k) => ({
-      scene,
-      seed: SPREAD_SEED_BASE + k,
-      durationS: minutes * 60,
-      params: settings.params,
-      ratesHz: settings.ratesHz,
-      ...(scene.reducedMotion ? {} : { films: { fps: scene.fps, windowS: scene.durationS } }),
-    }));
+  const { parts, stimuli: stimuliPlan } = await planCheck(scenes, settings);
+  const sceneSettings = sceneSettingsOf(settings);
+  const stimuliCode = stimuliPlan?.code ?? null;
+  const stimuliKey = stimuliPlan?.key ?? null;
+  // Every part as it was: the whole result as it was written then (its timing too, so proof/check/ is
+  // byte for byte the last run's and what reads it, the report, is kept).
+  const runKey = cacheKey({ kind: 'check-run', parts: parts.map((p) => p.key), stimuli: stimuliKey });
+  const allNames = [...(stimuliKey ? ['stimuli'] : []), ...parts.map((p) => p.scene.name)];
+  if (cache && !cache.force) {
+    const whole = readCachedJson<CheckResult>(cache.store, 'checks', runKey);
+    if (whole) {
+      for (const c of whole.value.scenes) if (c.spread) writeCachedSpread(c.spread);
+      return { ...whole.value, restored: allNames };
+    }
+  }
+  const restored: string[] = [];
+  // The parts the cache holds are read first; the rest run together on the workers.
+  const held = new Map<string, ScenePart>();
+  let stimuli: StimuliPart | null = null;
+  if (cache && !cache.force) {
+    for (const p of parts) {
+      const hit = readCachedJson<ScenePart>(cache.store, 'checks', p.key);
+      if (hit) held.set(p.key, hit.value);
+    }
+    if (stimuliKey) stimuli = readCachedJson<StimuliPart>(cache.store, 'checks', stimuliKey)?.value ?? null;
+  }
+  const toRun = parts.filter((p) => !held.has(p.key));
+  const jobTasks: CodedTask<{ kind: 'job'; job: CheckJob }>[] = toRun.flatMap((p) => jobsOf(p.scene, settings).map((job) => ({ code: p.code, task: { kind: 'job' as const, job }, label: `${p.scene.name} seed ${job.seed}` })));
+  const total = jobTasks.length + (stimuliCode && !stimuli ? 1 : 0);
+  let done = 0;
+  const tick = () => onProgress?.(++done, total);
+  // The stimuli are short: run beside the scenes' long runs, on a worker of their own code.
+  const stimuliRun = stimuliCode && !stimuli ? runCheckTasks([{ code: stimuliCode, task: { kind: 'stimuli' as const, params: settings.params }, label: 'the stimulus scenes' }], 1).then(([r]) => (tick(), r)) : null;
+  const runs = await runCheckTasks(jobTasks, Math.max(1, settings.jobs - (stimuliRun ? 1 : 0)), tick);
+  const summaries = await runCheckTasks(
+    toRun.map((p) => ({ code: p.code, task: { kind: 'scene' as const, scene: p.scene, settings: sceneSettings, runs: runs.filter((r, i) => jobTasks[i].task.job.scene === p.scene), spreadKey: p.spread }, label: `${p.scene.name} summary` })),
+    settings.jobs,
+  );
+  toRun.forEach((p, i) => {
+    const mine = runs.filter((_, j) => jobTasks[j].task.job.scene === p.scene);
+    const part: ScenePart = {
+      check: summaries[i],
+      samples: mine.reduce((n, r) => n + r.samples, 0),
+      sceneSeconds: jobsOf(p.scene, settings).reduce((s, j) => s + j.durationS, 0),
+      simulateMs: mine.reduce((s, r) => s + r.simulateMs, 0),
+      detectMs: mine.reduce((s, r) => s + r.detectMs, 0),
+    };
+    held.set(p.key, part);
+    storePart(cache, p.key, p.scene.name, part);
   });
-  const running = runCheckJobs(jobs, settings.jobs, onProgress);
-  // The stimulus scenes are short: measured here while the workers run the long ones.
-  const physiology = settings.physiology ? measurePhysiology(settings.params) : null;
-  // The face's stimuli (eye.md §7) go with the physiology's: a few seconds, also while the workers run.
-  const face = physiology ? [...pursuitAssertions(physiology), ...faceAssertions(settings.params)] : [];
-  const results = await running;
-  const sceneChecks = scenes.map((scene) => summarizeScene(scene, settings, results.filter((r) => r.scene === scene.name)));
-  const assertions = sceneChecks.flatMap((s) => s.assertions);
-  if (physiology) assertions.push(...openingTableAssertions(OPENING_SCENE, physiology.opening.measured));
-  assertions.push(...face);
+  if (stimuliRun) {
+    stimuli = await stimuliRun;
+    storePart(cache, stimuliKey!, 'stimuli', stimuli);
+  } else if (stimuli) restored.push('stimuli');
+  for (const p of parts) if (!toRun.includes(p)) restored.push(p.scene.name);
+  const sceneParts = parts.map((p) => held.get(p.key)!);
+  // The spreads `eye render` holds films to, from these runs (restored ones were written when they ran, and again here).
+  for (const s of sceneParts) if (s.check.spread) writeCachedSpread(s.check.spread);
+  const sceneChecks = sceneParts.map((s) => s.check);
+  const assertions = [...sceneChecks.flatMap((s) => s.assertions), ...(stimuli?.assertions ?? [])];
   const failed = assertions.filter((a) => !a.pass);
-  return {
+  const result: CheckResult = {
     scenes: sceneChecks,
     films: [],
-    physiology,
-    face,
+    physiology: stimuli?.physiology ?? null,
+    face: stimuli?.face ?? [],
     assertions,
     failed,
     pass: failed.length === 0,
-    accuracy: settings.ratesHz.map((_, i) => poolAccuracy(results.map((r) => r.byRate[i]))),
-    samples: results.reduce((n, r) => n + r.samples, 0),
-    sceneSeconds: jobs.reduce((s, j) => s + j.durationS, 0),
+    accuracy: settings.ratesHz.map((_, i) => poolAccuracy(sceneChecks.map((s) => ({ hz: s.accuracy[i].hz, accuracy: s.accuracy[i] })))),
+    samples: sceneParts.reduce((n, s) => n + s.samples, 0),
+    sceneSeconds: sceneParts.reduce((n, s) => n + s.sceneSeconds, 0),
     wallMs: performance.now() - t0,
-    simulateMs: results.reduce((s, r) => s + r.simulateMs, 0),
-    detectMs: results.reduce((s, r) => s + r.detectMs, 0),
+    simulateMs: sceneParts.reduce((n, s) => n + s.simulateMs, 0),
+    detectMs: sceneParts.reduce((n, s) => n + s.detectMs, 0),
+    restored,
   };
+  storePart(cache, runKey, 'run', { ...result, restored: [] });
+  return result;
 }
 
-function summarizeScene(scene: Scene, settings: CheckSettings, runs: CheckJobResult[]): SceneCheck {
-  const kind = sceneKind(scene);
-  const metricsByRate = settings.ratesHz.map((_, i) => ({ hz: runs[0].byRate[i].hz, metrics: calmMetrics(runs.map((r) => r.byRate[i].detection)) }));
-  const stats = mergeStats(runs.map((r) => r.stats));
-  const configuredBlinkMeanS = scene.overrides.blinkMeanS ?? ERA_BLINK_MEAN_S[scene.era] ?? null;
-  const metrics = metricsByRate[0].metrics;
-  const assertions = calmAssertions({ scene: scene.name, kind, metrics, stats, configuredBlinkMeanS });
-  let spread: EraSpread | null = null;
-  let film: FilmCheck | null = null;
-  // A tour or a pointer track is like itself only from its start: its spread is over seeds (era-spread.ts).
-  if (!scene.reducedMotion && !hasTimeline(scene)) {
-    const plan = spreadPlan(scene, settings.minutes, settings.seeds);
-    spread = spreadFromRuns(scene, plan, settings.params, runs);
-    writeCachedSpread(spread);
-    if (settings.films) {
-      film = checkFilm(scene, spread, settings.params);
-      assertions.push(...filmAssertions(film));
-    }
+/** One part of the check: what it runs (its code) and what it is cached under. */
+export interface CheckPart {
+  scene: Scene;
+  code: EraCode;
+  /** The scene's era spread's key (null: a scene with no spread). */
+  spread: string | null;
+  key: string;
+}
+
+/** What decides a scene's part besides the scene and its code: the settings less --jobs and the stimuli switch. */
+function sceneSettingsOf(settings: CheckSettings): SceneSettings {
+  const { jobs: _threads, physiology: _stimuli, ...rest } = settings;
+  return rest;
+}
+
+/**
+ * The check's parts and their keys, before anything runs (the key tests read them for edited trees):
+ * a scene's key is the scene, the settings and the hash of its era-cut worker; the stimuli's the
+ * detector parameters and the hash of the worker cut to STIMULUS_ERAS.
+ */
+export async function planCheck(scenes: readonly Scene[], settings: CheckSettings): Promise<{ parts: CheckPart[]; stimuli: { code: EraCode; key: string } | null }> {
+  const root = projectRoot();
+  const sceneSettings = sceneSettingsOf(settings);
+  const parts = await Promise.all(
+    scenes.map(async (scene) => {
+      const code = await eraCode(root, erasOf(scene));
+      const spread = !scene.reducedMotion && !hasTimeline(scene) ? await spreadKey(scene, spreadPlan(scene, settings.minutes, settings.seeds), settings.params) : null;
+      return { scene, code, spread, key: cacheKey({ kind: 'check-scene', scene, settings: sceneSettings, code: code.hash }) };
+    }),
+  );
+  if (!settings.physiology) return { parts, stimuli: null };
+  const code = await eraCode(root, STIMULUS_ERAS);
+  return { parts, stimuli: { code, key: cacheKey({ kind: 'check-stimuli', params: settings.params, code: code.hash }) } };
+}
+
+/** A scene's long runs: one job per reference seed. */
+function jobsOf(scene: Scene, settings: CheckSettings): CheckJob[] {
+  const { seeds, minutes } = runLength(scene, settings);
+  return Array.from({ length: seeds }, (_, k) => ({
+    scene,
+    seed: SPREAD_SEED_BASE + k,
+    durationS: minutes * 60,
+    params: settings.params,
+    ratesHz: settings.ratesHz,
+    ...(scene.reducedMotion ? {} : { films: { fps: scene.fps, windowS: scene.durationS } }),
+  }));
+}
+
+/** A part that ran, stored under its key (a cache that cannot be written costs the next run the part, nothing else). */
+function storePart(cache: CheckCache | null, key: string, name: string, value: unknown): void {
+  if (!cache) return;
+  try {
+    writeCachedJson(cache.store, 'checks', key, `check ${name}`, value);
+  } catch (err) {
+    process.stderr.write(`eye check: ${name}: not cached (${(err as Error).message.split('\n')[0]})\n`);
   }
-  return {
-    scene: scene.name,
-    era: scene.era,
-    kind,
-    seeds: runs.map((r) => r.seed),
-    minutesPerSeed: runLength(scene, settings).minutes,
-    configuredBlinkMeanS,
-    metrics,
-    metricsByRate,
-    stats,
-    spread,
-    film,
-    fixations: kind === 'script' ? { hz: runs[0].byRate[0].hz, bins: fixationBins(runs.flatMap((r) => closedFixationsMs(r.byRate[0].detection))) } : null,
-    bellDegPerClosure: bellOf(runs),
-    accuracy: settings.ratesHz.map((_, i) => poolAccuracy(runs.map((r) => r.byRate[i]))),
-    assertions,
-    pass: assertions.every((a) => a.pass),
-  };
 }
 
-function bellOf(runs: CheckJobResult[]): number | null {
-  const gains = runs.map((r) => r.byRate[0].detection.bell).filter((b) => b.samples > 0);
-  return gains.length ? gains.reduce((s, b) => s + b.yDegPerClosure, 0) / gains.length : null;
-}
-
-function poolAccuracy(rs: { hz: number; accuracy: DetectorAccuracy }[]): RateAccuracy {
-  const pool = (key: 'saccade' | 'microsaccade' | 'blink') => {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    for (const r of rs) {
-      tp += r.accuracy[key].truePositives;
-      fp += r.accuracy[key].falsePositives;
-      fn += r.accuracy[key].falseNegatives;
-    }
-    return scoreCounts(tp, fp, fn);
-  };
-  return {
-    hz: rs[0]?.hz ?? NaN,
-    saccade: pool('saccade'),
-    microsaccade: pool('microsaccade'),
-    blink: pool('blink'),
-    hidden: {
-      saccade: rs.reduce((n, r) => n + r.accuracy.hidden.saccade, 0),
-      microsaccade: rs.reduce((n, r) => n + r.accuracy.hidden.microsaccade, 0),
-    },
-  };
-}
-
-function mergeStats(all: TraceStats[]): TraceStats {
-  return {
-    wobbleMaxMm: Math.max(...all.map((s) => s.wobbleMaxMm)),
-    wobbleLongestAtClampMs: Math.max(...all.map((s) => s.wobbleLongestAtClampMs)),
-    frameScaleMaxDeviation: Math.max(...all.map((s) => s.frameScaleMaxDeviation)),
-    identicalSamples: all.every((s) => s.identicalSamples),
-    pupilMeanMm: all.reduce((a, s) => a + s.pupilMeanMm, 0) / all.length,
-    pupilMinMm: Math.min(...all.map((s) => s.pupilMinMm)),
-    pupilMaxMm: Math.max(...all.map((s) => s.pupilMaxMm)),
-  };
-}
+export type { CheckJobResult };

@@ -1,10 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import { runCheckJob, type CheckJob } from './check-job.ts';
+import { runCheckTask, type CheckTask } from './check-task.ts';
 
-/** A worker thread of `eye check --jobs N`: runs the jobs it is sent, one at a time. */
-parentPort?.on('message', (job: CheckJob) => {
+/**
+ * A worker thread of `eye check`: runs the tasks it is sent, one at a time. It is started from the
+ * bundle era-code.ts makes of this file (the code a task's cache key hashes), never from the sources.
+ */
+parentPort?.on('message', (task: CheckTask) => {
   try {
-    parentPort?.postMessage({ ok: true, result: runCheckJob(job) });
+    parentPort?.postMessage({ ok: true, result: runCheckTask(task) });
   } catch (err) {
     parentPort?.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

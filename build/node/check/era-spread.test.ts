@@ -24,15 +24,15 @@ describe('eraSpread: what a proof film is held to', () => {
     ]);
   });
 
-  it("the cache key follows the era's behaviour, the plan and the detector, not the film's seed, name or size", () => {
+  it("the cache key follows the era's behaviour, the plan and the detector, not the film's seed, name or size", async () => {
     const a = loadScene('1970-script');
-    const key = spreadKey(a, spreadPlan(a), DEFAULT_PARAMS);
-    expect(spreadKey({ ...a, name: 'x', seed: 99, width: 640, height: 360 }, spreadPlan(a), DEFAULT_PARAMS)).toBe(key);
-    expect(spreadKey(withSettings(a, { calm: true }), spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
-    expect(spreadKey({ ...a, era: '1981' }, spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
+    const key = await spreadKey(a, spreadPlan(a), DEFAULT_PARAMS);
+    expect(await spreadKey({ ...a, name: 'x', seed: 99, width: 640, height: 360 }, spreadPlan(a), DEFAULT_PARAMS)).toBe(key);
+    expect(await spreadKey(withSettings(a, { calm: true }), spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
+    expect(await spreadKey({ ...a, era: '1981' }, spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
     const b = withSettings(a, { fps: 60 });
-    expect(spreadKey(b, spreadPlan(b), DEFAULT_PARAMS)).not.toBe(key);
-    expect(spreadKey(a, spreadPlan(a), detectorParams({ lambda: 5 }))).not.toBe(key);
+    expect(await spreadKey(b, spreadPlan(b), DEFAULT_PARAMS)).not.toBe(key);
+    expect(await spreadKey(a, spreadPlan(a), detectorParams({ lambda: 5 }))).not.toBe(key);
   });
 
   it('a short run gives a spread over its windows, and the scene film is judged against it', () => {
@@ -40,7 +40,7 @@ describe('eraSpread: what a proof film is held to', () => {
     const plan = { ...spreadPlan(scene), runS: 60, seeds: [1] };
     const runs: CheckJobResult[] = spreadJobs(scene, plan, DEFAULT_PARAMS).map(runCheckJob);
     expect(runs[0].films).toHaveLength(12);
-    const s = spreadFromRuns(scene, plan, DEFAULT_PARAMS, runs);
+    const s = spreadFromRuns(scene, plan, runs, 'test-key');
     expect(s.films).toBe(12);
     expect(s.spread.saccadesPerS!.p10).toBeLessThanOrEqual(s.spread.saccadesPerS!.p90);
     const f = checkFilm(scene, s);

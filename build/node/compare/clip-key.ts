@@ -10,3 +10,18 @@ export function clipKey(args: readonly string[], files: readonly string[], filmD
   const what = { args: args.map((a) => place.get(a) ?? a), filmDigests, labels };
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
+
+/** What decides a clip before any panel is rendered (run-compare.ts: inputsKeyOf). */
+export interface ClipInputs {
+  filmKeys: readonly string[];
+  labels: readonly string[];
+  size: { width: number; height: number };
+  labelHeightPx: number;
+  /** compareCode(): eye compare's code less the model's Player. */
+  code: string;
+}
+
+/** The key of a clip's inputs: the same inputs made the same clip (a kept clip is also checked against its sha256). */
+export function clipInputsKey(what: ClipInputs): string {
+  return createHash('sha256').update(JSON.stringify(what)).digest('hex');
+}

@@ -71,4 +71,13 @@ describe('composeArgs: the compare clip as ffmpeg arguments', () => {
     expect(() => composeArgs(input(2, { frames: 0 }))).toThrow(/frames 0/);
     expect(() => composeArgs(input(0))).toThrow(/at least one/);
   });
+  it("loops a held panel's few frames (the loop filter numbers the repeats on) and leaves the other panels' timing alone", () => {
+    const i3 = input(3);
+    i3.panels[0].loopFrames = 3;
+    const g = graphOf(composeArgs(i3));
+    expect(g).toContain('[0:v]loop=loop=-1:size=3:start=0,setsar=1,');
+    expect(g).toContain('[1:v]setsar=1,');
+    i3.panels[0].loopFrames = 0.5;
+    expect(() => composeArgs(i3)).toThrow(/whole number of frames/);
+  });
 });

@@ -5,9 +5,10 @@ export interface ComposeInput {
   /**
    * Each panel's film (H.264, all at the same rate and length) and its label strip (a PNG labelWidthPx
    * × labelHeightPx); `size`, the film's own frame size when it is not filmSize (a proof film made
-   * into a panel: scaled to the panel like any other).
+   * into a panel: scaled to the panel like any other); `loopFrames`, a held panel's film (that many
+   * frames, looped by the loop filter, which numbers the repeats on: the clip's cut ends it).
    */
-  panels: { film: string; label: string; size?: { width: number; height: number } }[];
+  panels: { film: string; label: string; size?: { width: number; height: number }; loopFrames?: number }[];
   /** The films' own frame size. */
   filmSize: { width: number; height: number };
   /** Each panel's size in the clip (the film scaled to it when it differs). */
@@ -48,7 +49,9 @@ export function composeArgs(c: ComposeInput): string[] {
     const resize = film.width !== w || film.height !== h ? `scale=${w}:${h}:flags=bicubic,` : '';
     // The label's RGB reaches yuv420 through overlay's own conversion: the strip is grey text on black,
     // the same under any RGB → YUV matrix.
-    graph.push(`[${i}:v]${resize}setsar=1,pad=${w}:${h + l}:0:0:black[p${i}]`, `[p${i}][${n + i}:v]overlay=0:${h}:eof_action=repeat:format=yuv420[c${i}]`);
+    if (p.loopFrames !== undefined && (!Number.isInteger(p.loopFrames) || p.loopFrames < 1)) throw new RangeError(`loop ${p.loopFrames}: expected a whole number of frames ≥ 1`);
+    const loop = p.loopFrames ? `loop=loop=-1:size=${p.loopFrames}:start=0,` : '';
+    graph.push(`[${i}:v]${loop}${resize}setsar=1,pad=${w}:${h + l}:0:0:black[p${i}]`, `[p${i}][${n + i}:v]overlay=0:${h}:eof_action=repeat:format=yuv420[c${i}]`);
   });
   const grid = gridLayout(n);
   if (n === 1) {

@@ -8,6 +8,16 @@ import { NOISE_FRAMES, overlayFor } from './overlays.ts';
 /** Webcam noise changes at 15 fps, by scene time: deterministic for a given sample. */
 const NOISE_FRAME_MS = 1000 / 15;
 
+/** The grain's frame at a sample's scene time: with its sample, all of time that reaches a frame's picture. */
+export function grainFrame(tMs: number): number {
+  return Math.floor(tMs / NOISE_FRAME_MS) % NOISE_FRAMES;
+}
+
+/** Whether an era's grade draws grain (an eye that holds still then shows grainFrame's cycle, else one picture). */
+export function hasGrain(era: EraId): boolean {
+  return ERA_LOOKS[era].steps.some((s) => s.kind === 'overlay' && s.overlay === 'noise');
+}
+
 /** A step as executed: multiply runs are merged into one pre-multiplied layer per era and size. */
 type Planned = GradeStep | { kind: 'multiplied'; layer: HTMLCanvasElement };
 
@@ -121,8 +131,7 @@ export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: numbe
     } else {
       ctx.globalCompositeOperation = step.op;
       ctx.globalAlpha = step.alpha;
-      const frame = Math.floor(tMs / NOISE_FRAME_MS) % NOISE_FRAMES;
-      ctx.drawImage(overlayFor(step.overlay, w, h, frame), 0, 0);
+      ctx.drawImage(overlayFor(step.overlay, w, h, grainFrame(tMs)), 0, 0);
     }
   }
   ctx.restore();
