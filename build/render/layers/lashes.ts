@@ -17,7 +17,7 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * (lash-set.ts), so a clump's tips meet in every pose, while each hair's own curl and bow keep it
  * apart from its neighbours on the way (a clump is 2–5 fine hairs, not one wedge). Each lash is a
  * tapered quadratic hair in five pieces, darker at the root and lighter, more transparent toward the
- * tip, over a faint wider copy of itself (the defocus, DEFOCUS_SCALE); all pieces of one tone go in
+ * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX); all pieces of one tone go in
  * one path, so the lashes cost a dozen fills (each ~1 ms at 1280×720 in a software canvas), and only
  * when the lids move (the face layer caches them).
  */
@@ -62,15 +62,14 @@ const HIGHLIGHT_FROM = 0.15;
 const HIGHLIGHT_TO = 0.6;
 /**
  * Depth of field: a camera focused on the iris sees the lashes a few millimetres in front of it, their
- * tips nearest, slightly out of focus. Each hair's blur is drawn as a wider, faint copy of it under
- * the hair (DEFOCUS_SCALE of its width, plus DEFOCUS_TIP_PX more at the tip), while the hair itself
- * gives up DEFOCUS_SHARE of its opacity toward the tip: its darkness spread over a wider, softer
- * line, as a small blur spreads it, for one fill more and no filter.
+ * tips nearest, slightly out of focus. A blur filter on the lashes cost more than all their fills, so
+ * the blur is drawn into the hair's own shape: each piece widens toward the tip by up to
+ * DEFOCUS_TIP_PX beyond the hair's thickness (the root, on the lid margin near the iris's plane, stays
+ * sharp) and gives up DEFOCUS_SHARE of its opacity: the same darkness spread over a wider, fainter
+ * line, as a small blur spreads it, for no extra fill.
  */
-export const DEFOCUS_SCALE = 2.3;
-export const DEFOCUS_TIP_PX = 1.6;
-const DEFOCUS_ALPHA = 0.16;
-const DEFOCUS_SHARE = 0.2;
+export const DEFOCUS_TIP_PX = 1.4;
+const DEFOCUS_SHARE = 0.3;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
 const LOWER_ROLL_GAIN = 0.6;
@@ -218,35 +217,22 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     return e;
   }
   const shadeOf = (c: LashCurvePx): number => Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length));
-  // The defocus under every hair first (one fill per colour), then one path per tone and piece along
-  // the hair (a handful of fills for every lash), then the light.
-  for (let s = 0; s < LASH_TONES.length; s++) {
-    const soft = new Path2D();
-    let count = 0;
-    for (const c of curves) {
-      if (shadeOf(c) !== s) continue;
-      traceHair(soft, c, 0, 1, DEFOCUS_SCALE, 0, DEFOCUS_TIP_PX);
-      count++;
-    }
-    if (count === 0) continue;
-    ctx.fillStyle = `rgba(${LASH_TONES[s][1].rgb.join(', ')}, ${DEFOCUS_ALPHA})`;
-    ctx.fill(soft);
-  }
+  // One path per tone and piece along the hair (a handful of fills for every lash), then the light.
   for (let s = 0; s < LASH_TONES.length; s++) {
     const tone = LASH_TONES[s];
     for (let k = 0; k < tone.length; k++) {
       const path = new Path2D();
       let count = 0;
       // Each piece starts a little under the one before it, so no seam of background shows between them.
-      const from = Math.max(0, LASH_SEGMENTS[k] - 0.012);
+      const from = Math.max(0, LASH_SEGMENTS[k] - 0.006);
       const to = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
       for (const c of curves) {
         if (shadeOf(c) !== s) continue;
-        traceHair(path, c, from, to, 1);
+        traceHair(path, c, from, to, 1, 0, DEFOCUS_TIP_PX);
         count++;
       }
       if (count === 0) continue;
-      // Toward the tip the defocus has taken some of the hair's darkness into its soft copy.
+      // Widened by the defocus, the piece spreads the same darkness thinner.
       const mid = (LASH_SEGMENTS[k] + to) / 2;
       ctx.fillStyle = `rgba(${tone[k].rgb.join(', ')}, ${(tone[k].alpha * (1 - DEFOCUS_SHARE * mid)).toFixed(3)})`;
       ctx.fill(path);
@@ -313,10 +299,12 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
   const nm = unitNormal(dp(sm, 0), dp(sm, 1));
   const n1 = unitNormal(dp(s1, 0), dp(s1, 1));
   const w = c.widthPx * scale;
-  // growPx widens the piece toward the tip (the defocus copy: a tip nearer the lens blurs more).
-  const h0 = (w * lashTaper(s0) + growPx * s0) / 2;
-  const hm = (w * lashTaper(sm) + growPx * sm) / 2;
-  const h1 = (w * lashTaper(s1) + growPx * s1 * 0.5) / 2;
+  // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
+  // at the very end so the tip still closes to a fine point.
+  const grow = (s: number): number => growPx * s * (1 - 0.7 * s * s * s);
+  const h0 = (w * lashTaper(s0) + grow(s0)) / 2;
+  const hm = (w * lashTaper(sm) + grow(sm)) / 2;
+  const h1 = (w * lashTaper(s1) + grow(s1)) / 2;
   const sh = sideShift * c.widthPx;
   const o0 = sh * lashTaper(s0);
   const om = sh * lashTaper(sm);
