@@ -1,6 +1,6 @@
 import type { EraLight } from '../../model/eras/era-light.ts';
 import type { RoomLight } from '../era/room-light.ts';
-import { catchlightSizeMm, catchlightStrength, roomReflectionSizeMm } from '../geometry/catchlight-pose.ts';
+import { CAMERA_BEZEL_CM, CORNEA_RADIUS_MM, catchlightSizeMm, catchlightStrength, roomReflectionSizeMm } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
@@ -62,8 +62,7 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
       ctx.fill();
     }
   } else {
-    const r = Math.min(c.cornerRadiusCm * kMmPerCm * mm, Math.min(w, h) / 2);
-    traceMirroredRect(ctx, 0, 0, w, h, r);
+    traceScreenInMirror(ctx, light, c.cornerRadiusCm, mm);
     if (c.content === 'text-lines') {
       // Dark glass: the room's faint reflection, and the phosphor's lines of text across it.
       ctx.fillStyle = `rgba(${col}, ${(0.14 * strength).toFixed(3)})`;
@@ -95,11 +94,33 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
         ctx.filter = edge(mm);
         ctx.fillStyle = 'rgba(0, 0, 0, 0.25)';
         ctx.fillRect(-w / 2, -h / 2, w, h * 0.07);
+        // The call's toolbar along the bottom, darker, and its buttons.
+        ctx.fillStyle = 'rgba(0, 0, 0, 0.3)';
+        ctx.fillRect(-w / 2, h * 0.38, w, h * 0.14);
+        ctx.globalCompositeOperation = 'source-over';
+        ctx.fillStyle = `rgba(${hot}, ${(0.35 * strength).toFixed(3)})`;
+        for (const bx of [-0.12, -0.04, 0.04, 0.12]) {
+          ctx.beginPath();
+          ctx.arc(bx * w, h * 0.445, 0.018 * w, 0, Math.PI * 2);
+          ctx.fill();
+        }
+        // The self view, bottom right on the glass, so bottom left in the mirror: a brighter tile.
+        ctx.fillStyle = `rgba(${hot}, ${(0.45 * strength).toFixed(3)})`;
+        ctx.fillRect(-w * 0.46, h * 0.12, w * 0.2, h * 0.22);
+        ctx.globalCompositeOperation = 'destination-out';
       } else {
         ctx.fillStyle = 'rgba(0, 0, 0, 0.34)';
         ctx.fillRect(-w / 2, -h / 2, w, h * 0.1);
         textLines(ctx, w * 0.8, h * 0.7, 7, 'rgba(0, 0, 0, 0.22)', 0.14, h * 0.06);
       }
+      // A flat panel dims seen off its axis: its far (lower) part, seen from further below its
+      // normal, gives the eye less of its light than its top.
+      ctx.filter = 'none';
+      const fall = ctx.createLinearGradient(0, -h / 2, 0, h / 2);
+      fall.addColorStop(0, 'rgba(0, 0, 0, 0)');
+      fall.addColorStop(1, 'rgba(0, 0, 0, 0.22)');
+      ctx.fillStyle = fall;
+      ctx.fillRect(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4);
       ctx.restore();
     }
   }
@@ -200,6 +221,75 @@ function textLines(ctx: CanvasRenderingContext2D, w: number, h: number, lines: n
     const end = w / 2 - inset * w - 0.05 * w * Math.abs(Math.sin(i * 1.7 + 0.3));
     ctx.fillRect(end - len, y, len - inset * w, Math.max(0.8, h / (lines * 2.6)));
   }
+}
+
+/**
+ * The screen's outline as the cornea shows it, traced point by point through the mirror (each point
+ * of the glass, seen from the eye in direction L, shows where the sphere's normal bisects L and the
+ * viewer: CORNEA_RADIUS_MM · normalize(L + view), geometry/catchlight-pose.ts), about the image of
+ * the screen's middle, px (+y down). The image is the paraxial 3.9 mm × size ÷ distance near its
+ * middle and shrinks a few per cent toward its corners; the screen lying below the camera, its far
+ * (lower) edge shows narrower than its near one, so its sides lean in and no edge is straight or
+ * upright. The screen is seen from the eye: its left is the viewer's right, mirrored by the cornea
+ * back to the picture's right, so x maps to x.
+ */
+function traceScreenInMirror(ctx: CanvasRenderingContext2D, light: EraLight, cornerRadiusCm: number, mm: number): void {
+  const W = light.screenWidthCm;
+  const H = light.screenHeightCm;
+  const D = light.viewingDistanceCm;
+  const top = -CAMERA_BEZEL_CM;
+  const image = (x: number, y: number): [number, number] => {
+    const l = Math.hypot(x, y, D);
+    const nx = x / l;
+    const ny = y / l;
+    const nz = D / l + 1;
+    const n = Math.hypot(nx, ny, nz);
+    return [(CORNEA_RADIUS_MM * nx) / n, (CORNEA_RADIUS_MM * ny) / n];
+  };
+  const [mx, my] = image(0, top - H / 2);
+  const r = Math.min(cornerRadiusCm, W / 2, H / 2);
+  // The rounded rectangle on the glass, corner by corner (centres inset by r), 8 steps a quarter turn.
+  const corners: [number, number, number][] = [
+    [W / 2 - r, top - r, 0],
+    [W / 2 - r, top - H + r, -Math.PI / 2],
+    [-W / 2 + r, top - H + r, -Math.PI],
+    [-W / 2 + r, top - r, Math.PI / 2],
+  ];
+  ctx.beginPath();
+  // Each side is traced in a few pieces too: the mirror bends what is straight on the glass.
+  let first = true;
+  let last: [number, number] | null = null;
+  const to = (x: number, y: number): void => {
+    if (last) {
+      for (let k = 1; k < 4; k++) {
+        const [ix, iy] = image(last[0] + ((x - last[0]) * k) / 4, last[1] + ((y - last[1]) * k) / 4);
+        ctx.lineTo((ix - mx) * mm, -(iy - my) * mm);
+      }
+    }
+    const [ix, iy] = image(x, y);
+    if (first) ctx.moveTo((ix - mx) * mm, -(iy - my) * mm);
+    else ctx.lineTo((ix - mx) * mm, -(iy - my) * mm);
+    first = false;
+    last = [x, y];
+  };
+  for (const [cx, cy, a0] of corners) {
+    for (let k = 0; k <= 8; k++) {
+      const a = a0 + (Math.PI / 2) * (1 - k / 8);
+      const x = cx + r * Math.cos(a);
+      const y = cy + r * Math.sin(a);
+      if (k === 0) to(x, y);
+      else {
+        const [ix, iy] = image(x, y);
+        ctx.lineTo((ix - mx) * mm, -(iy - my) * mm);
+        last = [x, y];
+      }
+    }
+  }
+  if (last) {
+    const [sx, sy] = [corners[0][0] + r * Math.cos(corners[0][2] + Math.PI / 2), corners[0][1] + r * Math.sin(corners[0][2] + Math.PI / 2)];
+    to(sx, sy);
+  }
+  ctx.closePath();
 }
 
 /**

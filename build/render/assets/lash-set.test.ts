@@ -71,7 +71,24 @@ function stats(set: LashCurvePx[]) {
   // Against the hairs rooted within 1.5 mm (the row's own taper toward the canthi taken out).
   const near = (i: number) => set.map((c, j) => j).filter((j) => Math.abs(set[j].x0 - set[i].x0) < 1.5 * f.pxPerMm);
   const localLength = lengths.map((l, i) => l / mean(near(i).map((j) => lengths[j])));
-  return { sizes, inClumps, convergence, gapCv: cv(gaps), lengthCv: cv(localLength), meanLengthMm: mean(lengths), distinctSizes: new Set(sizes.filter((n) => n >= 2 && n <= 5)).size };
+  // Half way along, how far apart a clump's hairs stand against how thick they are: every pair of
+  // hairs of one clump, their middles' distance over their mean width there.
+  const apart: number[] = [];
+  const at = (c: LashCurvePx, u: number): [number, number] => [
+    (1 - u) * (1 - u) * c.x0 + 2 * (1 - u) * u * c.cx + u * u * c.x1,
+    (1 - u) * (1 - u) * c.y0 + 2 * (1 - u) * u * c.cy + u * u * c.y1,
+  ];
+  for (const c of clumps) {
+    for (let i = 0; i < c.length; i++) {
+      for (let j = i + 1; j < c.length; j++) {
+        const [ax, ay] = at(set[c[i]], 0.5);
+        const [bx, by] = at(set[c[j]], 0.5);
+        apart.push(Math.hypot(ax - bx, ay - by) / ((set[c[i]].widthPx + set[c[j]].widthPx) / 2));
+      }
+    }
+  }
+  apart.sort((a, b) => a - b);
+  return { apartMedian: apart[Math.floor(apart.length / 2)], sizes, inClumps, convergence, gapCv: cv(gaps), lengthCv: cv(localLength), meanLengthMm: mean(lengths), distinctSizes: new Set(sizes.filter((n) => n >= 2 && n <= 5)).size };
 }
 
 describe('lash set (clumps, as photographs show)', () => {
@@ -87,6 +104,12 @@ describe('lash set (clumps, as photographs show)', () => {
   it('a clump’s tips meet: their spread is under 0.36 of its roots’', () => {
     expect(up.convergence).toBeLessThan(0.36);
     expect(low.convergence).toBeLessThan(0.36);
+  });
+
+  it('a clump is fine hairs, not a wedge: half way along, its hairs stand apart (median pair over 1.5 hair widths)', () => {
+    // The old clumps' hairs ran side by side their whole way (median 0.72 widths apart, overlapping: one dark wedge; now 1.87).
+    expect(up.apartMedian).toBeGreaterThan(1.5);
+    expect(Math.max(...UPPER_LASHES.map((l) => l.widthMm))).toBeLessThanOrEqual(0.1);
   });
 
   it('roots bunch (root gaps vary, CV > 1.3) and lengths vary against their neighbours’ (CV > 0.21)', () => {

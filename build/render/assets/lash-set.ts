@@ -31,6 +31,9 @@ export interface Lash {
   bowMm: number;
   /** How soon the hair joins its clump: the share of the way to the clump's line at its middle. */
   pull: number;
+  /** How much more or less this hair curls than its clump, mm: its middle sits that far off the
+   * root-to-tip chord's usual curve, across it (root and tip stay, so the hairs cross and still meet). */
+  curlMm: number;
   /** Sideways curl as the lash bends (no hair is straight: seen end-on it still curves), −…+ toward the nose. */
   twist: number;
   /** 0 darkest … 1 lightest. */
@@ -62,11 +65,16 @@ interface LashSpec {
   litShare: number;
   /** The most a hair's middle bows sideways, mm (Lash.bowMm). */
   bowMm: number;
+  /** How far one hair's middle may sit off its clump's curve across it, mm (Lash.curlMm). */
+  curlMm: number;
+  /** How soon a hair joins its clump (Lash.pull) and how far its tip misses the shared one, mm. */
+  pull: [number, number];
+  tipMissMm: number;
 }
 
 const FISSURE_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
 /** The least room between two clumps' outer roots, mm (each side keeps half). */
-const CLUMP_GAP_MM = 0.1;
+const CLUMP_GAP_MM = 0.13;
 
 function makeLashes(name: string, spec: LashSpec): Lash[] {
   const rng = textureRandom(name);
@@ -105,18 +113,21 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
       const dMm = offsetsMm[k] - centreMm;
       const t = tc + dMm / FISSURE_MM;
       if (t <= 0.01 || t >= 0.99) continue;
+      // Hairs of one bunch differ: each its own thickness (thick ones are rare), its own curl (so
+      // they bow apart and cross on the way, and still meet at the tip).
+      const w = spec.width[0] + (spec.width[1] - spec.width[0]) * Math.pow(rng.next(), 1.6);
       out.push({
         t,
-        // Hairs of one clump end near one tip: a little shorter or longer, never much.
-        lengthMm: lengthMm * rng.uniform(0.98, 1.01),
+        lengthMm: lengthMm * rng.uniform(0.99, 1.01),
         fanRad: fanRad + rng.uniform(-0.01, 0.01),
         rootRad: rootRad + rng.uniform(-0.01, 0.01),
         tipRad: tipRad + rng.uniform(-0.01, 0.01),
-        widthMm: rng.uniform(spec.width[0], spec.width[1]),
+        curlMm: rng.uniform(-spec.curlMm, spec.curlMm),
+        widthMm: w,
         clumpT: tc,
-        tipMissMm: rng.uniform(-0.012, 0.012),
+        tipMissMm: rng.uniform(-spec.tipMissMm, spec.tipMissMm),
         bowMm: rng.uniform(-spec.bowMm, spec.bowMm),
-        pull: rng.uniform(0.1, 0.55),
+        pull: rng.uniform(spec.pull[0], spec.pull[1]),
         twist: twist + rng.uniform(-0.01, 0.01),
         shade: rng.next(),
         clump,
@@ -129,15 +140,18 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
   return out;
 }
 
-export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v3', {
+export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v7', {
   count: 115,
-  sizeWeights: [0.1, 0.3, 0.3, 0.2, 0.1],
+  sizeWeights: [0.08, 0.3, 0.32, 0.2, 0.1],
+  // Roots far enough apart that each hair shows as itself until the clump gathers it (at 0.03 mm a
+  // bunch of 0.1-mm hairs overlapped into one dark wedge).
   rootStepMm: [0.03, 0.1],
-  lengthMm: [1.2, 3.8],
+  lengthMm: [1.4, 4.2],
   fan: [-1.05, 0.45],
   root: [-0.4, 0.0],
   tip: [1.5, 2.0],
-  width: [0.08, 0.15],
+  // A lash is ~0.06–0.1 mm thick at its root (thick ones are rare, Lash.widthMm's spread).
+  width: [0.05, 0.1],
   // Mostly toward the temple: upper lashes curve up and out (eye.md §11), so no central lash reads as
   // a straight vertical needle (one at ±0.35 made a 1.56 mm straight edge in 2026-script's open eye).
   twist: [-0.6, 0.1],
@@ -145,22 +159,28 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v3', {
   density: (t) => (t < 0.05 ? 0.45 : t < 0.62 ? 1 : t < 0.82 ? 0.6 : 0.25),
   longestAt: 0.42,
   litShare: 0.35,
-  bowMm: 0.09,
+  bowMm: 0.1,
+  curlMm: 0.12,
+  pull: [0, 0.25],
+  tipMissMm: 0.02,
 });
 
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v3', {
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v4', {
   count: 34,
   sizeWeights: [0.25, 0.45, 0.25, 0.05, 0],
-  rootStepMm: [0.08, 0.22],
-  lengthMm: [0.8, 2.0],
+  rootStepMm: [0.1, 0.24],
+  lengthMm: [0.9, 2.0],
   fan: [-0.95, 0.4],
   // Lower lashes point down (negative elevation) and curl a little further down.
-  root: [-0.5, -0.2],
-  tip: [-1.2, -0.8],
-  width: [0.05, 0.085],
+  root: [-0.7, -0.35],
+  tip: [-1.3, -0.9],
+  width: [0.035, 0.065],
   twist: [-0.35, 0.35],
   density: (t) => (t < 0.08 ? 0.35 : t > 0.8 ? 0.15 : 0.7),
   longestAt: 0.4,
   litShare: 0.2,
   bowMm: 0.06,
+  curlMm: 0.08,
+  pull: [0, 0.25],
+  tipMissMm: 0.015,
 });

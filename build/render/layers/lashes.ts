@@ -14,39 +14,62 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * and its lashes turn with it (by more than the margin's arc: the tarsus rolls as it goes down), so
  * they swing from up, through pointing at the viewer (short, hooked), to hanging down when shut: they
  * ride the margin through the whole blink and never vanish. A hair's tip grows from its clump's root
- * (lash-set.ts), so a clump's tips meet in every pose. Each lash is a tapered quadratic hair in three
- * pieces, darker at the root and lighter, more transparent toward the tip; all pieces of one tone go
- * in one path, so the lashes cost a handful of fills (each ~1 ms at 1280×720 in a software canvas).
+ * (lash-set.ts), so a clump's tips meet in every pose, while each hair's own curl and bow keep it
+ * apart from its neighbours on the way (a clump is 2–5 fine hairs, not one wedge). Each lash is a
+ * tapered quadratic hair in five pieces, darker at the root and lighter, more transparent toward the
+ * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX); all pieces of one tone go in
+ * one path, so the lashes cost a dozen fills (each ~1 ms at 1280×720 in a software canvas), and only
+ * when the lids move (the face layer caches them).
  */
 /** A colour along a hair: sRGB and opacity. */
 export interface LashTone {
   rgb: [number, number, number];
   alpha: number;
 }
+/** Where (along the hair's curve, 0 root … 1 tip) each tone's piece starts. */
+const LASH_SEGMENTS = [0, 0.4, 0.62, 0.78, 0.9];
+/** Each hair colour at its root and its tip (the pieces between are blended: no visible step). */
+const ROOT_TIP: [LashTone, LashTone][] = [
+  [
+    { rgb: [32, 21, 15], alpha: 0.96 },
+    { rgb: [108, 84, 66], alpha: 0.34 },
+  ],
+  [
+    { rgb: [44, 30, 21], alpha: 0.92 },
+    { rgb: [126, 100, 80], alpha: 0.3 },
+  ],
+];
 /**
  * Two hair colours (by Lash.shade), each from root to tip over LASH_SEGMENTS: dark brown at the root,
  * lighter and more transparent toward the tip, where the hair thins to a translucent point (no lash
- * is pure black in a photograph).
+ * is pure black in a photograph). The colour and the opacity fall mostly in the hair's outer half.
  */
-export const LASH_TONES: readonly (readonly LashTone[])[] = [
-  [
-    { rgb: [28, 18, 13], alpha: 0.95 },
-    { rgb: [40, 27, 19], alpha: 0.86 },
-    { rgb: [78, 57, 43], alpha: 0.52 },
-  ],
-  [
-    { rgb: [42, 28, 20], alpha: 0.92 },
-    { rgb: [56, 39, 28], alpha: 0.8 },
-    { rgb: [100, 76, 58], alpha: 0.45 },
-  ],
-];
-/** Where (along the hair's curve, 0 root … 1 tip) each tone's piece starts. */
-const LASH_SEGMENTS = [0, 0.5, 0.78];
-/** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO. */
-const HIGHLIGHT_RGB = '214, 184, 160';
-const HIGHLIGHT_ALPHA = 0.26;
-const HIGHLIGHT_FROM = 0.2;
-const HIGHLIGHT_TO = 0.62;
+export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map(([root, tip]) =>
+  LASH_SEGMENTS.map((s0, k) => {
+    const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+    const u = Math.pow((s0 + s1) / 2, 1.5);
+    return {
+      rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
+      alpha: Math.round((root.alpha + (tip.alpha - root.alpha) * u) * 1000) / 1000,
+    };
+  }),
+);
+/** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO:
+ * a thin line on the hair's lit side, not a second hair. */
+const HIGHLIGHT_RGB = '226, 200, 178';
+const HIGHLIGHT_ALPHA = 0.3;
+const HIGHLIGHT_FROM = 0.15;
+const HIGHLIGHT_TO = 0.6;
+/**
+ * Depth of field: a camera focused on the iris sees the lashes a few millimetres in front of it, their
+ * tips nearest, slightly out of focus. A blur filter on the lashes cost more than all their fills, so
+ * the blur is drawn into the hair's own shape: each piece widens toward the tip by up to
+ * DEFOCUS_TIP_PX beyond the hair's thickness (the root, on the lid margin near the iris's plane, stays
+ * sharp) and gives up DEFOCUS_SHARE of its opacity: the same darkness spread over a wider, fainter
+ * line, as a small blur spreads it, for no extra fill.
+ */
+export const DEFOCUS_TIP_PX = 1.4;
+const DEFOCUS_SHARE = 0.3;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
 const LOWER_ROLL_GAIN = 0.6;
@@ -65,6 +88,8 @@ export interface LashCurvePx {
   widthPx: number;
   shade: number;
   highlight: number;
+  /** Which row (the face layer throws the upper row's shadows). */
+  row: 'upper' | 'lower';
 }
 
 /** How far a shut lid splays its outermost lashes sideways, rad, once they have rolled past SPLAY_FROM_RAD. */
@@ -137,25 +162,30 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const xc = m.xLateralMm + l.clumpT * (m.xMedialMm - m.xLateralMm);
       const yc = now(xc) + lift;
       const len = l.lengthMm;
-      const mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm;
-      const my = ry + mid[1] * len + l.pull * (yc - ry);
       const tx = xc + tip[0] * len + l.tipMissMm;
       const ty = yc + tip[1] * len;
+      // Its own curl: the middle moved across the root-to-tip chord.
+      const chord = Math.hypot(tx - rx, ty - ry) || 1;
+      const mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
+      const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
       const x1 = xPx(f, tx);
       const y1 = yPx(f, ty);
+      const cx = 2 * xPx(f, mx) - (x0 + x1) / 2;
+      const cy = 2 * yPx(f, my) - (y0 + y1) / 2;
       out.push({
         x0,
         y0,
         x1,
         y1,
-        cx: 2 * xPx(f, mx) - (x0 + x1) / 2,
-        cy: 2 * yPx(f, my) - (y0 + y1) / 2,
+        cx,
+        cy,
         widthPx: l.widthMm * f.pxPerMm,
         shade: l.shade,
         highlight: l.highlight,
+        row: which,
       });
     }
   };
@@ -186,6 +216,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     ctx.fill(path);
     return e;
   }
+  const shadeOf = (c: LashCurvePx): number => Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length));
   // One path per tone and piece along the hair (a handful of fills for every lash), then the light.
   for (let s = 0; s < LASH_TONES.length; s++) {
     const tone = LASH_TONES[s];
@@ -193,15 +224,17 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
       const path = new Path2D();
       let count = 0;
       // Each piece starts a little under the one before it, so no seam of background shows between them.
-      const from = Math.max(0, LASH_SEGMENTS[k] - 0.02);
+      const from = Math.max(0, LASH_SEGMENTS[k] - 0.006);
       const to = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
       for (const c of curves) {
-        if (Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length)) !== s) continue;
-        traceHair(path, c, from, to, 1);
+        if (shadeOf(c) !== s) continue;
+        traceHair(path, c, from, to, 1, 0, DEFOCUS_TIP_PX);
         count++;
       }
       if (count === 0) continue;
-      ctx.fillStyle = `rgba(${tone[k].rgb.join(', ')}, ${tone[k].alpha})`;
+      // Widened by the defocus, the piece spreads the same darkness thinner.
+      const mid = (LASH_SEGMENTS[k] + to) / 2;
+      ctx.fillStyle = `rgba(${tone[k].rgb.join(', ')}, ${(tone[k].alpha * (1 - DEFOCUS_SHARE * mid)).toFixed(3)})`;
       ctx.fill(path);
     }
   }
@@ -210,7 +243,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   let count = 0;
   for (const c of curves) {
     if (c.highlight <= 0) continue;
-    traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.2 * (0.5 + 0.5 * c.highlight), -0.18);
+    traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.16 * (0.5 + 0.5 * c.highlight), -0.2);
     count++;
   }
   if (count > 0) {
@@ -228,9 +261,10 @@ export interface ExtentPx {
   y1: number;
 }
 
-/** A hair's width at s along it (0 root … 1 tip), as a share of its root width: it thins mostly near the tip. */
-function taper(s: number): number {
-  return Math.max(0, 1 - Math.pow(s, 1.6));
+/** A hair's width at s along it (0 root … 1 tip), as a share of its root width: a hair keeps its
+ * thickness most of its way and thins to a fine point over its outer third. */
+export function lashTaper(s: number): number {
+  return Math.max(0, 1 - Math.pow(s, 2.4));
 }
 
 /**
@@ -239,7 +273,7 @@ function taper(s: number): number {
  * hair widths, + along the normal): a highlight rides the lit side. Filling is cheaper than stroking
  * in a software canvas, and the taper comes for free.
  */
-function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0): void {
+function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0, growPx = 0): void {
   // The piece as its own quadratic (de Casteljau): end points and control.
   const p = (s: number, axis: 0 | 1): number => {
     const a = axis === 0 ? c.x0 : c.y0;
@@ -265,13 +299,16 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
   const nm = unitNormal(dp(sm, 0), dp(sm, 1));
   const n1 = unitNormal(dp(s1, 0), dp(s1, 1));
   const w = c.widthPx * scale;
-  const h0 = (w * taper(s0)) / 2;
-  const hm = (w * taper(sm)) / 2;
-  const h1 = (w * taper(s1)) / 2;
+  // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
+  // at the very end so the tip still closes to a fine point.
+  const grow = (s: number): number => growPx * s * (1 - 0.7 * s * s * s);
+  const h0 = (w * lashTaper(s0) + grow(s0)) / 2;
+  const hm = (w * lashTaper(sm) + grow(sm)) / 2;
+  const h1 = (w * lashTaper(s1) + grow(s1)) / 2;
   const sh = sideShift * c.widthPx;
-  const o0 = sh * taper(s0);
-  const om = sh * taper(sm);
-  const o1 = sh * taper(s1);
+  const o0 = sh * lashTaper(s0);
+  const om = sh * lashTaper(sm);
+  const o1 = sh * lashTaper(s1);
   path.moveTo(ax + n0[0] * (o0 + h0), ay + n0[1] * (o0 + h0));
   path.quadraticCurveTo(qx + nm[0] * (om + hm), qy + nm[1] * (om + hm), bx + n1[0] * (o1 + h1), by + n1[1] * (o1 + h1));
   path.lineTo(bx + n1[0] * (o1 - h1), by + n1[1] * (o1 - h1));
