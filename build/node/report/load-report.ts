@@ -162,21 +162,21 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
     writeFileAtomic(screenshotFile, shot.png);
     // Only now, with the counts taken: each film asked for as a play would ask, to show the links play.
     const counted = { errors: [...errors], requests: [...requests], scripts: [...found.present, ...compiled] };
+    // One film at a time, each with its own wait: all 26 asked at once under a loaded machine's 10-s
+    // wait failed every one of them (a base make.sh at load 25), though each opened when asked alone.
     const unplayable = await page.evaluate(async (waitMs: number) => {
-      const videos = [...document.querySelectorAll('video')];
-      const opened = await Promise.all(
-        videos.map(
-          (v) =>
-            new Promise<boolean>((done) => {
-              v.addEventListener('loadedmetadata', () => done(Number.isFinite(v.duration) && v.duration > 0), { once: true });
-              v.addEventListener('error', () => done(false), { once: true });
-              setTimeout(() => done(false), waitMs);
-              v.preload = 'metadata';
-              v.load();
-            }),
-        ),
-      );
-      return videos.filter((_, i) => !opened[i]).map((v) => v.getAttribute('src') ?? '?');
+      const failed: string[] = [];
+      for (const v of document.querySelectorAll('video')) {
+        const opened = await new Promise<boolean>((done) => {
+          v.addEventListener('loadedmetadata', () => done(Number.isFinite(v.duration) && v.duration > 0), { once: true });
+          v.addEventListener('error', () => done(false), { once: true });
+          setTimeout(() => done(false), waitMs);
+          v.preload = 'metadata';
+          v.load();
+        });
+        if (!opened) failed.push(v.getAttribute('src') ?? '?');
+      }
+      return failed;
     }, FILM_OPEN_MS);
     return {
       errors: counted.errors,
