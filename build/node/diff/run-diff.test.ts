@@ -7,15 +7,15 @@ import { FIXTURE_BLINKS, writeFixtureScene } from '../../testing/diff-fixture.ts
 import { runEye } from '../../testing/run-eye.ts';
 import { SSIM_FLOOR } from '../../core/diff/tolerances.ts';
 import type { DiffResult } from '../../core/diff/diff-json.ts';
-import type { DiffTools } from './diff-tools.ts';
+import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
 import { copyDir, openCache } from '../cache/store.ts';
 import { runDiff, type DiffOptions } from './run-diff.ts';
 
 /** The picture side faked: per-frame SSIM as given (1 where unchanged), stretches where it falls under the floor. */
-function fakeTools(ssimOf: (frames: number) => number[]): { tools: DiffTools; calls: string[] } {
+function fakeTools(ssimOf: (frames: number) => number[]): { tools: PictureTools; calls: string[] } {
   const calls: string[] = [];
-  const tools: DiffTools = {
+  const tools: PictureTools = {
     async frameDifference() {
       calls.push('frameDifference');
       const ssim = ssimOf(120);
@@ -56,7 +56,7 @@ function setup() {
     store.put('films', String(i + 1).repeat(32), s, (data) => copyDir(dir, data));
   }
   runApprove([], { proofDir, baselineDir, cacheDir, why: 'the first baseline' });
-  const opts = (tools?: DiffTools): DiffOptions => ({ proofDir, baselineDir, cacheDir, renderBaseline: false, clip: true, tools: tools ? async () => tools : async () => { throw new Error('no picture needed'); } });
+  const opts = (tools?: PictureTools): DiffOptions => ({ proofDir, baselineDir, cacheDir, renderBaseline: false, clip: true, tools: tools ? async () => tools : async () => { throw new Error('no picture needed'); } });
   return { root, proofDir, baselineDir, opts };
 }
 

@@ -16,7 +16,7 @@ import { projectRoot } from '../io/project-root.ts';
 import { publishDir } from '../io/publish-dir.ts';
 import { writeFileAtomic } from '../io/write-file-atomic.ts';
 import { baselineScenes, readBaseline } from './baseline-files.ts';
-import type { DiffTools } from './diff-tools.ts';
+import type { PictureTools } from './picture-tools.ts';
 import { existingCache, filmInCache } from './film-in-cache.ts';
 import { provenScenes } from './run-approve.ts';
 import { readSceneFrames, readSceneState, sceneFolder } from './read-scene-state.ts';
@@ -32,14 +32,14 @@ export interface DiffOptions {
   /** Write the review clip and the stills (off: verdicts and diff.json only). */
   clip: boolean;
   /** The picture side (loaded when first needed; tests pass fakes). */
-  tools?: () => Promise<DiffTools>;
+  tools?: () => Promise<PictureTools>;
   ffmpegPath?: string;
   /** Told what is being done (rendering a revision, comparing pictures). */
   progress?: (line: string) => void;
 }
 
-/** A revision's renders in the system's temp folder (swept once their owner is gone). */
-const REV_RENDERS_TEMP = /^eye-diff-(\d+)-/;
+/** A diff's baseline and revision renders in the system's temp folder (swept once their owner is gone). */
+const RENDERS_TEMP = /^eye-diffrenders-(\d+)-/;
 /** Stills per changed scene (one per changed stretch, the worst frame of each). */
 const MAX_STILLS = 6;
 const STILL_WIDTH_PX = 480;
@@ -78,13 +78,14 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
   for (const s of scenes) {
     if (!baselines.get(s) && !current.get(s)!.frames && o.rev === undefined) throw new CliError(EXIT.badInput, `${safeText(s)}: neither a baseline in ${safeText(o.baselineDir)} nor a render in ${safeText(o.proofDir)}`);
   }
-  const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-diff-')));
+  sweepOwned(tmpdir(), RENDERS_TEMP);
+  const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-diffrenders-')));
   const forget = onInterrupt(() => rmSync(work, { recursive: true, force: true }));
   try {
     const base = o.rev !== undefined ? await revisionSides(root, o.rev, scenes, current, work, o, say) : baselineSides(scenes, baselines);
     const store = o.rev === undefined ? existingCache(o.cacheDir) : null;
-    let tools: DiffTools | null = null;
-    const picture = async () => (tools ??= await (o.tools ?? (await import('./diff-tools.ts')).loadDiffTools)());
+    let tools: PictureTools | null = null;
+    const picture = async () => (tools ??= await (o.tools ?? (await import('./picture-tools.ts')).loadPictureTools)());
 
     const diffs: SceneDiff[] = [];
     const changedFilms: { scene: string; baselineFilm: string; currentFilm: string; ssim: number[]; fps: number; width: number; height: number }[] = [];
@@ -213,7 +214,7 @@ async function revisionSides(root: string, rev: string, scenes: readonly string[
  * of each changed stretch, and review.mp4 of the changed scenes' changed stretches only (none when no
  * picture changed: an old clip never outlives the diff that made it).
  */
-async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: string; baselineFilm: string; currentFilm: string; ssim: number[]; fps: number; width: number; height: number }[], picture: () => Promise<DiffTools>, say: (l: string) => void): Promise<void> {
+async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: string; baselineFilm: string; currentFilm: string; ssim: number[]; fps: number; width: number; height: number }[], picture: () => Promise<PictureTools>, say: (l: string) => void): Promise<void> {
   ensureOutDir(o.proofDir, '--proof-dir');
   sweepOwned(o.proofDir, OUT_TEMP);
   const target = join(o.proofDir, DIFF_DIR);
