@@ -1,7 +1,7 @@
 /**
  * The picture side of `eye diff`, from build/node/diff/ and build/core/diff/ (issue 22's other half):
- * the per-frame SSIM/PSNR of two films, the changed stretches, the review clip and stills. Loaded by
- * name when a diff first needs a picture, so an unchanged tree never imports them; tests pass fakes.
+ * the per-frame SSIM/PSNR of two films, the changed stretches, the review clip and stills. Loaded
+ * when a diff first needs a picture, so an unchanged tree never imports them; tests pass fakes.
  */
 export interface PictureTools {
   frameDifference(opts: { baselineFilm: string; currentFilm: string; ffmpegPath?: string }): Promise<{ ssim: number[]; psnrDb: number[] }>;
@@ -16,20 +16,8 @@ export interface PictureTools {
   writeFilmStills(opts: { film: string; timesS: number[]; outDir: string; width: number; ffmpegPath?: string }): Promise<string[]>;
 }
 
-/** The modules, by path (a variable: the type is PictureTools', declared above, whichever branch they come from). */
-const MODULES = {
-  frameDifference: '../../node/diff/frame-difference.ts',
-  changedStretches: '../../core/diff/changed-stretches.ts',
-  writeReviewClip: '../../node/diff/review-clip.ts',
-  writeFilmStills: '../../node/diff/film-stills.ts',
-} as const;
-
+/** dif22b's modules, imported when a diff first needs a picture (their signatures checked against PictureTools here). */
 export async function loadPictureTools(): Promise<PictureTools> {
-  const tools: Record<string, unknown> = {};
-  for (const [name, path] of Object.entries(MODULES)) {
-    const mod = (await import(new URL(path, import.meta.url).href)) as Record<string, unknown>;
-    if (typeof mod[name] !== 'function') throw new Error(`${path} exports no ${name}()`);
-    tools[name] = mod[name];
-  }
-  return tools as unknown as PictureTools;
+  const [difference, stretches, clip, stills] = await Promise.all([import('./frame-difference.ts'), import('../../core/diff/changed-stretches.ts'), import('./review-clip.ts'), import('./film-stills.ts')]);
+  return { frameDifference: difference.frameDifference, changedStretches: stretches.changedStretches, writeReviewClip: clip.writeReviewClip, writeFilmStills: stills.writeFilmStills };
 }
