@@ -33,9 +33,10 @@ export function compareStates(base: SceneState, cur: SceneState): StateCompariso
   for (const b of base.metrics) {
     const c = cur.metrics.find((m) => m.name === b.name);
     if (!c || b.value === null || c.value === null) continue;
-    // The era's spread the current film was held to (the baseline's, when the current one has none).
-    const p10 = c.p10 ?? b.p10;
-    const p90 = c.p90 ?? b.p90;
+    // The era's spread as approved (the baseline's; the current film's when the baseline has none): a
+    // change to the era's own model moves its spread too, and must not widen the allowance it is held to.
+    const p10 = b.p10 ?? c.p10;
+    const p90 = b.p90 ?? c.p90;
     const beyond = Math.abs(c.value - b.value) > metricAllowance(b.name, b.value, p10, p90) + 1e-9 * Math.max(1, Math.abs(b.value));
     metrics.push({ name: b.name, unit: b.unit, baseline: b.value, current: c.value, p10, p90, beyond });
   }
