@@ -1,7 +1,7 @@
 import type { MetricChange } from './diff-json.ts';
 import { matchEvents, type EventChange } from './match-events.ts';
 import type { SceneSettings, SceneState } from './scene-state.ts';
-import { metricAllowance, SSIM_FLOOR } from './tolerances.ts';
+import { LOCAL_DIFFERENCE, metricAllowance, SSIM_FLOOR } from './tolerances.ts';
 
 /** What differs between a scene's baseline and its current state, before any picture is compared. */
 export interface StateComparison {
@@ -45,13 +45,15 @@ export function compareStates(base: SceneState, cur: SceneState): StateCompariso
 
 /**
  * The scene's verdict. Unchanged: the same frames. Beyond: other settings, any event added, removed or
- * moved, any metric past its allowance, any frame under the SSIM floor, or frames that differ with no
- * picture to compare them by (a change that cannot be shown is not waved through). Within: the frames
- * differ, but by less than a re-encode or a browser's rounding does, and the eye did the same things.
+ * moved, any metric past its allowance, any frame under the SSIM floor or with a local change past
+ * LOCAL_DIFFERENCE, or frames that differ with no picture to compare them by (a change that cannot be
+ * shown is not waved through). Within: the frames differ, but by less than a re-encode or a capture's
+ * rounding does, and the eye did the same things.
  */
-export function verdictOf(c: StateComparison, minSsim: number | null): 'unchanged' | 'within' | 'beyond' {
+export function verdictOf(c: StateComparison, minSsim: number | null, maxLocalLevels: number | null = null): 'unchanged' | 'within' | 'beyond' {
   if (c.sameFrames) return 'unchanged';
   if (c.settingsChanged.length > 0 || c.events.length > 0 || c.metrics.some((m) => m.beyond)) return 'beyond';
   if (minSsim === null || minSsim < SSIM_FLOOR) return 'beyond';
+  if (maxLocalLevels !== null && maxLocalLevels > LOCAL_DIFFERENCE.levels) return 'beyond';
   return 'within';
 }

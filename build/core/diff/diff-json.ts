@@ -29,6 +29,8 @@ export interface SceneDiff {
   currentStills: string[];
   /** The lowest per-frame SSIM against the baseline's film (null: not compared). */
   minSsim: number | null;
+  /** The largest local change of any frame, 8-bit luma levels after tolerances.ts' blur (null: not compared). */
+  maxLocalDifference: number | null;
   /** What else a reviewer should know (settings changed, the baseline's film not found, …). */
   notes: string[];
 }

@@ -20,7 +20,8 @@ export function eventWords(e: EventChange): string {
  */
 export function diffLabels(d: SceneDiff, max = 4): string[] {
   const { added, removed, moved } = d.events;
-  const head = `${safeText(d.scene)}: ${d.verdict}${d.approved ? ' (approved)' : ''}; events +${added} −${removed} moved ${moved}`;
+  const local = d.maxLocalDifference === null ? '' : `; local change ≤ ${d.maxLocalDifference.toFixed(0)}/255`;
+  const head = `${safeText(d.scene)}: ${d.verdict}${d.approved ? ' (approved)' : ''}; events +${added} −${removed} moved ${moved}${local}`;
   const metrics = [...d.metrics]
     .sort((a, b) => Number(b.beyond) - Number(a.beyond))
     .filter((m) => m.baseline !== m.current)
@@ -32,7 +33,7 @@ export function diffLabels(d: SceneDiff, max = 4): string[] {
 export function diffLines(scenes: readonly SceneDiff[]): string {
   const out: string[] = [];
   for (const d of scenes) {
-    const ssim = d.minSsim === null ? '' : `, min SSIM ${d.minSsim.toFixed(4)}`;
+    const ssim = d.minSsim === null ? '' : `, min SSIM ${d.minSsim.toFixed(4)}${d.maxLocalDifference === null ? '' : `, largest local change ${d.maxLocalDifference.toFixed(0)}/255`}`;
     const first = d.firstDifferentFrame === null ? '' : `, first different frame ${d.firstDifferentFrame}`;
     const why = d.approved && d.why ? `, approved: "${safeText(d.why)}"` : '';
     out.push(`${safeText(d.scene)}: ${d.verdict}${first}${ssim}${why}`);

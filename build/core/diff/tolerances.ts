@@ -83,5 +83,18 @@ export function metricAllowance(metric: DiffMetric, baseline: number, p10: numbe
  */
 export const SSIM_FLOOR = 0.97;
 
+/**
+ * A frame has changed, too, where its largest local change exceeds `levels` (8-bit luma, 0–255) after
+ * a Gaussian blur of `sigmaPx` at 360 rows (scaled with the film's height): whole-frame SSIM averages a
+ * small change into the skin around it. Measured on the same three 640×360 films: a re-encode leaves
+ * ≤ 7, the PNG-for-JPEG capture ≤ 8; the catchlight dimmed by half leaves 11–12 (1970's dim terminal
+ * light; frames median 11), 23–27 (1995), 23–24 (2026), while their SSIM stays ≥ 0.989; a moved
+ * blink leaves up to 155.
+ */
+export const LOCAL_DIFFERENCE = { levels: 10, sigmaPxAt360: 3 } as const;
+
+/** The blur for a film of this height, px. */
+export const localSigmaPx = (heightPx: number): number => (LOCAL_DIFFERENCE.sigmaPxAt360 * heightPx) / 360;
+
 /** Seconds of unchanged film kept either side of a changed stretch in the review clip (the issue asks one). */
 export const STRETCH_CONTEXT_S = 1;

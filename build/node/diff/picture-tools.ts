@@ -13,11 +13,13 @@ export interface PictureTools {
     scenes: { scene: string; baselineFilm: string; currentFilm: string; stretches: { startS: number; endS: number }[]; labels: string[] }[];
     ffmpegPath?: string;
   }): Promise<void>;
+  /** Per frame, the largest blurred luma difference (build/node/diff/local-difference.ts, this branch's). */
+  localDifference(opts: { baselineFilm: string; currentFilm: string; sigmaPx: number; ffmpegPath?: string }): Promise<number[]>;
   writeFilmStills(opts: { film: string; timesS: number[]; outDir: string; width: number; ffmpegPath?: string }): Promise<string[]>;
 }
 
 /** dif22b's modules, imported when a diff first needs a picture (their signatures checked against PictureTools here). */
 export async function loadPictureTools(): Promise<PictureTools> {
-  const [difference, stretches, clip, stills] = await Promise.all([import('./frame-difference.ts'), import('../../core/diff/changed-stretches.ts'), import('./review-clip.ts'), import('./film-stills.ts')]);
-  return { frameDifference: difference.frameDifference, changedStretches: stretches.changedStretches, writeReviewClip: clip.writeReviewClip, writeFilmStills: stills.writeFilmStills };
+  const [difference, stretches, clip, stills, local] = await Promise.all([import('./frame-difference.ts'), import('../../core/diff/changed-stretches.ts'), import('./review-clip.ts'), import('./film-stills.ts'), import('./local-difference.ts')]);
+  return { frameDifference: difference.frameDifference, changedStretches: stretches.changedStretches, writeReviewClip: clip.writeReviewClip, writeFilmStills: stills.writeFilmStills, localDifference: local.localDifference };
 }

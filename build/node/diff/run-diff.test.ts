@@ -5,7 +5,7 @@ import { EXIT } from '../../errors/exit.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { FIXTURE_BLINKS, writeFixtureScene } from '../../testing/diff-fixture.ts';
 import { runEye } from '../../testing/run-eye.ts';
-import { SSIM_FLOOR } from '../../core/diff/tolerances.ts';
+import { LOCAL_DIFFERENCE, SSIM_FLOOR } from '../../core/diff/tolerances.ts';
 import type { DiffResult } from '../../core/diff/diff-json.ts';
 import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
@@ -13,13 +13,17 @@ import { copyDir, openCache } from '../cache/store.ts';
 import { runDiff, type DiffOptions } from './run-diff.ts';
 
 /** The picture side faked: per-frame SSIM as given (1 where unchanged), stretches where it falls under the floor. */
-function fakeTools(ssimOf: (frames: number) => number[]): { tools: PictureTools; calls: string[] } {
+function fakeTools(ssimOf: (frames: number) => number[], localOf: (frames: number) => number[] = (n) => Array.from({ length: n }, () => 2)): { tools: PictureTools; calls: string[] } {
   const calls: string[] = [];
   const tools: PictureTools = {
     async frameDifference() {
       calls.push('frameDifference');
       const ssim = ssimOf(120);
       return { ssim, psnrDb: ssim.map(() => 40) };
+    },
+    async localDifference() {
+      calls.push('localDifference');
+      return localOf(120);
     },
     changedStretches(ssim, { fps, ssimMin }) {
       calls.push('changedStretches');
@@ -100,6 +104,18 @@ describe('eye diff against the baseline', () => {
     expect(code).toBe(EXIT.ok);
     expect(scene(result, 'alpha')).toMatchObject({ verdict: 'within', stretches: [], reviewClip: null, events: { list: [] } });
     expect(calls).not.toContain('writeReviewClip alpha');
+  });
+
+  it('calls a small bright change (a dimmed catchlight: SSIM above the floor, a local difference past its limit) beyond, its frames a stretch', async () => {
+    const { opts, proofDir } = setup();
+    writeFixtureScene(proofDir, 'alpha', { changedFrames: [10, 11, 12] });
+    const { tools } = fakeTools(
+      (n) => Array.from({ length: n }, () => 0.995),
+      (n) => Array.from({ length: n }, (_, i) => (i >= 10 && i <= 12 ? LOCAL_DIFFERENCE.levels + 5 : 3)),
+    );
+    const { result, code } = await runDiff(['alpha'], opts(tools));
+    expect(code).toBe(EXIT.assertionFailed);
+    expect(scene(result, 'alpha')).toMatchObject({ verdict: 'beyond', minSsim: 0.995, maxLocalDifference: LOCAL_DIFFERENCE.levels + 5, stretches: [{ startS: 10 / 30, endS: 13 / 30, minSsim: 0.995 }] });
   });
 
   it('calls a mean fixation moved past its allowance beyond', async () => {

@@ -5,7 +5,7 @@ import { compareStates, verdictOf, type StateComparison } from '../../core/diff/
 import { needsApproval, type DiffResult, type SceneDiff } from '../../core/diff/diff-json.ts';
 import { diffLabels } from '../../core/diff/diff-labels.ts';
 import type { Baseline, SceneState } from '../../core/diff/scene-state.ts';
-import { SSIM_FLOOR, STRETCH_CONTEXT_S } from '../../core/diff/tolerances.ts';
+import { LOCAL_DIFFERENCE, localSigmaPx, SSIM_FLOOR, STRETCH_CONTEXT_S } from '../../core/diff/tolerances.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { renderAtRevision, resolveRevision, type Revision } from '../compare/render-at-revision.ts';
@@ -94,7 +94,7 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
       const c = current.get(scene)!;
       const approval = baselines.get(scene) ?? null;
       const approved = !!(approval && c.frames && approval.film.digest === c.frames.film.digest && approval.why.trim() !== '');
-      const empty: SceneDiff = { scene, verdict: 'unchanged', approved, why: approval?.why ?? null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [], minSsim: null, notes: [] };
+      const empty: SceneDiff = { scene, verdict: 'unchanged', approved, why: approval?.why ?? null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] };
       if (!b.frames) {
         diffs.push({ ...empty, verdict: 'new', notes: [o.rev === undefined ? 'no baseline: eye approve it' : `not a scene at ${safeText(o.rev)}`] });
         continue;
@@ -113,26 +113,32 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
       const cmp: StateComparison = compareStates(b.state!, c.state);
       const notes: string[] = cmp.settingsChanged.length ? [`settings changed: ${cmp.settingsChanged.join(', ')}: not the same film, not compared frame by frame`] : [];
       let ssim: number[] | null = null;
+      let local: number[] | null = null;
       if (cmp.settingsChanged.length === 0) {
         const film = b.film ?? (await baselineFilm(root, approval!, store, o, work, say, notes));
         if (film && c.film && existsSync(c.film)) {
-          say(`${scene}: comparing its ${c.frames.settings.frames} frames with the baseline's (SSIM)`);
-          ssim = (await (await picture()).frameDifference({ baselineFilm: film, currentFilm: c.film, ffmpegPath: o.ffmpegPath })).ssim;
+          say(`${scene}: comparing its ${c.frames.settings.frames} frames with the baseline's (SSIM, local difference)`);
+          const tools = await picture();
+          const pair = { baselineFilm: film, currentFilm: c.film, ffmpegPath: o.ffmpegPath };
+          ssim = (await tools.frameDifference(pair)).ssim;
+          local = await tools.localDifference({ ...pair, sigmaPx: localSigmaPx(c.frames.settings.height) });
           changedFilms.push({ scene, baselineFilm: film, currentFilm: c.film, ssim, fps: c.frames.settings.fps, width: c.frames.settings.width, height: c.frames.settings.height });
         }
       }
       const minSsim = ssim && ssim.length ? Math.min(...ssim) : null;
-      const stretches = ssim ? (await picture()).changedStretches(ssim, { fps: c.frames.settings.fps, ssimMin: SSIM_FLOOR, contextS: STRETCH_CONTEXT_S }) : [];
+      const maxLocal = local && local.length ? Math.max(...local) : null;
+      const stretches = ssim ? changedStretchesOf(await picture(), ssim, local, c.frames.settings.fps) : [];
       if (ssim === null && !notes.length) notes.push('no picture comparison: the frames differ, so the verdict is beyond');
       const count = (k: 'added' | 'removed' | 'moved') => cmp.events.filter((e) => e.change === k).length;
       diffs.push({
         ...empty,
-        verdict: verdictOf(cmp, minSsim),
+        verdict: verdictOf(cmp, minSsim, maxLocal),
         firstDifferentFrame: cmp.firstDifferentFrame,
         events: { added: count('added'), removed: count('removed'), moved: count('moved'), list: cmp.events },
         metrics: cmp.metrics,
         stretches: stretches.map((s) => ({ startS: s.startS, endS: s.endS, minSsim: s.minSsim })),
         minSsim,
+        maxLocalDifference: maxLocal,
         notes,
       });
     }
@@ -261,6 +267,20 @@ async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: s
   } finally {
     forget();
   }
+}
+
+/**
+ * The changed stretches: frames under the SSIM floor or past the local-difference limit, as the
+ * picture side's changedStretches finds them from SSIM (a frame changed locally is given to it just
+ * under the floor), each stretch's minSsim the real one over its frames.
+ */
+function changedStretchesOf(tools: PictureTools, ssim: readonly number[], local: readonly number[] | null, fps: number): { startS: number; endS: number; minSsim: number }[] {
+  const score = ssim.map((s, i) => (local && local[i] > LOCAL_DIFFERENCE.levels ? Math.min(s, SSIM_FLOOR - 1e-6) : s));
+  return tools.changedStretches(score, { fps, ssimMin: SSIM_FLOOR, contextS: STRETCH_CONTEXT_S }).map((st) => ({
+    startS: st.startS,
+    endS: st.endS,
+    minSsim: Math.min(...ssim.slice(Math.max(0, st.startFrame), Math.min(ssim.length, st.endFrame + 1))),
+  }));
 }
 
 /** The stretch's time of its lowest SSIM (the frame a still shows best what changed), s. */
