@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 function git(root: string, args: string[]): string | null {
   try {
@@ -16,6 +17,9 @@ function git(root: string, args: string[]): string | null {
 export function treeCommit(root: string, baselineDir: string): { commit: string | null; dirty: boolean } {
   const commit = git(root, ['rev-parse', 'HEAD']);
   if (!commit || !/^[0-9a-f]{40}$/.test(commit)) return { commit: null, dirty: true };
-  const status = git(root, ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!ledger.jsonl', `:!${baselineDir}`]);
+  // A baseline folder outside the checkout is no pathspec of it (git would refuse the whole status).
+  const rel = relative(root, resolve(baselineDir));
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const status = git(root, ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!ledger.jsonl', ...(inside ? [`:!${rel}`] : [])]);
   return { commit, dirty: status === null || status !== '' };
 }

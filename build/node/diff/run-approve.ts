@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { MAX_WHY_CHARS } from '../../core/diff/baseline-file.ts';
 import { BASELINE_SCHEMA, type Baseline } from '../../core/diff/scene-state.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
@@ -56,7 +56,7 @@ export function runApprove(names: readonly string[], o: ApproveOptions): Approve
   const scenes = names.length ? [...names] : provenScenes(o.proofDir);
   if (scenes.length === 0) throw new CliError(EXIT.badInput, `no rendered scenes in ${safeText(o.proofDir)} to approve (eye render first)`);
   const root = projectRoot();
-  const at = treeCommit(root, relative(root, o.baselineDir) || '.');
+  const at = treeCommit(root, o.baselineDir);
   const store = existingCache(o.cacheDir);
   const baselines: Baseline[] = [];
   const out: Approved[] = [];
