@@ -22,7 +22,7 @@ export function registerDiff(program: Command): void {
   const cmd = program
     .command('diff')
     .description(
-      "Each scene's current proof against its baseline (eye approve), or against a render at --rev: one verdict a scene, unchanged (the same frames), within tolerance, beyond (or new, missing); for a changed scene the events added, removed and moved, each number against its era's p10–p90, the first different frame, the per-frame SSIM and the changed stretches; writes <proof>/diff/diff.json, a review clip of the changed stretches (review.mp4) and stills. Exits 1 when a change beyond tolerance is not approved. The tolerances are build/core/diff/tolerances.ts; see docs/review.md.",
+      "Each scene's current proof against its baseline (eye approve), or against a render at --rev: one verdict a scene, unchanged (the same frames), within tolerance, beyond (or new, missing); for a changed scene the events added, removed and moved, each number against its era's p10–p90, the first different frame, the per-frame SSIM and largest local change, and the changed stretches; writes <proof>/diff/diff.json, a review clip of the changed stretches (review.mp4) and stills. Exits 1 when a change beyond tolerance is not approved. The tolerances are build/core/diff/tolerances.ts; see docs/review.md.",
     )
     .argument('[scenes...]', 'scene names (default: every baseline and every rendered scene)');
   declareOptions(cmd, DIFF_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
