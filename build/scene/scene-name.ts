@@ -6,7 +6,7 @@ export const SCENE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * these names would be published over it (a scene file named live.json replaced proof/live/ and its
  * index.html). Compared without case, for file systems that fold it.
  */
-export const RESERVED_PROOF_NAMES: readonly string[] = ['live', 'check', 'compare', 'arkit', 'picture', 'index.html', 'report.png', 'report.json'];
+export const RESERVED_PROOF_NAMES: readonly string[] = ['live', 'check', 'compare', 'arkit', 'picture', 'diff', 'index.html', 'report.png', 'report.json'];
 
 /** A shard's manifest under its proof folder (shard-<i>-of-<n>.json; build/node/shard/shard-manifest.ts). */
 const SHARD_MANIFEST_NAME = /^shard-\d+-of-\d+\.json$/i;

@@ -13,6 +13,8 @@ import { registerCompare } from './compare.ts';
 import { registerClips } from './clips.ts';
 import { registerReport } from './report.ts';
 import { registerExportArkit } from './export-arkit.ts';
+import { registerApprove } from './approve.ts';
+import { registerDiff } from './diff.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -31,4 +33,6 @@ export function registerCommands(program: Command): void {
   registerClips(program);
   registerReport(program);
   registerExportArkit(program);
+  registerApprove(program);
+  registerDiff(program);
 }
