@@ -5,7 +5,7 @@ import { projectRoot } from '../../node/io/project-root.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { declareOptions, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 import { REPORT_OPTIONS } from './report.ts';
-import { RENDER_OPTIONS } from './render.ts';
+import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
 
 /** The committed folder of approved scene states (baseline/<scene>.json). */
 export const BASELINE_DIR_OPTION = {

@@ -5,7 +5,7 @@ import { writeStdout } from '../../node/io/write-stdout.ts';
 import { declareOptions, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 import { BASELINE_DIR_OPTION } from './approve.ts';
 import { REPORT_OPTIONS } from './report.ts';
-import { RENDER_OPTIONS } from './render.ts';
+import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
 
 /** `eye diff`'s options, each declared once (flag, doc, default, validator). */
 export const DIFF_OPTIONS = {
