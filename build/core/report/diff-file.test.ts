@@ -16,7 +16,7 @@ describe('diff.json (eye-diff/1), held strictly', () => {
       ['1991-script', 'unchanged', false],
       ['2026-script', 'beyond', true],
     ]);
-    expect(d.scenes[0].events.list[0]).toEqual({ kind: 'blink', change: 'moved', baselineS: 7.1, currentS: 7.18, shiftMs: 80, amplitudeDeg: null });
+    expect(d.scenes[0].events.list[0]).toEqual({ kind: 'blink', change: 'moved', baselineS: 7.1, currentS: 7.18, shiftMs: 80, amplitudeDeg: null, baselineAmplitudeDeg: null });
   });
 
   it('refuses another schema, a missing or an unknown field, a wrong type or verdict, naming the field', () => {

@@ -18,6 +18,7 @@ export interface DiffEvent {
   currentS: number | null;
   shiftMs: number | null;
   amplitudeDeg: number | null;
+  baselineAmplitudeDeg: number | null;
 }
 
 export interface DiffMetric {
@@ -49,6 +50,11 @@ export interface DiffScene {
   reviewClip: string | null;
   baselineStills: string[];
   currentStills: string[];
+  /** The lowest per-frame SSIM and the largest local change against the baseline's film (null: not compared). */
+  minSsim: number | null;
+  maxLocalDifference: number | null;
+  /** What else a reviewer should know (settings changed, the baseline's film not found, …). */
+  notes: string[];
 }
 
 export interface DiffFile {
@@ -140,7 +146,7 @@ export function relativeProofPath(v: unknown, field: string): string {
 }
 
 function event(v: unknown, field: string): DiffEvent {
-  const o = object(v, field, ['kind', 'change', 'baselineS', 'currentS', 'shiftMs', 'amplitudeDeg']);
+  const o = object(v, field, ['kind', 'change', 'baselineS', 'currentS', 'shiftMs', 'amplitudeDeg', 'baselineAmplitudeDeg']);
   return {
     kind: oneOf(o.kind, `${field}.kind`, ['saccade', 'microsaccade', 'blink'] as const),
     change: oneOf(o.change, `${field}.change`, ['added', 'removed', 'moved'] as const),
@@ -148,6 +154,7 @@ function event(v: unknown, field: string): DiffEvent {
     currentS: orNull(num)(o.currentS, `${field}.currentS`),
     shiftMs: orNull(num)(o.shiftMs, `${field}.shiftMs`),
     amplitudeDeg: orNull(num)(o.amplitudeDeg, `${field}.amplitudeDeg`),
+    baselineAmplitudeDeg: orNull(num)(o.baselineAmplitudeDeg, `${field}.baselineAmplitudeDeg`),
   };
 }
 
@@ -172,7 +179,7 @@ function stretch(v: unknown, field: string): DiffStretch {
 }
 
 function scene(v: unknown, field: string, nameProblem: (name: unknown) => string | null): DiffScene {
-  const o = object(v, field, ['scene', 'verdict', 'approved', 'why', 'firstDifferentFrame', 'events', 'metrics', 'stretches', 'reviewClip', 'baselineStills', 'currentStills']);
+  const o = object(v, field, ['scene', 'verdict', 'approved', 'why', 'firstDifferentFrame', 'events', 'metrics', 'stretches', 'reviewClip', 'baselineStills', 'currentStills', 'minSsim', 'maxLocalDifference', 'notes']);
   const problem = nameProblem(o.scene);
   if (problem) throw new DiffFileError(`${field}.scene`, problem, o.scene);
   const ev = object(o.events, `${field}.events`, ['added', 'removed', 'moved', 'list']);
@@ -188,6 +195,9 @@ function scene(v: unknown, field: string, nameProblem: (name: unknown) => string
     reviewClip: orNull(relativeProofPath)(o.reviewClip, `${field}.reviewClip`),
     baselineStills: list(o.baselineStills, `${field}.baselineStills`, relativeProofPath),
     currentStills: list(o.currentStills, `${field}.currentStills`, relativeProofPath),
+    minSsim: orNull(num)(o.minSsim, `${field}.minSsim`),
+    maxLocalDifference: orNull(num)(o.maxLocalDifference, `${field}.maxLocalDifference`),
+    notes: list(o.notes, `${field}.notes`, text),
   };
 }
 

@@ -11,6 +11,8 @@ import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
 import { copyDir, openCache } from '../cache/store.ts';
 import { runDiff, type DiffOptions } from './run-diff.ts';
+import { parseDiffFile } from '../../core/report/diff-file.ts';
+import { sceneNameProblem } from '../../scene/scene-name.ts';
 
 /** The picture side faked: per-frame SSIM as given (1 where unchanged), stretches where it falls under the floor. */
 function fakeTools(ssimOf: (frames: number) => number[], localOf: (frames: number) => number[] = (n) => Array.from({ length: n }, () => 2)): { tools: PictureTools; calls: string[] } {
@@ -94,6 +96,9 @@ describe('eye diff against the baseline', () => {
     expect(existsSync(join(proofDir, b.currentStills[0]))).toBe(true);
     expect(scene(result, 'alpha').verdict).toBe('unchanged');
     expect(calls.filter((c) => c.startsWith('writeReviewClip'))).toEqual(['writeReviewClip beta']);
+    // The report's reader (build/core/report/diff-file.ts) takes what eye diff wrote, field for field.
+    const written = JSON.parse(readFileSync(join(proofDir, 'diff', 'diff.json'), 'utf8'));
+    expect(parseDiffFile(written, sceneNameProblem)).toEqual(written);
   });
 
   it('calls frames that differ by less than the SSIM floor, with the same events and numbers, within tolerance (exit 0)', async () => {
