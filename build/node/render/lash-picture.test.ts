@@ -22,7 +22,7 @@ import { eyeFrame, xPx, yPx } from './geometry/eye-frame.ts';
 import { irisPose } from './geometry/iris-pose.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
-import { gazeSample } from './fixtures/samples.ts';
+import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_IRIS, MASK_LASH, MASK_SKIN, classifyMaskPixel } from './mask-colors.ts';
 
 function canvas() {

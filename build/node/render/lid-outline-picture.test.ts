@@ -4,7 +4,7 @@ import { rendererPage } from '../../testing/renderer-page.ts';
 /**
  * Picture tests of the eye's outline and the shut lid (issue 18, point 2 and the lid's skin), on the
  * pixels drawEye draws in headless Chromium at the film's size, hand-made samples
- * (render/fixtures/samples.ts) in both passes:
+ * (build/testing/eye-samples.ts) in both passes:
  * - the lateral canthus is acute but soft: from the mask, the opening's height per column from the
  *   tip inward. A knife point's height grows as the distance d (h(0.15 mm)/h(0.6 mm) = 0.25), a
  *   rounded tip's as √d (0.5); the angle between the margins 0.4–1.2 mm in is under 60°.
@@ -25,7 +25,7 @@ import { creaseMm } from './geometry/crease.ts';
 import { irisPose } from './geometry/iris-pose.ts';
 import { lidInputs } from './geometry/lid-inputs.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
-import { blinkSample, gazeSample } from './fixtures/samples.ts';
+import { blinkSample, gazeSample } from '../testing/eye-samples.ts';
 import { MASK_CARUNCLE, classifyMaskPixel } from './mask-colors.ts';
 
 function passOf(s, pass) {

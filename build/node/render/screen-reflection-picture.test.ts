@@ -18,7 +18,7 @@ import { drawEye } from './draw-eye.ts';
 import { ERA_LIGHT } from '../model/eras/era-light.ts';
 import { paintCatchlight } from './assets/highlight.ts';
 import { eyeFrame } from './geometry/eye-frame.ts';
-import { gazeSample } from './fixtures/samples.ts';
+import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 
 // The screen's painted reflection: its extent across the middle row and the middle column, mm, where
