@@ -42,7 +42,7 @@ export const RULES = {
   'core/diff': { may: ['errors', 'measure', 'scene'], why: "eye diff's pure half: ffmpeg's ssim/psnr arguments and stats, the changed stretches" },
   'core/picture': { may: ['model', 'scene'], why: "the picture test's plan" },
   'core/render': { may: ['model', 'scene'], why: "trace.json, --jobs' default, YUV differences" },
-  'core/report': { may: [], why: "the screenshot's strips" },
+  'core/report': { may: ['core/diff'], why: "the screenshot's strips" },
   'core/shard': { may: ['scene'], why: 'balanced bins' },
   'core/stills': { may: ['model'], why: 'still times, moments, decode arguments' },
   'node/io': { may: ['errors', 'scene'], why: 'files and folders, containment, content keys: the floor of the Node side' },

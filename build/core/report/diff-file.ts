@@ -4,64 +4,21 @@
  * anything not exactly this shape is refused with the field that is wrong (never half-shown).
  */
 
+import type { DiffResult, MetricChange, SceneDiff, Verdict } from '../diff/diff-json.ts';
+import type { EventChange } from '../diff/match-events.ts';
+
 export const DIFF_SCHEMA = 'eye-diff/1';
 
-export type DiffVerdict = 'unchanged' | 'within' | 'beyond' | 'new' | 'missing';
+// The shapes are eye diff's own (build/core/diff/diff-json.ts, one home): this file only holds a file to them.
+export type DiffVerdict = Verdict;
 export const DIFF_VERDICTS: readonly DiffVerdict[] = ['unchanged', 'within', 'beyond', 'new', 'missing'];
-export type DiffEventKind = 'saccade' | 'microsaccade' | 'blink';
-export type DiffEventChange = 'added' | 'removed' | 'moved';
-
-export interface DiffEvent {
-  kind: DiffEventKind;
-  change: DiffEventChange;
-  baselineS: number | null;
-  currentS: number | null;
-  shiftMs: number | null;
-  amplitudeDeg: number | null;
-  baselineAmplitudeDeg: number | null;
-}
-
-export interface DiffMetric {
-  name: string;
-  unit: string;
-  baseline: number;
-  current: number;
-  p10: number | null;
-  p90: number | null;
-  beyond: boolean;
-}
-
-export interface DiffStretch {
-  startS: number;
-  endS: number;
-  minSsim: number;
-}
-
-export interface DiffScene {
-  scene: string;
-  verdict: DiffVerdict;
-  approved: boolean;
-  why: string | null;
-  firstDifferentFrame: number | null;
-  events: { added: number; removed: number; moved: number; list: DiffEvent[] };
-  metrics: DiffMetric[];
-  stretches: DiffStretch[];
-  /** Paths relative to the proof folder (checked here as plain relative paths; the reader contains them on disk). */
-  reviewClip: string | null;
-  baselineStills: string[];
-  currentStills: string[];
-  /** The lowest per-frame SSIM and the largest local change against the baseline's film (null: not compared). */
-  minSsim: number | null;
-  maxLocalDifference: number | null;
-  /** What else a reviewer should know (settings changed, the baseline's film not found, …). */
-  notes: string[];
-}
-
-export interface DiffFile {
-  schema: typeof DIFF_SCHEMA;
-  against: { kind: 'baseline' | 'rev'; rev: string | null };
-  scenes: DiffScene[];
-}
+export type DiffEventKind = EventChange['kind'];
+export type DiffEventChange = EventChange['change'];
+export type DiffEvent = EventChange;
+export type DiffMetric = MetricChange;
+export type DiffStretch = SceneDiff['stretches'][number];
+export type DiffScene = SceneDiff;
+export type DiffFile = DiffResult;
 
 /** What was wrong with the file: the field (a path like scenes[2].verdict) and what it should have held. */
 export class DiffFileError extends Error {
