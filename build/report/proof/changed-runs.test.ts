@@ -15,9 +15,14 @@ describe('changedRuns', () => {
     expect(changedRuns([two(1, ['1970-script', 'tour']), two(2, ['tour', '1970-script'])]).map((r) => r.run)).toEqual([1]);
   });
 
-  it('keeps a run whose numbers changed, or at a new revision with the same numbers, or that measured other scenes', () => {
+  it('keeps a run whose numbers changed, at any revision, or that measured other scenes', () => {
     const other: LedgerRun = { run: 5, revision: 'b', command: 'render', scenes: [{ scene: '1981-script', metrics: { saccadesPerS: 1.3 } }] };
-    const runs = [run(1, 'a', 'render', 1.3), run(2, 'a', 'render', 1.2), run(3, 'b', 'render', 1.2), run(4, 'b', 'render', 1.2), other];
+    const runs = [run(1, 'a', 'render', 1.3), run(2, 'a', 'render', 1.2), run(3, 'b', 'render', 1.1), run(4, 'b', 'render', 1.1), other];
     expect(changedRuns(runs).map((r) => r.run)).toEqual([1, 2, 3, 5]);
+  });
+
+  it('leaves out a run at a new revision with the same numbers (a comment or a refactor commit changes no number)', () => {
+    const runs = [run(1, 'a', 'render', 1.3), run(2, 'b', 'render', 1.3), run(3, 'c', 'render', 1.2), run(4, 'd', 'render', 1.2)];
+    expect(changedRuns(runs).map((r) => r.run)).toEqual([1, 3]);
   });
 });
