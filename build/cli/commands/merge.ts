@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { appendLedger } from '../../node/ledger/ledger.ts';
+import { appendLedger } from '../../jobs/ledger/node/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import { mergeShards } from '../../node/shard/merge-shards.ts';
+import { mergeShards } from '../../jobs/shard/node/merge-shards.ts';
 import { handleInterrupts } from '../../node/io/interrupt.ts';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
