@@ -64,6 +64,15 @@ export function plan(buildDir, moves = MOVES) {
   return { moves: fileMoves, writes };
 }
 
+/** Carries out a plan in a plain folder (no git: a test's copy of the tree). */
+export function applyPlan(buildDir, { moves, writes }) {
+  for (const [a, b] of moves) {
+    mkdirSync(dirname(join(buildDir, b)), { recursive: true });
+    renameSync(join(buildDir, a), join(buildDir, b));
+  }
+  for (const [p, text] of writes) writeFileSync(join(buildDir, p), text);
+}
+
 /** `src` (the file `old`, to be `now`, build/-relative) with every path in it pointing where its target will be. */
 export function rewrite(src, old, now, existsAfter, moves = MOVES) {
   const relativeOnes = src.replace(/(['"`])(\.\.?\/[^'"`$\n]*)\1/g, (whole, q, spec) => {

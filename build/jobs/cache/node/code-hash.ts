@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { build, buildSync, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
 
 /**
@@ -42,25 +42,42 @@ export interface CodeWalk {
   outside?: readonly string[];
 }
 
-/** An esbuild plugin that marks imports of the `outside` files external (not followed). */
+/**
+ * An esbuild plugin that marks imports of the `outside` files external (not followed), each named by
+ * its root-relative path rather than as the importer spelled it (the bundle is hashed, never run), so
+ * the depth of an importer's folder is not in the hash.
+ */
 function stopAt(root: string, outside: readonly string[]): Plugin {
   const stops = new Set(outside.map((f) => join(root, f)));
   return {
     name: 'stop-at',
     setup(b) {
-      b.onResolve({ filter: /\.ts$/ }, (a) => (a.kind !== 'entry-point' && stops.has(join(a.resolveDir, a.path)) ? { path: a.path, external: true } : undefined));
+      b.onResolve({ filter: /\.ts$/ }, (a) => {
+        const file = join(a.resolveDir, a.path);
+        return a.kind !== 'entry-point' && stops.has(file) ? { path: relative(root, file).split(sep).join('/'), external: true } : undefined;
+      });
     },
   };
 }
 
 const memo = new Map<string, Promise<{ hash: string; files: string[] }>>();
 
-/** The hash of a bundle build's output (every output file, by path) and package-lock.json; the source files it read. */
+/**
+ * A bundle's text with every quoted path of a source file cut to the file's name: esbuild labels each
+ * lazily loaded module with its path (`__esm({"build/jobs/cache/node/prune.ts"(){…`), and a few
+ * modules name a file to start or walk (CHECK_WORKER). Where a file sits is not what it computes: a
+ * folder moved, its files keeping their names and bytes, keeps every key (the bytes are hashed).
+ */
+export function withoutFolders(code: string): string {
+  return code.replace(/(["'`])build\/(?:[\w.-]+\/)*([\w.-]+\.(?:ts|mts|mjs|js))\1/g, '$1$2$1');
+}
+
+/** The hash of a bundle build's output (every output file, by path; folders of source paths left out) and package-lock.json; the source files it read. */
 function bundleHash(root: string, r: BuildResult<{ write: false; metafile: true }>, label: string): { hash: string; files: string[] } {
   const files = Object.keys(r.metafile.inputs).sort();
   const h = createHash('sha256');
   h.update(`${label}\0`);
-  for (const o of [...r.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(o.path.slice(root.length)).update('\0').update(o.contents).update('\0');
+  for (const o of [...r.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(o.path.slice(root.length)).update('\0').update(withoutFolders(o.text)).update('\0');
   h.update('package-lock.json\0').update(readFileSync(join(root, 'package-lock.json')));
   return { hash: h.digest('hex'), files };
 }

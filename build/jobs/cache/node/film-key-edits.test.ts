@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenes } from '../../../node/io/load-scene.ts';
 import { editedTree } from '../../../testing/edited-tree.ts';
+// @ts-expect-error plain .mjs tool without types
+import { applyPlan, plan } from '../../../tools/move-folders.mjs';
 
 const run = promisify(execFile);
 const scenes = loadScenes([]);
@@ -12,6 +14,13 @@ const scenes = loadScenes([]);
 async function keysOf(dir: string): Promise<Record<string, string>> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', join(dir, 'build/testing/film-keys-of-tree.ts')], { cwd: dir, maxBuffer: 1 << 24 });
   return (JSON.parse(stdout) as { keys: Record<string, string> }).keys;
+}
+
+/** A copy of the tree with folders moved and every path to them rewritten (build/tools/move-folders.mjs), as a commit of moves would. */
+function movedTree(moves: [string, string][]): string {
+  const dir = editedTree(null);
+  applyPlan(join(dir, 'build'), plan(join(dir, 'build'), moves));
+  return dir;
 }
 
 const changed = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).filter((k) => a[k] !== b[k]).sort();
@@ -30,6 +39,13 @@ describe('film keys under edits of the code (each scene at its proof settings, k
       era1970: editedTree({ file: ERA_GAZE_FILE, change: (t) => t.replace(/('1970': \{\s*pattern: \{\s*kind: 'read',\s*fixMs: )750,/, '$1900,') }),
       rendererComment: editedTree({ file: 'build/render/layers/catchlight.ts', change: (t) => `${t}// A comment in the renderer: no pixel changes.\n` }),
       renderer: editedTree({ file: 'build/render/layers/catchlight.ts', change: (t) => t.replace('img.width / 2', 'img.width / 2 + 1') }),
+      // A Node-side folder eye render runs (its modules load lazily: esbuild labels each with its path),
+      // one the check reaches through the player, and a folder of the renderer, each moved whole.
+      moved: movedTree([
+        ['jobs/stills/node', 'jobs/frames/node'],
+        ['jobs/check/core', 'jobs/checks/core'],
+        ['render/layers', 'render/drawn'],
+      ]),
     };
     const entries = await Promise.all(Object.entries(trees).map(async ([k, dir]) => [k, await keysOf(dir)] as const));
     for (const [k, v] of entries) edited[k] = v;
@@ -58,6 +74,9 @@ describe('film keys under edits of the code (each scene at its proof settings, k
   });
   it('a comment in the renderer changes no key either (the code is hashed as the bundle it makes: no comments)', () => {
     expect(changed(base, edited.rendererComment)).toEqual([]);
+  });
+  it('moving folders (their files keeping names and bytes) changes no key: where a file sits is not what it computes', () => {
+    expect(changed(base, edited.moved)).toEqual([]);
   });
   it('a renderer edit changes every key: everything renders', () => {
     expect(changed(base, edited.renderer)).toEqual(Object.keys(base).sort());
