@@ -40,7 +40,7 @@ describe("the CLI's start-up", () => {
     expect(g.packages).toEqual(['commander']);
     for (const p of HEAVY) expect(g.packages).not.toContain(p);
     // The render, the check, the compare and the report are each loaded by their own action.
-    for (const impl of ['build/jobs/render/node/run-render.ts', 'build/jobs/check/node/check-command.ts', 'build/jobs/compare/node/run-compare.ts', 'build/jobs/report/node/write-report.ts', 'build/node/browser/launch-chromium.ts']) {
+    for (const impl of ['build/jobs/render/node/run-render.ts', 'build/jobs/check/node/run-check.ts', 'build/jobs/compare/node/run-compare.ts', 'build/jobs/report/node/run-report.ts', 'build/node/browser/launch-chromium.ts']) {
       expect(g.inputs).not.toContain(impl);
     }
     expect(g.inputs.length).toBeLessThan(80);

@@ -3,7 +3,7 @@
 // holds a film to), and each review clip's inputs (its panels' film keys at 640x360, their labels, the
 // clip's geometry, eye compare's code; fixed tool versions). The key tests run it on edited copies of
 // the repository, in a child process so each copy's modules are its own.
-import { defaultCheckScenes } from '../jobs/check/node/check-command.ts';
+import { defaultCheckScenes } from '../jobs/check/node/run-check.ts';
 import { planCheck } from '../jobs/check/node/check-run.ts';
 import { spreadKey } from '../jobs/check/node/era-spread.ts';
 import { spreadPlan } from '../jobs/check/node/spread-plan.ts';

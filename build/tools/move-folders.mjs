@@ -15,20 +15,40 @@ import { dirname, join, relative } from 'node:path';
 const root = join(import.meta.dirname, '..', '..');
 
 /** old folder → new folder, under build/ (issue 23: one job in one place, its two halves side by side). */
-export const MOVES = [
+export const FOLDER_MOVES = [
   ...['arkit', 'bench', 'cache', 'check', 'compare', 'diff', 'ledger', 'picture', 'render', 'report', 'shard', 'stills'].map((j) => [`core/${j}`, `jobs/${j}/core`]),
   ...['arkit', 'bench', 'cache', 'check', 'compare', 'diff', 'ledger', 'measure', 'picture', 'render', 'report', 'shard', 'stills'].map((j) => [`node/${j}`, `jobs/${j}/node`]),
 ];
 
-/** A build/-relative path moved by `moves` (its folder's new name), or unchanged. */
+/** Each command's entry file, named one way: run-<command>.ts (its test beside it), after the folder moves. */
+export const ENTRY_RENAMES = [
+  ['jobs/check/node/check-command', 'jobs/check/node/run-check'],
+  ['jobs/check/node/pick-seeds-command', 'jobs/check/node/run-pick-seeds'],
+  ['jobs/arkit/node/export-arkit', 'jobs/arkit/node/run-export-arkit'],
+  ['jobs/stills/node/look-film', 'jobs/stills/node/run-look'],
+  ['jobs/stills/node/look-moments', 'jobs/stills/node/run-look-moments'],
+  ['jobs/measure/node/measure-file', 'jobs/measure/node/run-measure'],
+  // The picture test of one scene's frames was run-picture.ts: it gives its name to the command's entry.
+  ['jobs/picture/node/run-picture', 'jobs/picture/node/picture-scene'],
+  ['jobs/picture/node/picture-command', 'jobs/picture/node/run-picture'],
+  ['jobs/report/node/write-report', 'jobs/report/node/run-report'],
+  ['jobs/cache/node/cache-listing', 'jobs/cache/node/run-cache-list'],
+  ['jobs/cache/node/prune-command', 'jobs/cache/node/run-cache-prune'],
+  ['jobs/ledger/node/ledger-command', 'jobs/ledger/node/run-ledger'],
+  ['jobs/shard/node/merge-shards', 'jobs/shard/node/run-merge'],
+].flatMap(([a, b]) => [[`${a}.ts`, `${b}.ts`], [`${a}.test.ts`, `${b}.test.ts`]]);
+
+export const MOVES = [...FOLDER_MOVES, ...ENTRY_RENAMES];
+
+/** A build/-relative path moved by `moves`, applied in order (a folder's move, then a rename inside it), or unchanged. */
 export function movedPath(p, moves = MOVES) {
-  for (const [from, to] of moves) if (p === from || p.startsWith(`${from}/`)) return to + p.slice(from.length);
+  for (const [from, to] of moves) if (p === from || p.startsWith(`${from}/`)) p = to + p.slice(from.length);
   return p;
 }
 
 /** Where a build/-relative path was before `moves` (the inverse of movedPath), or unchanged. */
 export function formerPath(p, moves = MOVES) {
-  for (const [from, to] of moves) if (p === to || p.startsWith(`${to}/`)) return from + p.slice(to.length);
+  for (const [from, to] of [...moves].reverse()) if (p === to || p.startsWith(`${to}/`)) p = from + p.slice(to.length);
   return p;
 }
 
@@ -49,6 +69,7 @@ const TEXT = /\.(ts|mts|mjs|js|json|md|py|sh)$/;
  */
 export function plan(buildDir, moves = MOVES) {
   const before = [...walk(buildDir)].map((f) => posix(relative(buildDir, f)));
+  moves = unchained(moves, new Set(before));
   const after = new Set(before.map((f) => movedPath(f, moves)));
   const afterDirs = new Set();
   for (const f of after) for (let d = dirname(f); d !== '.'; d = dirname(d)) afterDirs.add(d);
@@ -64,11 +85,22 @@ export function plan(buildDir, moves = MOVES) {
   return { moves: fileMoves, writes };
 }
 
+/**
+ * `moves` less each one whose source is another move's target once that other move is made (its
+ * source gone): run-picture.ts gave its name to the command's entry, and a second run must leave
+ * the new run-picture.ts where it is.
+ */
+function unchained(moves, files) {
+  const gone = (p) => !files.has(p) && ![...files].some((f) => f.startsWith(`${p}/`));
+  return moves.filter(([a]) => !moves.some(([c, d]) => d === a && gone(c)));
+}
+
 /** Carries out a plan in a plain folder (no git: a test's copy of the tree). */
 export function applyPlan(buildDir, { moves, writes }) {
+  for (const [a] of moves) renameSync(join(buildDir, a), join(buildDir, `${a}.moving`));
   for (const [a, b] of moves) {
     mkdirSync(dirname(join(buildDir, b)), { recursive: true });
-    renameSync(join(buildDir, a), join(buildDir, b));
+    renameSync(join(buildDir, `${a}.moving`), join(buildDir, b));
   }
   for (const [p, text] of writes) writeFileSync(join(buildDir, p), text);
 }
@@ -94,7 +126,7 @@ export function rewrite(src, old, now, existsAfter, moves = MOVES) {
 
 /** `src` with each root-relative build/… path of a moved file or folder renamed. */
 export function rootRelative(src, existsAfter, moves = MOVES) {
-  return src.replace(/\bbuild\/((?:core|node)\/[\w.\-/]*[\w])/g, (whole, p) => {
+  return src.replace(/\bbuild\/((?:core|node|jobs)\/[\w.\-/]*[\w])/g, (whole, p) => {
     const moved = movedPath(p, moves);
     return moved !== p && existsAfter(moved) ? `build/${moved}` : whole;
   });
@@ -122,17 +154,19 @@ if (process.argv[1] === import.meta.filename) {
     process.exit(0);
   }
   const tracked = new Set(execFileSync('git', ['ls-files', 'build'], { cwd: root, encoding: 'utf8' }).split('\n'));
+  // Each file by way of a name nothing has, so a file may take the name another one leaves.
+  const mv = (a, b, git) => (git ? execFileSync('git', ['mv', join('build', a), join('build', b)], { cwd: root }) : renameSync(join(buildDir, a), join(buildDir, b)));
+  for (const [a] of moves) mv(a, `${a}.moving`, tracked.has(`build/${a}`));
   for (const [a, b] of moves) {
     mkdirSync(dirname(join(buildDir, b)), { recursive: true });
-    if (tracked.has(`build/${a}`)) execFileSync('git', ['mv', join('build', a), join('build', b)], { cwd: root });
-    else renameSync(join(buildDir, a), join(buildDir, b));
+    mv(`${a}.moving`, b, tracked.has(`build/${a}`));
   }
   for (const [p, text] of writes) writeFileSync(join(buildDir, p), text);
   for (const [f, text] of docs) writeFileSync(f, text);
   // Folders the moves emptied.
-  for (const [from] of MOVES) {
+  for (const [from] of FOLDER_MOVES) {
     const d = join(buildDir, from);
-    if (existsSync(d) && [...walk(d)].length === 0) execFileSync('rm', ['-r', d]);
+    if (existsSync(d) && statSync(d).isDirectory() && [...walk(d)].length === 0) execFileSync('rm', ['-r', d]);
   }
   console.log('moved; now: npm run --silent typecheck && npm run --silent lint');
 }

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { parseByteSize } from '../../jobs/cache/core/byte-size.ts';
-import { cacheListing } from '../../jobs/cache/node/cache-listing.ts';
+import { cacheListing } from '../../jobs/cache/node/run-cache-list.ts';
 import { DEFAULT_CACHE_MAX_SIZE } from '../../jobs/cache/node/prune.ts';
-import { pruneCommand } from '../../jobs/cache/node/prune-command.ts';
+import { pruneCommand } from '../../jobs/cache/node/run-cache-prune.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 
 /** `eye cache`'s options (its subcommands read them too), each declared once. */

@@ -10,7 +10,7 @@ import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../testing/synthe
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../../errors/exit.ts';
-import type { LookResult } from '../../jobs/stills/node/look-film.ts';
+import type { LookResult } from '../../jobs/stills/node/run-look.ts';
 import { parseOptions } from '../option-spec.ts';
 import { buildProgram } from '../main.ts';
 import { LOOK_OPTIONS, runLook } from './look.ts';

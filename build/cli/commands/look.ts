@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { FRAME_SPEC_FORMS, STRIP_MAX_FRAMES } from '../../jobs/stills/core/frame-spec.ts';
-import type { LookRequest, LookResult } from '../../jobs/stills/node/look-film.ts';
-import type { MomentsResult } from '../../jobs/stills/node/look-moments.ts';
+import type { LookRequest, LookResult } from '../../jobs/stills/node/run-look.ts';
+import type { MomentsResult } from '../../jobs/stills/node/run-look-moments.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { declareOptions, integerIn, parseOptions, text, type OptionSpec, type OptionValues, type ParsedSoFar } from '../option-spec.ts';
 
@@ -96,7 +96,7 @@ export async function runLook(film: string, flags: LookOptions): Promise<LookRes
   }
   const { findFfmpeg } = await import('../../node/ffmpeg/find-ffmpeg.ts');
   if (flags.moments) {
-    const { lookMoments } = await import('../../jobs/stills/node/look-moments.ts');
+    const { lookMoments } = await import('../../jobs/stills/node/run-look-moments.ts');
     return lookMoments(findFfmpeg(), film);
   }
   if (flags.strip !== undefined && flags.count !== undefined) throw new CliError(EXIT.badInput, '--count is for --sheet; a strip holds every frame from FROM to TO');
@@ -104,6 +104,6 @@ export async function runLook(film: string, flags: LookOptions): Promise<LookRes
   if (flags.at !== undefined) req = { kind: 'still', at: flags.at };
   else if (flags.sheet) req = { kind: 'sheet', count: flags.count!, columns: flags.columns!, tileWidth: flags.tileWidth! };
   else req = { kind: 'strip', range: flags.strip!, columns: flags.columns!, tileWidth: flags.tileWidth! };
-  const { lookFilm } = await import('../../jobs/stills/node/look-film.ts');
+  const { lookFilm } = await import('../../jobs/stills/node/run-look.ts');
   return lookFilm(findFfmpeg(), film, req, flags.out);
 }

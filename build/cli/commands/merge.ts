@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { appendLedger } from '../../jobs/ledger/node/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import { mergeShards } from '../../jobs/shard/node/merge-shards.ts';
+import { mergeShards } from '../../jobs/shard/node/run-merge.ts';
 import { handleInterrupts } from '../../node/io/interrupt.ts';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';

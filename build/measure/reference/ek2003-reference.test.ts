@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureFile } from '../../jobs/measure/node/measure-file.ts';
+import { measureFile } from '../../jobs/measure/node/run-measure.ts';
 import { referenceRecordings } from '../../testing/ek2003-recordings.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 

@@ -4,7 +4,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { integerIn, numberAbove, numberIn } from '../../options/validators.ts';
-import { measureFile } from '../../jobs/measure/node/measure-file.ts';
+import { measureFile } from '../../jobs/measure/node/run-measure.ts';
 import { openFilm } from '../../jobs/stills/node/open-film.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';

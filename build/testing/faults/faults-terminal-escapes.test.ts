@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheListing } from '../../jobs/cache/node/cache-listing.ts';
-import { ledgerCommand } from '../../jobs/ledger/node/ledger-command.ts';
+import { cacheListing } from '../../jobs/cache/node/run-cache-list.ts';
+import { ledgerCommand } from '../../jobs/ledger/node/run-ledger.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';
 

@@ -12,7 +12,7 @@ import { withSettings } from '../../../scene/parse.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { exportArkit } from './export-arkit.ts';
+import { exportArkit } from './run-export-arkit.ts';
 
 /**
  * The ARKit export read back by a real importer (issue 21): headless Blender (Debian's `blender`)

@@ -21,12 +21,12 @@ describe('codeHash', () => {
       expect(files).toContain(f);
     }
     // The check's worker (the era spreads' runs) is bundled and hashed on its own (era-code.ts), into the spreads' keys.
-    for (const f of ['build/cli/commands/check.ts', 'build/jobs/check/node/check-command.ts', 'build/jobs/check/node/check-worker.ts', 'build/jobs/check/node/check-task.ts', 'build/jobs/picture/node/picture-command.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);
+    for (const f of ['build/cli/commands/check.ts', 'build/jobs/check/node/run-check.ts', 'build/jobs/check/node/check-worker.ts', 'build/jobs/check/node/check-task.ts', 'build/jobs/picture/node/run-picture.ts', 'build/cli/commands/ledger.ts', 'build/cli/commands/bench.ts']) expect(files).not.toContain(f);
   });
 
   it("eye check's command holds its orchestration; its parts' code is the worker's bundle, keyed by its own hash", async () => {
     const { files } = await codeHash(root, 'build/cli/commands/check.ts');
-    for (const f of ['build/cli/commands/check.ts', 'build/jobs/check/node/check-command.ts', 'build/jobs/check/node/check-run.ts', 'build/jobs/check/node/era-code.ts']) expect(files).toContain(f);
+    for (const f of ['build/cli/commands/check.ts', 'build/jobs/check/node/run-check.ts', 'build/jobs/check/node/check-run.ts', 'build/jobs/check/node/era-code.ts']) expect(files).toContain(f);
   });
 
   it('every module started by file name (a worker) is one of BY_NAME_ENTRIES, so no walk misses it', () => {

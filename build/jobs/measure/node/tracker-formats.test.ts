@@ -8,7 +8,7 @@ import { CliError } from '../../../errors/exit.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { trackerRecording } from '../../../testing/tracker-recording.ts';
 import { eyelinkAsc, pupilLabs, pymovements, semicolonTable, tobiiProLab, tobiiStudio, type TrackerFile } from '../../../testing/tracker-files.ts';
-import { measureFile } from './measure-file.ts';
+import { measureFile } from './run-measure.ts';
 
 const dir = tempDir('tracker-formats-');
 const write = (name: string, text: string) => {

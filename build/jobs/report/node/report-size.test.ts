@@ -9,7 +9,7 @@ import { traceJson } from '../../render/core/trace-json.ts';
 import { REPORT_BUDGET, reportByteBudget } from '../../../report/proof/report-budget.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { reportPasses, writeReport } from './write-report.ts';
+import { reportPasses, writeReport } from './run-report.ts';
 
 const FILMS = 3;
 

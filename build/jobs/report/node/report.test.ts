@@ -13,7 +13,7 @@ import { loadScene } from '../../../node/io/load-scene.ts';
 import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { traceJson } from '../../render/core/trace-json.ts';
 import { loadReport, SCREENSHOT_SCALE } from './load-report.ts';
-import { writeReport } from './write-report.ts';
+import { writeReport } from './run-report.ts';
 import { REPORT_CSP } from '../../../report/proof/report-policy.ts';
 
 /** A proof folder as eye render leaves one, without rendering: the model's own trace, a summary, a still and a sheet. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mergeShards } from './merge-shards.ts';
+import { mergeShards } from './run-merge.ts';
 import { craftShard, type ShardFixture } from '../../../testing/shard-fixture.ts';
 import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 

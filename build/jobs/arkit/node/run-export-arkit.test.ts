@@ -7,7 +7,7 @@ import { CliError, EXIT } from '../../../errors/exit.ts';
 import { SceneError } from '../../../scene/parse.ts';
 import { runEye } from '../../../testing/run-eye.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
-import { exportArkit } from './export-arkit.ts';
+import { exportArkit } from './run-export-arkit.ts';
 import { gazeFromShapes } from '../core/gaze-from-shapes.ts';
 import { simulate } from '../../../model/player.ts';
 import { stepsAtFrame } from '../../../model/time/clock.ts';

@@ -5,7 +5,7 @@ import { withSettings } from '../../../scene/parse.ts';
 import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { runPicture } from './run-picture.ts';
+import { runPicture } from './picture-scene.ts';
 
 /*
  * The picture test on a real rendered blink (2026-script, 1280×720, seed 1, frames 0–59): every

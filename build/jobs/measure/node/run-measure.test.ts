@@ -6,7 +6,7 @@ import type { TruthEvent } from '../../../model/types.ts';
 import { scoreEvents } from '../../../measure/score.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
 import { CliError } from '../../../errors/exit.ts';
-import { measureFile } from './measure-file.ts';
+import { measureFile } from './run-measure.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { synthesize } from '../../../testing/synthetic-gaze.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CliError } from '../../../errors/exit.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
-import { checkCommand, type CheckCommandOptions } from './check-command.ts';
+import { checkCommand, type CheckCommandOptions } from './run-check.ts';
 
 const opts = (out: string): CheckCommandOptions => ({ minutes: 0.5, seeds: 1, jobs: 1, json: true, bench: false, out, ledger: false, force: false, cache: false, cacheDir: join(out, 'cache'), films: false });
 const failure = async (run: () => Promise<unknown>): Promise<CliError> => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendLedger } from './ledger.ts';
 import { CliError } from '../../../errors/exit.ts';
-import { ledgerCommand } from './ledger-command.ts';
+import { ledgerCommand } from './run-ledger.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 
 const file = join(tempDir('ledger-cmd-'), 'ledger.jsonl');
