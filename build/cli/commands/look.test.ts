@@ -13,11 +13,11 @@ import { CliError } from '../../errors/exit.ts';
 import type { LookResult } from '../../jobs/stills/node/run-look.ts';
 import { parseOptions } from '../option-spec.ts';
 import { buildProgram } from '../main.ts';
-import { LOOK_OPTIONS, runLook } from './look.ts';
+import { LOOK_OPTIONS, lookAtFilm } from './look.ts';
 
 /** The flags as commander hands them over (text), through look's one declaration, as the CLI parses them. */
 type LookFlags = Record<string, string | boolean>;
-const look = (file: string, flags: LookFlags) => runLook(file, parseOptions(LOOK_OPTIONS, flags));
+const look = (file: string, flags: LookFlags) => lookAtFilm(file, parseOptions(LOOK_OPTIONS, flags));
 
 const FRAMES = 45;
 const dir = tempDir('look-');

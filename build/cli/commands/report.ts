@@ -36,8 +36,8 @@ export function registerReport(program: Command): void {
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
-    const { writeReport } = await import('../../jobs/report/node/run-report.ts');
-    const r = await writeReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
+    const { runReport } = await import('../../jobs/report/node/run-report.ts');
+    const r = await runReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
     writeStdout(o.json ? `${JSON.stringify(r, null, 2)}\n` : `${reportLines(r)}\n`);
     if (!r.pass) throw new CliError(EXIT.assertionFailed, `report: the load test failed (${loadProblems(r).join('; ')})`);
   });

@@ -12,7 +12,7 @@ import { withSettings } from '../../../scene/parse.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { exportArkit } from './run-export-arkit.ts';
+import { runExportArkit } from './run-export-arkit.ts';
 
 /**
  * The ARKit export read back by a real importer (issue 21): headless Blender (Debian's `blender`)
@@ -50,7 +50,7 @@ describe.skipIf(!haveBlender)('the ARKit take imported by headless Blender', () 
   const dir = tempDir('blender-');
   const csv = join(dir, '1995-script.csv');
   const durationS = 4;
-  exportArkit('1995-script', { durationS }, csv);
+  runExportArkit('1995-script', { durationS }, csv);
   const text = readFileSync(csv, 'utf8');
   const rows = readArkitCsv(text);
   let imported: Imported | null = null;

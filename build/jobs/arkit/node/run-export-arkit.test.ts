@@ -7,7 +7,7 @@ import { CliError, EXIT } from '../../../errors/exit.ts';
 import { SceneError } from '../../../scene/parse.ts';
 import { runEye } from '../../../testing/run-eye.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
-import { exportArkit } from './run-export-arkit.ts';
+import { runExportArkit } from './run-export-arkit.ts';
 import { gazeFromShapes } from '../core/gaze-from-shapes.ts';
 import { simulate } from '../../../model/player.ts';
 import { stepsAtFrame } from '../../../model/time/clock.ts';
@@ -29,9 +29,9 @@ const python = (script: string, file: string, interpreter = 'python3') => spawnS
 // pandas comes from Debian's python3-pandas; a pyenv python3 first on PATH does not see it.
 const pandasPython = ['python3', '/usr/bin/python3'].find((py) => python('import pandas', '', py).status === 0);
 
-describe('exportArkit', () => {
+describe('runExportArkit', () => {
   const out = join(dir, 'take.csv');
-  const r = exportArkit('1995-script', { durationS: 3 }, out);
+  const r = runExportArkit('1995-script', { durationS: 3 }, out);
   const text = readFileSync(out, 'utf8');
 
   it('writes one row per frame at the scene\'s rate, whole (no temporary left), the same bytes for the same seed', () => {
@@ -39,18 +39,18 @@ describe('exportArkit', () => {
     expect(readArkitCsv(text)).toHaveLength(90);
     expect(readdirSync(dir)).toEqual(['take.csv']);
     const again = join(dir, 'again.csv');
-    exportArkit('1995-script', { durationS: 3 }, again);
+    runExportArkit('1995-script', { durationS: 3 }, again);
     expect(readFileSync(again, 'utf8')).toBe(text);
     const other = join(dir, 'other.csv');
-    exportArkit('1995-script', { durationS: 3, seed: 1 }, other);
+    runExportArkit('1995-script', { durationS: 3, seed: 1 }, other);
     expect(readFileSync(other, 'utf8')).not.toBe(text);
-    exportArkit('1995-script', { durationS: 3, fps: 60 }, other);
+    runExportArkit('1995-script', { durationS: 3, fps: 60 }, other);
     expect(readArkitCsv(readFileSync(other, 'utf8'))).toHaveLength(180);
   });
 
   it('--smoothing-ms 0 writes the model\'s own gaze: read back from the EyeLook shapes, within 0.1° of the trace on every frame', () => {
     const raw = join(dir, 'raw.csv');
-    exportArkit('1995-script', { durationS: 3 }, raw, 0);
+    runExportArkit('1995-script', { durationS: 3 }, raw, 0);
     const trace = simulate(withSettings(loadScene('1995-script'), { durationS: 3 }));
     const worst = (rows: ReturnType<typeof readArkitCsv>): number =>
       Math.max(...rows.map((row, f) => {
@@ -108,10 +108,10 @@ describe('exportArkit', () => {
   });
 
   it('bad input is exit 2 and the environment exit 3, before any simulation; nothing is written', () => {
-    expect(exitOf(() => exportArkit('no-such-scene', {}, join(dir, 'x.csv')))).toMatchObject({ code: 2, message: expect.stringMatching(/no scene file/) });
-    expect(exitOf(() => exportArkit('1995-script', {}, dir))).toMatchObject({ code: 2, message: expect.stringMatching(/is a folder/) });
-    expect(exitOf(() => exportArkit('1995-script', { fps: 0 }, join(dir, 'x.csv')))).toMatchObject({ code: 2 });
-    expect(exitOf(() => exportArkit('1995-script', { durationS: 600 }, join(out, 'under-a-file.csv'))).code).toBe(3);
+    expect(exitOf(() => runExportArkit('no-such-scene', {}, join(dir, 'x.csv')))).toMatchObject({ code: 2, message: expect.stringMatching(/no scene file/) });
+    expect(exitOf(() => runExportArkit('1995-script', {}, dir))).toMatchObject({ code: 2, message: expect.stringMatching(/is a folder/) });
+    expect(exitOf(() => runExportArkit('1995-script', { fps: 0 }, join(dir, 'x.csv')))).toMatchObject({ code: 2 });
+    expect(exitOf(() => runExportArkit('1995-script', { durationS: 600 }, join(out, 'under-a-file.csv'))).code).toBe(3);
     expect(readdirSync(dir).filter((f) => f.startsWith('x'))).toEqual([]);
   });
 });

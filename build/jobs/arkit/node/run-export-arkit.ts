@@ -33,7 +33,7 @@ export interface ExportArkitResult {
  * visitor's: the eye looks out at someone ~60 cm away (pointer-gaze.ts). The output folder is checked
  * before the simulation, and the file is written whole or not at all (a temporary name, then renamed).
  */
-export function exportArkit(sceneArg: string, settings: SceneSettings, outArg?: string, smoothingS: number = GAZE_RIG.smoothingTauS): ExportArkitResult {
+export function runExportArkit(sceneArg: string, settings: SceneSettings, outArg?: string, smoothingS: number = GAZE_RIG.smoothingTauS): ExportArkitResult {
   const scene = withSettings(loadScene(sceneArg), settings);
   const out = outArg === undefined ? defaultArkitOut(scene.name) : resolve(outArg);
   if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(EXIT.badInput, `--out ${out} is a folder; name the CSV file to write`);

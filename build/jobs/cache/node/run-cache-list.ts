@@ -5,7 +5,7 @@ import { safeJson } from '../../../errors/safe-text.ts';
 import { openCache } from './store.ts';
 
 /** The entries, most recently used first, and their total (an entry's fields are its entry.json's: escaped as printed, by formatTable). */
-export function cacheListing(dir: string, json = false): string {
+export function runCacheList(dir: string, json = false): string {
   const store = openCache(resolve(dir));
   const entries = store.list().sort((a, b) => b.lastUsedMs - a.lastUsedMs || a.key.localeCompare(b.key));
   const total = entries.reduce((n, e) => n + e.bytes, 0);

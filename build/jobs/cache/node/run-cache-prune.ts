@@ -4,7 +4,7 @@ import { pruneCache } from './prune.ts';
 import { openCache, type CacheEntry } from './store.ts';
 
 /** `eye cache prune`: the cache in `dir` kept under `max` bytes (least recently used first); what went, as text or JSON. */
-export function pruneCommand(dir: string, max: number, json = false): string {
+export function runCachePrune(dir: string, max: number, json = false): string {
   const r = pruneCache(openCache(resolve(dir)), max);
   if (json) return JSON.stringify({ maxBytes: max, keptBytes: r.keptBytes, swept: r.swept, evicted: r.evicted.map(brief) }, null, 2);
   const gone = r.evicted.map((e) => `${e.kind}/${e.name} ${formatBytes(e.bytes)}`).join(', ');

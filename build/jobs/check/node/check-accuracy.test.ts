@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../../measure/params.ts';
-import { runCheck } from './check-run.ts';
+import { checkScenes } from './check-run.ts';
 import { listScenes, loadScene } from '../../../node/io/load-scene.ts';
 
 /**
@@ -13,7 +13,7 @@ describe('detector accuracy on the model, every era', () => {
       .filter((n) => /^\d{4}-script$/.test(n))
       .map(loadScene);
     expect(scenes).toHaveLength(10);
-    const r = await runCheck(scenes, { minutes: 10, seeds: 1, jobs: 1, params: DEFAULT_PARAMS, ratesHz: [240, 60] });
+    const r = await checkScenes(scenes, { minutes: 10, seeds: 1, jobs: 1, params: DEFAULT_PARAMS, ratesHz: [240, 60] });
     const lines: string[] = [];
     for (const s of r.scenes) {
       const [at240, at60] = s.accuracy;

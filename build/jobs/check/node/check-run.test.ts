@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../../measure/params.ts';
-import { runCheck, type CheckSettings } from './check-run.ts';
+import { checkScenes, type CheckSettings } from './check-run.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
 import { FIXATION_FINE_BIN_MS } from '../../../measure/fixation-bins.ts';
 
@@ -8,7 +8,7 @@ const settings: CheckSettings = { minutes: 10, seeds: 3, jobs: 1, params: DEFAUL
 
 describe('eye check, in-process', () => {
   it('fails the deliberately bad eye (1970 reading at 400 ms fixations) on the saccade-rate and fixation caps', async () => {
-    const r = await runCheck([loadScene('scenes/fixtures/bad-1970-fast-reading.json')], settings);
+    const r = await checkScenes([loadScene('scenes/fixtures/bad-1970-fast-reading.json')], settings);
     expect(r.pass).toBe(false);
     const failed = r.failed.map((a) => a.name);
     expect(failed).toContain('saccades per second');
@@ -22,7 +22,7 @@ describe('eye check, in-process', () => {
   });
 
   it('passes 1970 reading as tuned, and reports every cap with its value', async () => {
-    const r = await runCheck([loadScene('1970-script')], { ...settings, seeds: 1 });
+    const r = await checkScenes([loadScene('1970-script')], { ...settings, seeds: 1 });
     expect(r.failed).toEqual([]);
     expect(r.assertions.map((a) => a.metric)).toEqual([
       'meanFixationMs',
@@ -47,7 +47,7 @@ describe('eye check, in-process', () => {
 
   it('holds a reduced-motion scene to no saccades, no blinks and identical frames', async () => {
     const scene = { ...loadScene('1995-script'), name: '1995-script+reduced', reducedMotion: true };
-    const r = await runCheck([scene], settings);
+    const r = await checkScenes([scene], settings);
     expect(r.scenes[0].kind).toBe('reduced');
     expect(r.scenes[0].fixations).toBeNull();
     expect(r.scenes[0].seeds).toEqual([1]);

@@ -84,7 +84,7 @@ interface ScenePart {
  * scenes again (and the stimuli, when it is one of STIMULUS_ERAS), and an edit of shared model or
  * measuring code runs everything. `cache` null: every part runs, nothing is stored.
  */
-export async function runCheck(scenes: Scene[], settings: CheckSettings, onProgress?: (done: number, total: number) => void, cache: CheckCache | null = null): Promise<CheckResult> {
+export async function checkScenes(scenes: Scene[], settings: CheckSettings, onProgress?: (done: number, total: number) => void, cache: CheckCache | null = null): Promise<CheckResult> {
   const t0 = performance.now();
   const { parts, stimuli: stimuliPlan } = await planCheck(scenes, settings);
   const sceneSettings = sceneSettingsOf(settings);

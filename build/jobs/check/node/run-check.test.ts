@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CliError } from '../../../errors/exit.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
-import { checkCommand, type CheckCommandOptions } from './run-check.ts';
+import { runCheck, type CheckCommandOptions } from './run-check.ts';
 
 const opts = (out: string): CheckCommandOptions => ({ minutes: 0.5, seeds: 1, jobs: 1, json: true, bench: false, out, ledger: false, force: false, cache: false, cacheDir: join(out, 'cache'), films: false });
 const failure = async (run: () => Promise<unknown>): Promise<CliError> => {
@@ -25,7 +25,7 @@ describe('eye check, the command beside its engine', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       // 240 minutes of scene time: were the folder checked after the simulation, this would time out.
-      const err = await failure(() => checkCommand(['1970-script'], { ...opts(join(file, 'sub')), minutes: 240 }, []));
+      const err = await failure(() => runCheck(['1970-script'], { ...opts(join(file, 'sub')), minutes: 240 }, []));
       expect(err.exitCode).toBe(3);
       expect(err.message).toContain(join(file, 'sub'));
       expect(stderr).toHaveBeenCalledTimes(0);
@@ -41,7 +41,7 @@ describe('eye check, the command beside its engine', () => {
     let err: CliError;
     let printedText = '';
     try {
-      err = await failure(() => checkCommand(['scenes/fixtures/bad-1970-fast-reading.json'], opts(out), []));
+      err = await failure(() => runCheck(['scenes/fixtures/bad-1970-fast-reading.json'], opts(out), []));
       printedText = stdout.mock.calls.map((c) => String(c[0])).join('');
     } finally {
       stdout.mockRestore();

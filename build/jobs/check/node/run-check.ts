@@ -7,7 +7,7 @@ import type { Scene } from '../../../scene/scene.ts';
 import { benchDetectors } from './check-bench.ts';
 import { describeFailure, formatCheckTable, ledgerScenes, writeCheckProof } from './check-report.ts';
 import { writeStdout } from '../../../node/io/write-stdout.ts';
-import { runCheck, type CheckResult, type CheckSettings } from './check-run.ts';
+import { checkScenes, type CheckResult, type CheckSettings } from './check-run.ts';
 import { filmAssertions } from './check-films.ts';
 import { checkFilm, eraSpread } from './era-spread.ts';
 import { appendLedger } from '../../ledger/node/ledger.ts';
@@ -35,7 +35,7 @@ export interface CheckCommandOptions {
  * The whole command: load, run, report, write, ledger; throws a CliError (exit 1) when a cap fails.
  * `argv` is the command line as the ledger records it.
  */
-export async function checkCommand(args: string[], opts: CheckCommandOptions, argv: string[]): Promise<CheckResult> {
+export async function runCheck(args: string[], opts: CheckCommandOptions, argv: string[]): Promise<CheckResult> {
   const t0 = performance.now();
   const settings: CheckSettings = {
     minutes: opts.minutes,
@@ -58,7 +58,7 @@ export async function checkCommand(args: string[], opts: CheckCommandOptions, ar
   // Each scene's part and the stimuli's are cached by what decides them (check-run.ts: the scene, the
   // settings, the code the part runs, cut to its eras): an edit restores the parts it cannot change.
   const cache = opts.cache === false ? null : { store: openCache(opts.cacheDir), force: opts.force };
-  const result = await runCheck(scenes, settings, progress, cache);
+  const result = await checkScenes(scenes, settings, progress, cache);
   const ran = result.scenes.length + (result.physiology ? 1 : 0) - result.restored.length;
   if (result.restored.length > 0) process.stderr.write(`eye check: ${result.restored.length} part(s) restored from the cache (the same scene, settings and code: ${result.restored.join(', ')}), ${ran} run${ran === 1 ? '' : ' (--force runs all)'}\n`);
   const cached = ran === 0;

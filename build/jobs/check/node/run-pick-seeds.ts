@@ -5,7 +5,7 @@ import { eraSpread } from './era-spread.ts';
 import { pickSeed, PICK_TRIES } from './check-pick-seed.ts';
 
 /** `eye check --pick-seeds`: a line per scene; exit 1 when a scene's own seed is not a comfortable pick. */
-export async function pickSeedsCommand(args: string[], opts: { jobs: number }): Promise<void> {
+export async function runPickSeeds(args: string[], opts: { jobs: number }): Promise<void> {
   const jobs = opts.jobs;
   const scenes = (args.length > 0 ? args : listScenes()).map(loadScene);
   const moved: string[] = [];

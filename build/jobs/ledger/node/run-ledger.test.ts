@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendLedger } from './ledger.ts';
 import { CliError } from '../../../errors/exit.ts';
-import { ledgerCommand } from './run-ledger.ts';
+import { runLedger } from './run-ledger.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 
 const file = join(tempDir('ledger-cmd-'), 'ledger.jsonl');
@@ -10,24 +10,24 @@ const scene = (saccadesPerS: number, pass = true) => ({ scene: '1970-script', pa
 
 describe('eye ledger', () => {
   it('lists runs, shows one, and shows what changed between two', () => {
-    expect(ledgerCommand([], { file })).toBe('no runs in the ledger yet');
+    expect(runLedger([], { file })).toBe('no runs in the ledger yet');
     appendLedger({ command: 'check', argv: [], wallMs: 9000, revision: 'a'.repeat(40), dirty: false, scenes: [scene(1.2)] }, file);
     appendLedger({ command: 'check', argv: [], wallMs: 8000, revision: 'b'.repeat(40), dirty: true, scenes: [scene(2.3, false)] }, file);
-    const list = ledgerCommand([], { file });
+    const list = runLedger([], { file });
     expect(list).toMatch(/1 .* aaaaaaaaaa .* check .* ok/);
     expect(list).toMatch(/2 .* bbbbbbbbbb\+ .* FAIL .* 1970-script: saccades per second/);
-    expect(ledgerCommand(['-1'], { file })).toContain('saccadesPerS 2.30');
-    const diff = ledgerCommand(['1', '2'], { file });
+    expect(runLedger(['-1'], { file })).toContain('saccadesPerS 2.30');
+    const diff = runLedger(['1', '2'], { file });
     expect(diff).toContain('1970-script: pass → FAIL');
     expect(diff).toContain('saccadesPerS: 1.20 → 2.30 (+1.10)');
     expect(diff).not.toContain('meanFixationMs');
-    expect(JSON.parse(ledgerCommand(['-2', '-1'], { file, json: true })).scenes[0].metrics).toEqual([{ metric: 'saccadesPerS', before: 1.2, after: 2.3 }]);
+    expect(JSON.parse(runLedger(['-2', '-1'], { file, json: true })).scenes[0].metrics).toEqual([{ metric: 'saccadesPerS', before: 1.2, after: 2.3 }]);
   });
 
   it('names the runs there are when asked for one that is not', () => {
     const err = (() => {
       try {
-        ledgerCommand(['7'], { file });
+        runLedger(['7'], { file });
       } catch (e) {
         return e as CliError;
       }
@@ -50,7 +50,7 @@ describe('eye ledger', () => {
       },
       f,
     );
-    const run = ledgerCommand(['1'], { file: f });
+    const run = runLedger(['1'], { file: f });
     expect(run).toContain('1970-script: pass (restored from the cache');
     expect(run).toMatch(/1981-script: pass\n/);
     expect(run).toContain('merged from shards 1/2 (5.0 s), 2/2 (4.0 s)');

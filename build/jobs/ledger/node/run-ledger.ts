@@ -9,7 +9,7 @@ import { LEDGER_FILE, readLedger, type LedgerEntry } from './ledger.ts';
  * as it is printed: ledger.jsonl is committed, so a commit could otherwise carry terminal escapes (or a
  * newline that forges a line) into whoever runs `eye ledger`.
  */
-export function ledgerCommand(runs: string[], opts: { json?: boolean; file?: string } = {}): string {
+export function runLedger(runs: string[], opts: { json?: boolean; file?: string } = {}): string {
   const { entries, skipped } = readLedger(opts.file ?? LEDGER_FILE);
   if (runs.length > 2) throw new CliError(EXIT.badInput, `ledger: expected at most two run numbers, got ${runs.length}`);
   const pick = (raw: string): LedgerEntry => entries[runIndex(raw, entries.length)];

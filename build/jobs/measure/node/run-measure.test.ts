@@ -6,7 +6,7 @@ import type { TruthEvent } from '../../../model/types.ts';
 import { scoreEvents } from '../../../measure/score.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
 import { CliError } from '../../../errors/exit.ts';
-import { measureFile } from './run-measure.ts';
+import { runMeasure } from './run-measure.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { synthesize } from '../../../testing/synthetic-gaze.ts';
 
@@ -48,7 +48,7 @@ function modelCsv(scene: string, seconds: number, hz: number): { csv: string; tr
 describe('eye measure', async () => {
   it('on a generated 500 Hz recording finds what the model labels say', async () => {
     const { csv, truth } = modelCsv('1995-script', 180, 500);
-    const r = await measureFile(file('model-500hz.csv', csv));
+    const r = await runMeasure(file('model-500hz.csv', csv));
     expect(r.sampleRateHz).toBeCloseTo(500, 0);
     const spans = (kind: string) => truth.filter((e) => (kind === 'saccade' ? e.kind !== 'blink' && e.kind !== 'cut' && 'amplitudeDeg' in e && e.amplitudeDeg >= 0.6 : e.kind === kind));
     const saccades = scoreEvents(spans('saccade'), r.events.saccades.filter((s) => s.kind === 'saccade'));
@@ -69,51 +69,51 @@ describe('eye measure', async () => {
       rows.push(t >= 1000 && t < 1100 ? `${t},,` : `${t},${x},0`);
     }
     // Noiseless: the reference (the default) has no σ on the flat axis; refined's floor gives it one.
-    const r = await measureFile(file('plain.csv', rows.join('\n')), { method: 'refined' });
+    const r = await runMeasure(file('plain.csv', rows.join('\n')), { method: 'refined' });
     expect(r.sampleRateHz).toBeCloseTo(250, 5);
     expect(r.events.saccades.filter((s) => s.kind === 'saccade')).toHaveLength(1);
     // No aperture column: the 100 ms loss, valid on both sides, is a blink from data loss (loss-blinks.ts).
     expect(r.events.blinks).toMatchObject([{ startMs: 996, endMs: 1100, holdMs: 100, source: 'data-loss' }]);
     expect(r.counts).toEqual({ saccades: 1, microsaccades: 0, blinks: 1, blinksFromDataLoss: 1 });
     expect(r.missingSamples).toBe(25);
-    const withHeader = await measureFile(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`), { method: 'refined' });
+    const withHeader = await runMeasure(file('header.csv', `# a comment\ny_deg,t_ms,x_deg\n${rows.map((l) => l.split(',')).map(([t, x, y]) => `${y},${t},${x}`).join('\n')}`), { method: 'refined' });
     expect(withHeader.events.saccades).toEqual(r.events.saccades);
   });
 
   it('reports malformed rows by line number and exits 2; never crashes on empty, unsorted or non-numeric files', async () => {
-    expect(await exitOf(() => measureFile(file('empty.csv', '')))).toEqual({ code: 2, message: expect.stringContaining('no samples') });
-    expect(await exitOf(() => measureFile(file('header-only.csv', 't_ms,x_deg,y_deg\n')))).toMatchObject({ code: 2 });
-    const unsorted = await exitOf(() => measureFile(file('unsorted.csv', '0,0,0\n8,0,0\n4,0,0\n12,0,0\n')));
+    expect(await exitOf(() => runMeasure(file('empty.csv', '')))).toEqual({ code: 2, message: expect.stringContaining('no samples') });
+    expect(await exitOf(() => runMeasure(file('header-only.csv', 't_ms,x_deg,y_deg\n')))).toMatchObject({ code: 2 });
+    const unsorted = await exitOf(() => runMeasure(file('unsorted.csv', '0,0,0\n8,0,0\n4,0,0\n12,0,0\n')));
     expect(unsorted.code).toBe(2);
     expect(unsorted.message).toContain('line 3: t_ms 4 is not after');
-    const garbage = await exitOf(() => measureFile(file('garbage.csv', 't_ms,x_deg,y_deg\n0,0,0\n4,abc,0\n8,0\n12,0,0\nhello world\n')));
+    const garbage = await exitOf(() => runMeasure(file('garbage.csv', 't_ms,x_deg,y_deg\n0,0,0\n4,abc,0\n8,0\n12,0,0\nhello world\n')));
     expect(garbage.code).toBe(2);
     expect(garbage.message).toContain('line 3: x_deg is not a number: "abc"');
     expect(garbage.message).toContain('line 4: expected 3 fields, got 2');
     expect(garbage.message).toContain('line 6: expected 3 fields, got 1');
-    expect(await exitOf(() => measureFile(file('binary.csv', '\u0000\u0001\u0002')))).toMatchObject({ code: 2 });
-    expect(await exitOf(() => measureFile(join(dir, 'nope.csv')))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => runMeasure(file('binary.csv', '\u0000\u0001\u0002')))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => runMeasure(join(dir, 'nope.csv')))).toMatchObject({ code: 2 });
   });
 
   it('an all-NaN recording, impossible angles, a huge line and control characters are bad input (exit 2), echoed safely', async () => {
-    const allNaN = await exitOf(() => measureFile(file('nan.csv', 't_ms,x_deg,y_deg\n0,NaN,NaN\n4,,\n8,nan,nan\n')));
+    const allNaN = await exitOf(() => runMeasure(file('nan.csv', 't_ms,x_deg,y_deg\n0,NaN,NaN\n4,,\n8,nan,nan\n')));
     expect(allNaN).toEqual({ code: 2, message: expect.stringContaining('no valid sample: all 3 samples have a missing') });
-    const huge = await exitOf(() => measureFile(file('huge.csv', '0,0,0\n4,1e308,0\n8,0,-1e308\n12,0,91\n16,0,89\n')));
+    const huge = await exitOf(() => runMeasure(file('huge.csv', '0,0,0\n4,1e308,0\n8,0,-1e308\n12,0,91\n16,0,89\n')));
     expect(huge.code).toBe(2);
     expect(huge.message).toContain('line 2: x_deg 1e+308 is outside ±90°');
     expect(huge.message).toContain('line 3: y_deg -1e+308 is outside ±90°');
     expect(huge.message).toContain('line 4: y_deg 91 is outside ±90°');
     expect(huge.message).toContain('3 problem(s)');
-    const long = await exitOf(() => measureFile(file('long.csv', `0,0,0\n${'9'.repeat(2 << 20)}\n`)));
+    const long = await exitOf(() => runMeasure(file('long.csv', `0,0,0\n${'9'.repeat(2 << 20)}\n`)));
     expect(long).toEqual({ code: 2, message: expect.stringContaining('line 2 is longer than 1 MiB') });
-    const ansi = await exitOf(() => measureFile(file('ansi.csv', '0,0,0\n4,\u001b[31mred,0\n')));
+    const ansi = await exitOf(() => runMeasure(file('ansi.csv', '0,0,0\n4,\u001b[31mred,0\n')));
     expect(ansi.message).toContain('"\\u001b[31mred"');
     expect(ansi.message).not.toContain('\u001b');
   });
 
   it('stops reading a garbage file after its first problems (as a compiler stops), in one line', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `${i},x,0`).join('\n');
-    const r = await exitOf(() => measureFile(file('garbage-many.csv', rows)));
+    const r = await exitOf(() => runMeasure(file('garbage-many.csv', rows)));
     expect(r.message).toContain('stopped reading at line 20 after 20 problems: line 1:');
     expect(r.message).not.toContain('line 21:');
     expect(r.message).not.toContain('\n');
@@ -122,10 +122,10 @@ describe('eye measure', async () => {
   it('takes the published parameters at other settings, and states the range of a bad one', async () => {
     const rows = Array.from({ length: 500 }, (_, i) => `${i * 2},${i >= 250 ? 2 : 0},0`).join('\n');
     const p = file('step.csv', rows);
-    expect((await measureFile(p, { method: 'refined', lambda: 5, minDurationMs: 12, microMaxDeg: 1 })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
+    expect((await runMeasure(p, { method: 'refined', lambda: 5, minDurationMs: 12, microMaxDeg: 1 })).params).toMatchObject({ lambda: 5, minDurationMs: 12, microMaxDeg: 1 });
     // The flags' text is the CLI's to parse (build/cli/commands/measure.test.ts); a caller's number out of range is still bad input.
-    expect(await exitOf(() => measureFile(p, { lambda: 0 }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
-    expect(await exitOf(() => measureFile(p, { microMaxDeg: NaN }))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => runMeasure(p, { lambda: 0 }))).toEqual({ code: 2, message: expect.stringContaining('--lambda: expected a number from 1 to 50') });
+    expect(await exitOf(() => runMeasure(p, { microMaxDeg: NaN }))).toMatchObject({ code: 2 });
   });
 
   describe('recordings as they come', () => {
@@ -154,8 +154,8 @@ describe('eye measure', async () => {
     const mapping = { columns, timeUnit: 's', pxPerDeg: PPD } as const;
 
     it('a binocular tracker file (tab-separated, seconds, pixels, its own column names, lost samples as ".", NaN and a zero pair) reads as the same recording in degrees', async () => {
-      const plain = await measureFile(file('deg.csv', degCsv()));
-      const tracker = await measureFile(file('tracker.tsv', trackerTsv()), { ...mapping, eye: 'right' });
+      const plain = await runMeasure(file('deg.csv', degCsv()));
+      const tracker = await runMeasure(file('tracker.tsv', trackerTsv()), { ...mapping, eye: 'right' });
       expect(plain.missingSamples).toBe(17);
       expect(tracker.missingSamples).toBe(17);
       expect(tracker.sampleRateHz).toBeCloseTo(500, 2);
@@ -168,7 +168,7 @@ describe('eye measure', async () => {
       // Positions as well as events: y down on the screen is up in gaze.
       expect(tracker.events.fixations.map((f) => [f.xDeg, f.yDeg])).toEqual(plain.events.fixations.map((f) => [f.xDeg, f.yDeg]));
       // The same pixels at a screen geometry that gives 32 px/° (a width in mm chosen for it).
-      const geo = await measureFile(file('tracker-geo.tsv', trackerTsv()), { columns, timeUnit: 's', eye: 'right', screenDistanceMm: 600, screenWidthMm: (1920 * 2 * 600 * Math.tan(Math.PI / 360)) / PPD, screenWidthPx: 1920 });
+      const geo = await runMeasure(file('tracker-geo.tsv', trackerTsv()), { columns, timeUnit: 's', eye: 'right', screenDistanceMm: 600, screenWidthMm: (1920 * 2 * 600 * Math.tan(Math.PI / 360)) / PPD, screenWidthPx: 1920 });
       expect(geo.events.saccades.map((s) => s.onsetSample)).toEqual(plain.events.saccades.map((s) => s.onsetSample));
     });
 
@@ -195,8 +195,8 @@ describe('eye measure', async () => {
     const positional = { columns: { t: '1', x: '2', y: '3' }, skipTextLines: true, pxPerDeg: PPD } as const;
 
     it('an EyeLink ASC and a space-separated µs export read by field number, their text lines skipped, as the same recording', async () => {
-      const plain = await measureFile(file('deg2.csv', degCsv()), { method: 'ek2003' });
-      const asc = await measureFile(file('tracker.asc', eyelinkAsc()), { ...positional, method: 'ek2003' });
+      const plain = await runMeasure(file('deg2.csv', degCsv()), { method: 'ek2003' });
+      const asc = await runMeasure(file('tracker.asc', eyelinkAsc()), { ...positional, method: 'ek2003' });
       expect(asc.skippedLines).toBe(11);
       expect(asc.missingSamples).toBe(17);
       expect(asc.sampleRateHz).toBeCloseTo(500, 2);
@@ -207,11 +207,11 @@ describe('eye measure', async () => {
       // The project's own format with a header in its own order: still read as the header, the text lines skipped.
       // Lost samples as NaN, so 17 rows start with a missing value: rows all the same, not text.
       const reordered = degCsv().split('\n').map((l) => l.split(',')).map(([t, x, y]) => `${y || 'NaN'},${t},${x || 'NaN'}`);
-      const headed = await measureFile(file('headed.csv', [reordered[0], 'MSG 1 start', ...reordered.slice(1)].join('\n')), { skipTextLines: true, method: 'ek2003' });
+      const headed = await runMeasure(file('headed.csv', [reordered[0], 'MSG 1 start', ...reordered.slice(1)].join('\n')), { skipTextLines: true, method: 'ek2003' });
       expect(headed.skippedLines).toBe(1);
       expect(headed.missingSamples).toBe(17);
       expect(headed.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind])).toEqual(plain.events.saccades.map((s) => [s.onsetSample, s.offsetSample, s.kind]));
-      const us = await measureFile(file('tracker-us.txt', plainUs()), { ...positional, timeUnit: 'us', method: 'ek2003' });
+      const us = await runMeasure(file('tracker-us.txt', plainUs()), { ...positional, timeUnit: 'us', method: 'ek2003' });
       expect(us.skippedLines).toBe(2);
       expect(us.sampleRateHz).toBeCloseTo(500, 2);
       expect(us.durationS).toBeCloseTo(plain.durationS, 6);
@@ -220,24 +220,24 @@ describe('eye measure', async () => {
 
     it('without --skip-text-lines a tracker file is exit 2 naming its text lines; a field number past the line is exit 2', async () => {
       const asc = file('tracker2.asc', eyelinkAsc());
-      const noSkip = await exitOf(() => measureFile(asc, { ...positional, skipTextLines: false }));
+      const noSkip = await exitOf(() => runMeasure(asc, { ...positional, skipTextLines: false }));
       expect(noSkip.code).toBe(2);
       expect(noSkip.message).toContain('line 1: field 1 (t) is not a number (not a sample line: "** CONVERTED FROM TEST.EDF using edfapi"; --skip-text-lines skips a tracker\'s messages and events)');
       // The samples themselves still read: only the 11 text lines are problems, each saying why.
       expect(noSkip.message).toContain('11 problem(s)');
       // (A tab echoed as \t: messages are made safe to print.)
       expect(noSkip.message).toContain('line 1010: expected 4 fields, got 2 (not a sample line: "MSG\\t2000 TRIAL OK"');
-      const past = await exitOf(() => measureFile(asc, { ...positional, columns: { t: '1', x: '2', y: '7' } }));
+      const past = await exitOf(() => runMeasure(asc, { ...positional, columns: { t: '1', x: '2', y: '7' } }));
       expect(past).toEqual({ code: 2, message: expect.stringContaining('--columns names field 7 but the first sample line has 4 field(s)') });
     });
 
     it('a file of trials with breaks between them: rates per second recorded, not per second of the clock', async () => {
-      const single = await measureFile(file('trial.csv', degCsv()));
+      const single = await runMeasure(file('trial.csv', degCsv()));
       // The same trial twice, the second starting 1.5 s after the first ended (the tracker stopped between them).
       const rows = degCsv().split('\n');
       const shift = right.tMs[right.tMs.length - 1] + 1500;
       const second = rows.slice(1).map((l) => l.replace(/^[^,]+/, (t) => String(Number(t) + shift)));
-      const two = await measureFile(file('trials.csv', [...rows, ...second].join('\n')));
+      const two = await runMeasure(file('trials.csv', [...rows, ...second].join('\n')));
       expect(single.events.saccades.length).toBeGreaterThan(0);
       expect(two.events.saccades.length).toBe(2 * single.events.saccades.length);
       expect(two.durationS).toBeCloseTo(2 * single.durationS, 6);
@@ -245,41 +245,41 @@ describe('eye measure', async () => {
     });
 
     it("--eye left reads the left eye's columns", async () => {
-      const r = await measureFile(file('tracker-left.tsv', trackerTsv()), { ...mapping, eye: 'left' });
+      const r = await runMeasure(file('tracker-left.tsv', trackerTsv()), { ...mapping, eye: 'left' });
       expect(r.missingSamples).toBe(0);
       expect(r.events.saccades.filter((s) => s.kind === 'saccade').map((s) => Math.round(s.startMs / 100))).toEqual([15]);
     });
 
     it('bad mappings, units and geometry are exit 2 saying what is allowed', async () => {
       const p = file('tracker-bad.tsv', trackerTsv());
-      const noColumn = await exitOf(() => measureFile(p, { ...mapping, columns: { t: 'TIME', xr: 'RX', yr: 'R_Y' }, eye: 'right' }));
+      const noColumn = await exitOf(() => runMeasure(p, { ...mapping, columns: { t: 'TIME', xr: 'RX', yr: 'R_Y' }, eye: 'right' }));
       expect(noColumn.code).toBe(2);
       expect(noColumn.message).toContain('--columns xr=RX: no such column in the header ("TIME", "L_X", "L_Y", "R_X", "R_Y", "PUPIL")');
-      expect(await exitOf(() => measureFile(p, { ...mapping }))).toEqual({ code: 2, message: expect.stringContaining('add --eye left or --eye right') });
+      expect(await exitOf(() => runMeasure(p, { ...mapping }))).toEqual({ code: 2, message: expect.stringContaining('add --eye left or --eye right') });
       // Pixels read as degrees: the first sample is past ±90°, and the message says which unit was assumed.
-      const asDeg = await exitOf(() => measureFile(p, { columns, timeUnit: 's', eye: 'right' }));
+      const asDeg = await exitOf(() => runMeasure(p, { columns, timeUnit: 's', eye: 'right' }));
       expect(asDeg.code).toBe(2);
       // …and pixels at far too few per degree.
-      const fewPpd = await exitOf(() => measureFile(p, { ...mapping, eye: 'left', pxPerDeg: 0.1 }));
+      const fewPpd = await exitOf(() => runMeasure(p, { ...mapping, eye: 'left', pxPerDeg: 0.1 }));
       expect(fewPpd.message).toContain('px/°: check --px-per-deg or the screen geometry');
-      expect(await exitOf(() => measureFile(p, { minSamples: 2.5 }))).toEqual({ code: 2, message: expect.stringContaining('--min-samples: expected a whole number from 1 to 1000') });
-      expect(await exitOf(() => measureFile(p, { minSamples: 3, minDurationMs: 6 }))).toEqual({ code: 2, message: expect.stringContaining('give one') });
+      expect(await exitOf(() => runMeasure(p, { minSamples: 2.5 }))).toEqual({ code: 2, message: expect.stringContaining('--min-samples: expected a whole number from 1 to 1000') });
+      expect(await exitOf(() => runMeasure(p, { minSamples: 3, minDurationMs: 6 }))).toEqual({ code: 2, message: expect.stringContaining('give one') });
     });
   });
 
   it("--min-samples and --min-duration-ms in the reference's terms: N samples are N intervals for ek2003 (the default), N − 1 first to last for refined", async () => {
     const { signal } = synthesize({ sampleRateHz: 500, durationMs: 2000, noiseDeg: 0.01, saccades: [{ startMs: 1000, dxDeg: 1, dyDeg: 0 }] });
     const p = file('ms.csv', ['t_ms,x_deg,y_deg', ...Array.from(signal.tMs, (t, i) => `${t},${signal.xDeg[i]},${signal.yDeg[i]}`)].join('\n'));
-    expect((await measureFile(p, { method: 'ek2003', minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
-    expect((await measureFile(p, { method: 'ek2003' })).params).toMatchObject({ minSamples: 3 });
-    expect((await measureFile(p, { method: 'refined', minSamples: 5 })).params).toMatchObject({ minSamples: 5, minDurationMs: 8 });
-    expect((await measureFile(p, { method: 'refined' })).saccadeDetector).toMatchObject({ method: 'refined', minSamples: 4 });
-    expect((await measureFile(p, {})).saccadeDetector).toMatchObject({ method: 'ek2003', minSamples: 3 });
+    expect((await runMeasure(p, { method: 'ek2003', minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
+    expect((await runMeasure(p, { method: 'ek2003' })).params).toMatchObject({ minSamples: 3 });
+    expect((await runMeasure(p, { method: 'refined', minSamples: 5 })).params).toMatchObject({ minSamples: 5, minDurationMs: 8 });
+    expect((await runMeasure(p, { method: 'refined' })).saccadeDetector).toMatchObject({ method: 'refined', minSamples: 4 });
+    expect((await runMeasure(p, {})).saccadeDetector).toMatchObject({ method: 'ek2003', minSamples: 3 });
     // Refined with its first-to-last minimum off counts as the reference does.
-    expect((await measureFile(p, { method: 'refined', minDurationFirstToLast: false })).saccadeDetector).toMatchObject({ minSamples: 3 });
-    expect((await measureFile(p, { method: 'refined', minDurationFirstToLast: false, minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
+    expect((await runMeasure(p, { method: 'refined', minDurationFirstToLast: false })).saccadeDetector).toMatchObject({ minSamples: 3 });
+    expect((await runMeasure(p, { method: 'refined', minDurationFirstToLast: false, minDurationMs: 6 })).params).toMatchObject({ minSamples: 3, minDurationMs: 6 });
     // A refined-only switch is refused under the reference rather than ignored.
-    expect(await exitOf(() => measureFile(p, { edgeDurationTest: false }))).toEqual({ code: 2, message: '--edge-duration-test: applies to --method refined only (ek2003, the default, is the reference\'s own algorithm)' });
-    expect(await exitOf(() => measureFile(p, { method: 'ek2003', noiseFloorDeg: 0 }))).toMatchObject({ code: 2 });
+    expect(await exitOf(() => runMeasure(p, { edgeDurationTest: false }))).toEqual({ code: 2, message: '--edge-duration-test: applies to --method refined only (ek2003, the default, is the reference\'s own algorithm)' });
+    expect(await exitOf(() => runMeasure(p, { method: 'ek2003', noiseFloorDeg: 0 }))).toMatchObject({ code: 2 });
   });
 });

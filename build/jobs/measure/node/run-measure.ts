@@ -31,7 +31,7 @@ export const MIN_SAMPLE_RATE_HZ = 1;
 export type MeasureFlags = { method?: SaccadeMethod } & RecordingFlags & Partial<DetectorParams>;
 
 /** Read, validate and measure one recording; bad input (a missing file, malformed rows, flags that disagree) is exit 2. */
-export async function measureFile(file: string, flags: MeasureFlags = {}): Promise<MeasuredRecording & { file: string; skippedLines: number }> {
+export async function runMeasure(file: string, flags: MeasureFlags = {}): Promise<MeasuredRecording & { file: string; skippedLines: number }> {
   const over: Partial<DetectorParams> = {};
   for (const key of Object.keys(DETECTOR_OPTIONS) as (keyof DetectorParams)[]) if (flags[key] !== undefined) (over as Record<string, unknown>)[key] = flags[key];
   let params: DetectorParams;

@@ -8,7 +8,7 @@ import { CliError } from '../../../errors/exit.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { trackerRecording } from '../../../testing/tracker-recording.ts';
 import { eyelinkAsc, pupilLabs, pymovements, semicolonTable, tobiiProLab, tobiiStudio, type TrackerFile } from '../../../testing/tracker-files.ts';
-import { measureFile } from './run-measure.ts';
+import { runMeasure } from './run-measure.ts';
 
 const dir = tempDir('tracker-formats-');
 const write = (name: string, text: string) => {
@@ -24,7 +24,7 @@ const flags = (argv: string[]) => {
 };
 const refusal = async (p: string, argv: string[] = []) => {
   try {
-    await measureFile(p, flags(argv));
+    await runMeasure(p, flags(argv));
   } catch (err) {
     if (err instanceof CliError) return { code: err.exitCode, message: err.message };
     throw err;
@@ -39,8 +39,8 @@ const whole = (r: typeof r500) => r.blinks.length;
 
 /** Each tracker's file against the same samples as plain CSV: detected, and the same counts. */
 async function sameAsPlain(f: TrackerFile, layout: string) {
-  const got = await measureFile(write(f.name, f.text), flags(f.args));
-  const plain = await measureFile(write(`${f.name}.plain.csv`, f.plainCsv), flags([]));
+  const got = await runMeasure(write(f.name, f.text), flags(f.args));
+  const plain = await runMeasure(write(`${f.name}.plain.csv`, f.plainCsv), flags([]));
   expect(got.format.layout).toBe(layout);
   expect(got.format.detected).toBe(true);
   expect(got.counts).toEqual(plain.counts);
@@ -74,7 +74,7 @@ describe('eye measure --format auto: recordings as trackers write them, counted 
     const r = await sameAsPlain(f, 'eyelink-asc');
     expect(r.format.eye).toBe('left');
     expect(r.format.summary).toContain('binocular: the left eye by default');
-    const right = await measureFile(write('bino-right.asc', f.text), flags(['--eye', 'right']));
+    const right = await runMeasure(write('bino-right.asc', f.text), flags(['--eye', 'right']));
     expect(right.format.eye).toBe('right');
     expect(right.counts.blinks).toBe(whole(r500));
     const mono = write('mono-eye.asc', eyelinkAsc(r500, { binocular: false, input: false }).text);
@@ -102,7 +102,7 @@ describe('eye measure --format auto: recordings as trackers write them, counted 
       .filter((l) => !/\t(ImageStart|ScreenRecStarted)\t/.test(l))
       .join('\n');
     const asGaze = samplesOnly.replace(/^[^\n]*\n/, 'a\tb\tc\ttime\te\tf\tg\th\ti\tj\tx_px\ty_px\tm\tn\to\tp\n');
-    const wrong = await measureFile(write('studio-as-plain.tsv', asGaze), flags(['--format', 'plain', '--px-per-deg', '37.87']));
+    const wrong = await runMeasure(write('studio-as-plain.tsv', asGaze), flags(['--format', 'plain', '--px-per-deg', '37.87']));
     expect(wrong.counts.saccades).toBeGreaterThan(r.counts.saccades);
   });
 
@@ -122,7 +122,7 @@ describe('eye measure --format auto: recordings as trackers write them, counted 
     const r = await sameAsPlain(pymovements(r500, 3), 'pymovements');
     expect(r.trials?.map((t) => t.trial)).toEqual(['1', '2', '3']);
     expect(r.trials!.reduce((n, t) => n + t.counts.saccades, 0)).toBe(r.counts.saccades);
-    const plain = await measureFile(write('restart.csv', pymovements(r500, 3).plainCsv), flags([]));
+    const plain = await runMeasure(write('restart.csv', pymovements(r500, 3).plainCsv), flags([]));
     expect(plain.trials).toHaveLength(3);
     expect(plain.trials!.map((t) => t.counts)).toEqual(r.trials!.map((t) => t.counts));
   });
@@ -144,7 +144,7 @@ describe('no silent reading', () => {
 
   it('a "pupil" column is not read as lid aperture: no blinks from it, listed as not read', async () => {
     const p = write('pupil.csv', `time,x,y,pupil\n${rows((i) => `${i * 2},${x(i)},${y(i)},${pupil(i)}`)}`);
-    const r = await measureFile(p, flags([]));
+    const r = await runMeasure(p, flags([]));
     expect(r.format.layout).toBe('plain');
     expect(r.format.ignoredColumns).toEqual(['pupil']);
     expect(r.counts.blinks).toBe(0);
@@ -157,7 +157,7 @@ describe('no silent reading', () => {
     const no = await refusal(p);
     expect(no.code).toBe(2);
     expect(no.message).toContain('500000 Hz, outside 10–10000 Hz: if "time" is in s, say so with --time-unit s (500 Hz)');
-    const yes = await measureFile(p, flags(['--time-unit', 's']));
+    const yes = await runMeasure(p, flags(['--time-unit', 's']));
     expect(yes.sampleRateHz).toBeCloseTo(500, 5);
     expect(yes.counts.saccades).toBe(1);
   });
@@ -165,7 +165,7 @@ describe('no silent reading', () => {
   it('a layout it cannot tell is exit 2 naming what it tried and how to say it', async () => {
     const p = write('odd.csv', `stamp,h,v\n${rows((i) => `${i * 2},${x(i)},${y(i)}`, 10)}`);
     expect(await refusal(p)).toMatchObject({ code: 2, message: expect.stringContaining('cannot tell the layout from its first line "stamp,h,v"') });
-    const named = await measureFile(p, flags(['--columns', 't=stamp,x=h,y=v']));
+    const named = await runMeasure(p, flags(['--columns', 't=stamp,x=h,y=v']));
     expect(named.format.summary).toContain('columns named by --columns (t=stamp, x=h, y=v)');
   });
 });
@@ -180,9 +180,9 @@ describe('EyeLink ASC: per-sample RES with velocities, and trials by TRIALID', (
   it('--trial-column TRIALID: results per trial (their MSG labels) and pooled; without it, one recording across the blocks', async () => {
     const f = eyelinkAsc(r500, { binocular: false, input: false, trials: 2 });
     const p = write(f.name, f.text);
-    const one = await measureFile(p, flags([]));
+    const one = await runMeasure(p, flags([]));
     expect(one.trials).toBeNull();
-    const byTrial = await measureFile(p, flags(['--trial-column', 'TRIALID']));
+    const byTrial = await runMeasure(p, flags(['--trial-column', 'TRIALID']));
     expect(byTrial.trials?.map((t) => t.trial)).toEqual(['1', '2']);
     const sum = byTrial.trials!.reduce((a, t) => ({ s: a.s + t.counts.saccades, b: a.b + t.counts.blinks }), { s: 0, b: 0 });
     expect({ s: byTrial.counts.saccades, b: byTrial.counts.blinks }).toEqual(sum);
@@ -210,11 +210,11 @@ describe('a binocular plain CSV', () => {
       right.push(`${rec.tMs[i]},${xr},${yr}`);
     }
     const p = write('bino.csv', rows.join('\n'));
-    const l = await measureFile(p, flags([]));
+    const l = await runMeasure(p, flags([]));
     expect(l.format.summary).toContain('binocular: the left eye by default');
-    expect(l.counts).toEqual((await measureFile(write('left.csv', left.join('\n')), flags([]))).counts);
-    const r = await measureFile(p, flags(['--eye', 'right']));
+    expect(l.counts).toEqual((await runMeasure(write('left.csv', left.join('\n')), flags([]))).counts);
+    const r = await runMeasure(p, flags(['--eye', 'right']));
     expect(r.format.eye).toBe('right');
-    expect(r.counts).toEqual((await measureFile(write('right.csv', right.join('\n')), flags([]))).counts);
+    expect(r.counts).toEqual((await runMeasure(write('right.csv', right.join('\n')), flags([]))).counts);
   });
 });

@@ -5,7 +5,7 @@ import { withSettings } from '../../../scene/parse.ts';
 import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { runPicture } from './picture-scene.ts';
+import { pictureScene } from './picture-scene.ts';
 
 /*
  * The picture test on a real rendered blink (2026-script, 1280×720, seed 1, frames 0–59): every
@@ -24,7 +24,7 @@ describe('the picture test on a real rendered blink', () => {
       browsers.push(b);
       return b;
     };
-    report = await runPicture(scene, { color: await launch(), mask: await launch() }, { stride: 6, maskStride: 30 });
+    report = await pictureScene(scene, { color: await launch(), mask: await launch() }, { stride: 6, maskStride: 30 });
   });
   afterAll(async () => {
     await Promise.all(browsers.map((b) => b.close()));

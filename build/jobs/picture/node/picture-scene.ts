@@ -41,7 +41,7 @@ async function decode(png: Buffer): Promise<RgbaFrame> {
  * the cap (is it the geometry seen through the era's coarse pixels? geometry-edge.ts). Every blink
  * frame is compared with its episode's open frame.
  */
-export async function runPicture(scene: Scene, browsers: { color: EyeBrowser; mask: EyeBrowser }, o: PictureOptions): Promise<PictureReport> {
+export async function pictureScene(scene: Scene, browsers: { color: EyeBrowser; mask: EyeBrowser }, o: PictureOptions): Promise<PictureReport> {
   if (browsers.color.format !== 'png' || browsers.mask.format !== 'png') throw new Error('the picture test needs lossless frames: launch the browsers with format png');
   const plan = planPicture(scene);
   const pxPerMm = eyeFrame(scene.width, scene.height).pxPerMm;

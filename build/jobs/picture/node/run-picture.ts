@@ -7,7 +7,7 @@ import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { handleInterrupts } from '../../../node/io/interrupt.ts';
 import { loadScenes } from '../../../node/io/load-scene.ts';
 import { BrowserCrashError, PageError } from '../../../core/browser/page-error.ts';
-import { runPicture } from './picture-scene.ts';
+import { pictureScene } from './picture-scene.ts';
 import { createProgress } from '../../render/node/progress.ts';
 import { withSettings, type SceneSettings } from '../../../scene/parse.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
@@ -44,7 +44,7 @@ export interface PictureCommandOptions {
  * `eye picture [scene…]`: every scene's picture test in two browsers (colour and mask, restarted and the
  * scene retried once after a crash), each report written whole, a table row per scene; the exit code.
  */
-export async function pictureCommand(names: string[], flags: PictureCommandOptions): Promise<number> {
+export async function runPicture(names: string[], flags: PictureCommandOptions): Promise<number> {
   const { stride, maskStride } = flags;
   const scenes = loadScenes(names).map((s) => withSettings(s, flags.settings));
   if (scenes.length === 0) throw new CliError(EXIT.badInput, 'no scenes to check (scenes/ is empty)');
@@ -69,7 +69,7 @@ export async function pictureCommand(names: string[], flags: PictureCommandOptio
       for (let attempt = 1; !report; attempt++) {
         try {
           const browsers = { color: await sessions.color.get(), mask: await sessions.mask.get() };
-          report = await runPicture(scene, browsers, { stride, maskStride, onProgress: (p) => progress.update(p) });
+          report = await pictureScene(scene, browsers, { stride, maskStride, onProgress: (p) => progress.update(p) });
         } catch (err) {
           if (err instanceof BrowserCrashError && attempt < 2) {
             await Promise.all([sessions.color.restart(), sessions.mask.restart()]);

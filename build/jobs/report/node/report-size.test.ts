@@ -9,7 +9,7 @@ import { traceJson } from '../../render/core/trace-json.ts';
 import { REPORT_BUDGET, reportByteBudget } from '../../../report/proof/report-budget.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
-import { reportPasses, writeReport } from './run-report.ts';
+import { reportPasses, runReport } from './run-report.ts';
 
 const FILMS = 3;
 
@@ -64,7 +64,7 @@ describe('the report\'s size', () => {
   }, 120_000);
 
   it(`a page of ${FILMS} 20-s films with their stills at eye render's sizes stays within its byte budget; the same stills inlined as their PNGs would not`, async () => {
-    const r = await writeReport({ proofDir: made.proof, ledgerFile: join(made.proof, 'none.jsonl'), params: DEFAULT_PARAMS, load: false });
+    const r = await runReport({ proofDir: made.proof, ledgerFile: join(made.proof, 'none.jsonl'), params: DEFAULT_PARAMS, load: false });
     expect(r.budgetBytes).toBe(reportByteBudget(FILMS, 0));
     expect(r.bytes).toBeLessThanOrEqual(r.budgetBytes);
     // This page has no ledger history: its films alone must fit their share, the fixed part aside.

@@ -13,7 +13,7 @@ import { loadScene } from '../../../node/io/load-scene.ts';
 import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { traceJson } from '../../render/core/trace-json.ts';
 import { loadReport, SCREENSHOT_SCALE } from './load-report.ts';
-import { writeReport } from './run-report.ts';
+import { runReport } from './run-report.ts';
 import { REPORT_CSP } from '../../../report/proof/report-policy.ts';
 
 /** A proof folder as eye render leaves one, without rendering: the model's own trace, a summary, a still and a sheet. */
@@ -45,7 +45,7 @@ describe('eye report', () => {
   });
 
   it('writes index.html that loads from disk with no error and no request, every plot drawn, and a screenshot', async () => {
-    const r = await writeReport({ proofDir: proof, ledgerFile: join(proof, 'no-ledger.jsonl'), params: DEFAULT_PARAMS, load: true });
+    const r = await runReport({ proofDir: proof, ledgerFile: join(proof, 'no-ledger.jsonl'), params: DEFAULT_PARAMS, load: true });
     expect(r.load).not.toBeNull();
     const l = r.load!;
     expect({ errors: l.errors, requests: l.requests, scripts: l.scripts, empty: l.emptyPlots, missing: l.missingFilms, unplayable: l.unplayableFilms }).toEqual({ errors: [], requests: [], scripts: [], empty: [], missing: [], unplayable: [] });
@@ -78,7 +78,7 @@ describe('eye report', () => {
       ],
     };
     writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify(diff));
-    const r = await writeReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: true });
+    const r = await runReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: true });
     const l = r.load!;
     expect({ pass: r.pass, errors: l.errors, requests: l.requests, broken: l.brokenLinks, unplayable: l.unplayableFilms }).toEqual({ pass: true, errors: [], requests: [], broken: [], unplayable: [] });
     expect(l.films).toBe(2);
@@ -91,7 +91,7 @@ describe('eye report', () => {
     expect((await loadReport(r.html, join(p, 'shot.png'), findBrowser())).brokenLinks).toEqual(['#since-1970-script']);
     // A diff.json of another schema: the page is written and loads; it says the file was rejected and shows no verdict.
     writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify({ ...diff, schema: 'eye-diff/9' }));
-    const rejected = await writeReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: false });
+    const rejected = await runReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: false });
     const page = readFileSync(rejected.html, 'utf8');
     expect(page).toContain('diff.json rejected');
     expect(page).not.toContain('CHANGED BEYOND');
@@ -102,29 +102,29 @@ describe('eye report', () => {
     const line = (value: number) => `${JSON.stringify({ time: 't', revision: 'abc1234', dirty: false, command: 'render', argv: [], scenes: [{ scene: '1970-script', pass: true, metrics: { frames: value } }], pass: true, wallMs: 1 })}\n`;
     writeFileSync(ledger, line(180));
     const o = { proofDir: proof, ledgerFile: ledger, params: DEFAULT_PARAMS, load: true };
-    const first = await writeReport(o);
+    const first = await runReport(o);
     expect(first.pass && !first.kept).toBe(true);
     const stamp = join(proof, 'report.json');
     expect(existsSync(stamp)).toBe(true);
     // The same run again (a warm ./make.sh appends such lines): kept, with the load test's numbers of the run that wrote it.
     appendFileSync(ledger, line(180));
-    const again = await writeReport(o);
+    const again = await runReport(o);
     expect(again.kept).toBe(true);
     expect(again.load).toEqual(first.load);
     // A run whose numbers changed: built again.
     appendFileSync(ledger, line(181));
-    expect((await writeReport(o)).kept).toBe(false);
-    expect((await writeReport(o)).kept).toBe(true);
+    expect((await runReport(o)).kept).toBe(false);
+    expect((await runReport(o)).kept).toBe(true);
     // A scene folder's file changed: built again.
     const summary = join(proof, '1970-script', 'summary.json');
     writeFileSync(summary, readFileSync(summary, 'utf8').replace('"seed"', '"note":"x","seed"'));
-    expect((await writeReport(o)).kept).toBe(false);
+    expect((await runReport(o)).kept).toBe(false);
     // The page's own bytes changed since it was written (the deliberately bad input): built again, not vouched for.
     appendFileSync(join(proof, 'index.html'), '<!-- edited -->');
-    expect((await writeReport(o)).kept).toBe(false);
+    expect((await runReport(o)).kept).toBe(false);
     expect(readFileSync(join(proof, 'index.html'), 'utf8')).not.toContain('<!-- edited -->');
     // --force builds anyway.
-    expect((await writeReport({ ...o, force: true })).kept).toBe(false);
+    expect((await runReport({ ...o, force: true })).kept).toBe(false);
   }, 180_000);
 
   it('fails a page that errs, fetches, has an empty plot or links a missing film (the load test sees each)', async () => {

@@ -74,7 +74,7 @@ export function reportPasses(bytes: number, budgetBytes: number, load: ReportLoa
 }
 
 /** eye report: proof/index.html written whole (temporary name, then renamed), then opened and checked. */
-export async function writeReport(o: WriteReportOptions): Promise<WrittenReport> {
+export async function runReport(o: WriteReportOptions): Promise<WrittenReport> {
   if (!existsSync(o.proofDir) || !statSync(o.proofDir).isDirectory()) {
     throw new CliError(EXIT.badInput, `report: no proof folder at ${safeText(o.proofDir)} (render first: eye render, or name one with --proof-dir)`);
   }

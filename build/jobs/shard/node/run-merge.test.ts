@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mergeShards } from './run-merge.ts';
+import { runMerge } from './run-merge.ts';
 import { craftShard, type ShardFixture } from '../../../testing/shard-fixture.ts';
 import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 
@@ -18,13 +18,13 @@ const ffprobe = findFfmpeg().ffprobe;
 
 const fresh = () => join(tmp, `case-${++n}`);
 
-describe('mergeShards', () => {
+describe('runMerge', () => {
   it('joins every shard\'s scene folders into --out and their ledger lines into one, as the unsharded run', async () => {
     const root = fresh();
     const a = shard(root, 1, 2, ['tour']);
     const b = shard(root, 2, 2, ['1970-script', '1981-script']);
     const out = join(root, 'proof');
-    const r = await mergeShards([b, a], out, { ffprobe });
+    const r = await runMerge([b, a], out, { ffprobe });
     expect(readdirSync(out).sort()).toEqual(ALL);
     expect(readFileSync(join(out, 'tour', 'film.mp4'))).toEqual(readFileSync(join(a, 'tour', 'film.mp4')));
     expect(r.ledger.scenes.map((s) => s.scene)).toEqual(ALL);
@@ -52,7 +52,7 @@ describe('mergeShards', () => {
       const root = fresh();
       const dirs = make(root);
       const out = join(root, 'proof');
-      await expect(mergeShards(dirs, out, { ffprobe })).rejects.toThrow(message);
+      await expect(runMerge(dirs, out, { ffprobe })).rejects.toThrow(message);
       expect(existsSync(out)).toBe(false);
     });
   }
@@ -62,6 +62,6 @@ describe('mergeShards', () => {
     const a = shard(root, 1, 2, ['tour']);
     const b = shard(root, 2, 2, ['1970-script', '1981-script']);
     writeFileSync(join(b, '1970-script', 'summary.json'), JSON.stringify({ frameHashes: { digest: 'digest-older' } }));
-    await expect(mergeShards([a, b], join(root, 'proof'), { ffprobe })).rejects.toThrow(/scene 1970-script in .* is not the folder shard 2\/2 rendered/);
+    await expect(runMerge([a, b], join(root, 'proof'), { ffprobe })).rejects.toThrow(/scene 1970-script in .* is not the folder shard 2\/2 rendered/);
   });
 });

@@ -173,7 +173,7 @@ async function stagedProblem(folder: string, hashes: ShardManifest['files'][stri
  * owner is gone) and verified there (verifyStaged); only when all are whole are they renamed into
  * place, together, or none is.
  */
-export async function mergeShards(dirs: string[], outDir: string, o: { ffprobe: string }): Promise<{ scenes: { name: string; from: string }[]; ledger: LedgerInput & Pick<LedgerEntry, 'revision' | 'dirty'> }> {
+export async function runMerge(dirs: string[], outDir: string, o: { ffprobe: string }): Promise<{ scenes: { name: string; from: string }[]; ledger: LedgerInput & Pick<LedgerEntry, 'revision' | 'dirty'> }> {
   if (dirs.length === 0) throw bad('name the shards\' proof folders (eye merge shard-1/proof shard-2/proof …)');
   const found = dirs.map((d) => resolve(d)).flatMap(readManifests);
   const { scenes, manifests } = plan(found);

@@ -17,7 +17,7 @@ export interface MomentsResult {
  * from its film and the trace.json beside it — for films rendered before stills existed, or to look
  * again. Not a scene's film (no trace.json beside it, or one for another rate) is bad input, exit 2.
  */
-export async function lookMoments(ffmpeg: FfmpegTools, filmPath: string): Promise<MomentsResult> {
+export async function runLookMoments(ffmpeg: FfmpegTools, filmPath: string): Promise<MomentsResult> {
   const film = await openFilm(ffmpeg.ffprobe, filmPath);
   const dir = dirname(film.file);
   const tracePath = join(dir, 'trace.json');

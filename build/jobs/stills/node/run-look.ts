@@ -39,7 +39,7 @@ export interface LookResult {
  * film.sheet.png, film.frames-30-42.png). Bad input — no such film, not a video, a time outside it,
  * an unwritable place — is exit 2 with a one-line reason.
  */
-export async function lookFilm(ffmpeg: FfmpegTools, filmPath: string, req: LookRequest, out?: string): Promise<LookResult> {
+export async function runLook(ffmpeg: FfmpegTools, filmPath: string, req: LookRequest, out?: string): Promise<LookResult> {
   const film = await openFilm(ffmpeg.ffprobe, filmPath);
   const clock = { fps: film.fps, frames: film.frames };
   let frames: number[];
