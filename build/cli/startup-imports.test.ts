@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_GRAPH } from '../node/cache/code-hash.ts';
+import { IMPORT_GRAPH } from '../jobs/cache/node/code-hash.ts';
 
 /** Packages that cost a tenth of a second or more each to load (measured: puppeteer-core 0.15 s, linkedom 0.14 s, Plot 0.12 s, sharp 0.08 s). */
 const HEAVY = ['puppeteer-core', 'sharp', 'linkedom', '@observablehq/plot', 'esbuild', 'fluent-ffmpeg'];
@@ -40,7 +40,7 @@ describe("the CLI's start-up", () => {
     expect(g.packages).toEqual(['commander']);
     for (const p of HEAVY) expect(g.packages).not.toContain(p);
     // The render, the check, the compare and the report are each loaded by their own action.
-    for (const impl of ['build/node/render/run-render.ts', 'build/node/check/check-command.ts', 'build/node/compare/run-compare.ts', 'build/node/report/write-report.ts', 'build/node/browser/launch-chromium.ts']) {
+    for (const impl of ['build/jobs/render/node/run-render.ts', 'build/jobs/check/node/run-check.ts', 'build/jobs/compare/node/run-compare.ts', 'build/jobs/report/node/run-report.ts', 'build/node/browser/launch-chromium.ts']) {
       expect(g.inputs).not.toContain(impl);
     }
     expect(g.inputs.length).toBeLessThan(80);

@@ -8,7 +8,7 @@ export const SCENE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  */
 export const RESERVED_PROOF_NAMES: readonly string[] = ['live', 'check', 'compare', 'arkit', 'picture', 'diff', 'index.html', 'report.png', 'report.json'];
 
-/** A shard's manifest under its proof folder (shard-<i>-of-<n>.json; build/node/shard/shard-manifest.ts). */
+/** A shard's manifest under its proof folder (shard-<i>-of-<n>.json; build/jobs/shard/node/shard-manifest.ts). */
 const SHARD_MANIFEST_NAME = /^shard-\d+-of-\d+\.json$/i;
 
 /**

@@ -2,8 +2,8 @@
 // stream simulated by this tree's model, this tree's renderer and Node code; fixed tool versions):
 // the key tests run it on edited copies of the repository, in a child process so each copy's
 // modules are its own.
-import { filmKey, type FilmSettings } from '../node/cache/film-key.ts';
-import { filmSources } from '../node/cache/film-code.ts';
+import { filmKey, type FilmSettings } from '../jobs/cache/node/film-key.ts';
+import { filmSources } from '../jobs/cache/node/film-code.ts';
 import { loadScenes } from '../node/io/load-scene.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { feedOf } from '../page/frame-feed.ts';

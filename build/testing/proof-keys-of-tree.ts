@@ -3,15 +3,15 @@
 // holds a film to), and each review clip's inputs (its panels' film keys at 640x360, their labels, the
 // clip's geometry, eye compare's code; fixed tool versions). The key tests run it on edited copies of
 // the repository, in a child process so each copy's modules are its own.
-import { defaultCheckScenes } from '../node/check/check-command.ts';
-import { planCheck } from '../node/check/check-run.ts';
-import { spreadKey } from '../node/check/era-spread.ts';
-import { spreadPlan } from '../node/check/spread-plan.ts';
-import { filmKey } from '../node/cache/film-key.ts';
-import { filmSources } from '../node/cache/film-code.ts';
-import { clipInputsKey } from '../node/compare/clip-key.ts';
-import { compareCode, LABEL_HEIGHT_PX, planPanels } from '../node/compare/run-compare.ts';
-import { reviewClips } from '../core/compare/review-clips.ts';
+import { defaultCheckScenes } from '../jobs/check/node/run-check.ts';
+import { planCheck } from '../jobs/check/node/check-run.ts';
+import { spreadKey } from '../jobs/check/node/era-spread.ts';
+import { spreadPlan } from '../jobs/check/node/spread-plan.ts';
+import { filmKey } from '../jobs/cache/node/film-key.ts';
+import { filmSources } from '../jobs/cache/node/film-code.ts';
+import { clipInputsKey } from '../jobs/compare/node/clip-key.ts';
+import { compareCode, LABEL_HEIGHT_PX, planPanels } from '../jobs/compare/node/run-compare.ts';
+import { reviewClips } from '../jobs/compare/core/review-clips.ts';
 import { listScenes, loadScenes } from '../node/io/load-scene.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { DEFAULT_PARAMS } from '../measure/params.ts';

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LedgerEntry } from '../node/ledger/ledger.ts';
+import type { LedgerEntry } from '../jobs/ledger/node/ledger.ts';
 import { hashTree } from '../node/io/tree-hashes.ts';
-import { shardManifestName, type ShardManifest } from '../node/shard/shard-manifest.ts';
+import { shardManifestName, type ShardManifest } from '../jobs/shard/node/shard-manifest.ts';
 import { TINY_FILM, tinyFilm } from './tiny-film.ts';
 
 export interface ShardFixture {

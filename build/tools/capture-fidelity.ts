@@ -10,12 +10,12 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fidelityArgs, parseFidelity, type Fidelity } from '../core/bench/fidelity.ts';
+import { fidelityArgs, parseFidelity, type Fidelity } from '../jobs/bench/core/fidelity.ts';
 import { findBrowser } from '../node/browser/find-browser.ts';
 import { launchEyeBrowser } from '../node/browser/launch-eye-browser.ts';
 import { COLOUR_FILTERS, ffmpegArgs, X264_PRESETS, type ColourConversion, type X264Preset } from '../node/ffmpeg/ffmpeg-args.ts';
 import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
-import { treeCpuMs } from '../node/bench/tree-cpu-ms.ts';
+import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
 

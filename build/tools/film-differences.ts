@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fidelityArgs, parseFidelity } from '../core/bench/fidelity.ts';
+import { fidelityArgs, parseFidelity } from '../jobs/bench/core/fidelity.ts';
 import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
 import { safeText } from '../errors/safe-text.ts';
 

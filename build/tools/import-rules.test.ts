@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs tool without types
-import { folderOf, lintImports, ruleCycles, RULES } from './import-rules.mjs';
+import { folderOf, isPlatformFree, lintImports, platformLeaks, ruleCycles, RULES } from './import-rules.mjs';
 import { tempDir } from '../testing/temp-dir.ts';
 
 /** A build/ folder in a temporary directory holding `files` (path under build/ → source). */
@@ -28,10 +28,34 @@ describe('import rules', () => {
     }
   });
 
-  it('name build/core and build/node job folders apart, every other folder by its top level', () => {
-    expect(folderOf('node/render/run-render.ts')).toBe('node/render');
-    expect(folderOf('core/check/check-face.ts')).toBe('core/check');
+  it("name a job's two halves apart, and build/core's and build/node's shared folders, every other folder by its top level", () => {
+    expect(folderOf('jobs/render/node/run-render.ts')).toBe('jobs/render/node');
+    expect(folderOf('jobs/check/core/check-face.ts')).toBe('jobs/check/core');
+    expect(folderOf('jobs/arkit/node/blender/import-live-link.py')).toBe('jobs/arkit/node');
+    expect(folderOf('node/io/contain.ts')).toBe('node/io');
+    expect(folderOf('core/hash/sha256.ts')).toBe('core/hash');
     expect(folderOf('model/tuned/gaze/create-gaze.ts')).toBe('model');
+    expect(['jobs/check/core', 'core/hash', 'model', 'page'].every(isPlatformFree)).toBe(true);
+    expect(['jobs/check/node', 'node/io', 'cli', 'testing', 'tools'].some(isPlatformFree)).toBe(false);
+  });
+
+  it("let no platform-free folder's rule name a Node-side folder (a job's core/ is never granted its node/)", () => {
+    expect(platformLeaks()).toEqual([]);
+    const leaky = { 'jobs/x/node': { may: ['jobs/x/core'], why: '' }, 'jobs/x/core': { may: ['jobs/x/node', 'model'], why: '' }, model: { may: [], why: '' } };
+    expect(platformLeaks(leaky)).toEqual(['jobs/x/core → jobs/x/node']);
+  });
+
+  it("fail a job's core/ importing its own node/ half, and a job file outside both halves", () => {
+    const build = fakeBuild({
+      'jobs/check/core/face.ts': "import { pool } from '../node/pool.ts';\nexport const face = pool;\n",
+      'jobs/check/node/pool.ts': "import { face } from '../core/face.ts';\nexport const pool = 1;\n",
+      'jobs/check/loose.ts': 'export const loose = 1;\n',
+    });
+    const problems: string[] = lintImports(build);
+    expect(problems).toContain('build/jobs/check/core/face.ts:1: imports build/jobs/check/node/pool.ts, but build/jobs/check/core may import only build/measure, build/model, build/render, build/scene, build/spec');
+    expect(problems).toContain("build/jobs/check/loose.ts: a job holds only core/ (platform-free) and node/ (Node's): build/jobs/<job>/core or build/jobs/<job>/node");
+    // The node half importing its core half is the arrow pointing down.
+    expect(problems.filter((p) => p.startsWith('build/jobs/check/node/'))).toEqual([]);
   });
 
   it('fail an upward import, a multi-line one and a dynamic one, each with its line; not a downward one, a test or an import inside a folder', () => {
@@ -44,22 +68,22 @@ describe('import rules', () => {
         '  b,',
         "} from '../measure/metrics.ts';",
         "import { c } from './layers/c.ts';",
-        "export const later = () => import('../node/render/run.ts');",
+        "export const later = () => import('../jobs/render/node/run.ts');",
       ].join('\n'),
       'render/layers/c.ts': 'export const c = 1;\n',
-      'render/draw.test.ts': "import { run } from '../node/render/run.ts';\n",
+      'render/draw.test.ts': "import { run } from '../jobs/render/node/run.ts';\n",
       'model/sample.ts': 'export const sample = 1;\n',
       'page/protocol.ts': "export type RenderPass = 'color' | 'mask';\n",
       'measure/metrics.ts': 'export const a = 1, b = 2;\n',
-      'node/render/run.ts': "import { ok } from '../cache/ok.ts';\nexport const run = ok;\n",
-      'node/cache/ok.ts': "import { run } from '../render/run.ts';\nexport const ok = 1;\n",
+      'jobs/render/node/run.ts': "import { ok } from '../../cache/node/ok.ts';\nexport const run = ok;\n",
+      'jobs/cache/node/ok.ts': "import { run } from '../../render/node/run.ts';\nexport const ok = 1;\n",
     });
     const problems: string[] = lintImports(build);
     expect(problems.map((p) => p.replace(/, but .*$/, ''))).toEqual([
-      'build/node/cache/ok.ts:1: imports build/node/render/run.ts',
+      'build/jobs/cache/node/ok.ts:1: imports build/jobs/render/node/run.ts',
       'build/render/draw.ts:1: imports build/page/protocol.ts',
       'build/render/draw.ts:6: imports build/measure/metrics.ts',
-      'build/render/draw.ts:8: imports build/node/render/run.ts',
+      'build/render/draw.ts:8: imports build/jobs/render/node/run.ts',
     ]);
     expect(problems[1]).toContain('but build/render may import only build/model, build/scene, build/spec');
   });

@@ -2,19 +2,25 @@
 // Platform lint: the platform-free folders run in the page (a browser) as well as in Node, so their
 // code must not reach for Node: no Node built-in (node:fs, path, …), no Node-only package (puppeteer,
 // sharp, ffmpeg, esbuild, …), no Node global (process, Buffer, __dirname), and no import of a file in
-// a Node-side folder (build/node, build/cli, …), which would bring all of those in behind it. Checked
-// per file, so a chain of imports is caught at its first Node link. Tests run in Node and are exempt.
+// a Node-side folder (build/node, a job's node/ half, build/cli, …), which would bring all of those in
+// behind it. Checked per file, so a chain of imports is caught at its first Node link. Tests run in
+// Node and are exempt.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
-import { PLATFORM_FREE, RULES } from './import-rules.mjs';
+import { folderOf, isPlatformFree, PLATFORM_FREE } from './import-rules.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 /** Folders whose code must run anywhere (the model, the measurement, the drawing, their shared parts); listed beside the import rules. */
 export { PLATFORM_FREE };
-/** Folders whose code is Node's (build/node, cli, tools, testing): a platform-free file must not import from them. */
-const NODE_SIDE = [...new Set(Object.keys(RULES).map((f) => f.split('/')[0]))].filter((top) => !PLATFORM_FREE.includes(top));
+
+/** The platform-free folders of a build/: PLATFORM_FREE's and every job's core/ half. */
+export function platformFreeDirs(buildDir = join(root, 'build')) {
+  const jobs = join(buildDir, 'jobs');
+  const halves = existsSync(jobs) ? readdirSync(jobs).sort().map((j) => join(jobs, j, 'core')).filter((d) => existsSync(d)) : [];
+  return [...PLATFORM_FREE.map((d) => join(buildDir, d)), ...halves];
+}
 /** The project's packages that only run in Node (package.json's dependencies, and the test runner). */
 const NODE_ONLY_PACKAGES = ['commander', 'esbuild', 'fluent-ffmpeg', 'puppeteer', 'puppeteer-core', 'sharp', 'tsx', 'vitest', 'vite'];
 const BUILTINS = new Set(builtinModules);
@@ -51,8 +57,10 @@ function nodeImport(spec, file, buildDir) {
     return null;
   }
   const target = relative(buildDir, resolve(dirname(file), spec));
-  const top = target.split(sep)[0];
-  if (NODE_SIDE.includes(top)) return `imports ${join('build', target)}, which is Node-side (build/${top})`;
+  // Outside build/ (package.json, …) is not code of either side; a folder the rules lack is theirs to fail.
+  if (target.startsWith('..')) return null;
+  const folder = folderOf(target);
+  if (!isPlatformFree(folder)) return `imports ${join('build', target)}, which is Node-side (build/${folder})`;
   return null;
 }
 
@@ -68,7 +76,7 @@ function* files(dir) {
  * Problems as `file:line: why`, over the given folders (default: every platform-free folder under
  * build/); `buildDir` is the build/ a relative import is placed in (a test passes its own).
  */
-export function lintPlatform(dirs = PLATFORM_FREE.map((d) => join(root, 'build', d)), buildDir = join(root, 'build')) {
+export function lintPlatform(dirs = platformFreeDirs(), buildDir = join(root, 'build')) {
   const problems = [];
   for (const dir of dirs.filter((d) => existsSync(d))) {
     for (const file of files(dir)) {
@@ -96,7 +104,7 @@ if (process.argv[1] === import.meta.filename) {
   const problems = lintPlatform(process.argv.length > 2 ? process.argv.slice(2).map((d) => resolve(d)) : undefined);
   for (const p of problems) console.error(p);
   if (problems.length > 0) {
-    console.error(`platform lint: ${problems.length} problem(s) in platform-free code (${PLATFORM_FREE.map((d) => `build/${d}`).join(', ')})`);
+    console.error(`platform lint: ${problems.length} problem(s) in platform-free code (${PLATFORM_FREE.map((d) => `build/${d}`).join(', ')}, build/jobs/*/core)`);
     process.exit(1);
   }
   console.log('platform lint: ok');

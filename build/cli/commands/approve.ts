@@ -5,7 +5,7 @@ import { projectRoot } from '../../node/io/project-root.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { declareOptions, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 import { REPORT_OPTIONS } from './report.ts';
-import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
+import { RENDER_OPTIONS } from '../../jobs/render/node/render-options.ts';
 
 /** The committed folder of approved scene states (baseline/<scene>.json). */
 export const BASELINE_DIR_OPTION = {
@@ -34,7 +34,7 @@ export function registerApprove(program: Command): void {
     .argument('[scenes...]', 'scene names (their folders under the proof folder)');
   declareOptions(cmd, APPROVE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(APPROVE_OPTIONS, raw);
-    const { runApprove, checkWhy } = await import('../../node/diff/run-approve.ts');
+    const { runApprove, checkWhy } = await import('../../jobs/diff/node/run-approve.ts');
     const approved = runApprove(names, { proofDir: o.proofDir, baselineDir: o.baselineDir, cacheDir: o.cacheDir as string, why: checkWhy(o.why) });
     if (o.json) return writeStdout(`${JSON.stringify(approved, null, 2)}\n`);
     const lines = approved.map((a) => `approved ${safeText(a.scene)}: ${a.frames} frames, ${a.events} events${a.unchanged ? ' (frames as before: reason replaced)' : ''}, film ${a.filmKey ? `cached (${a.filmKey.slice(0, 12)})` : 'not in the cache'} → ${safeText(relative(process.cwd(), a.file) || a.file)}`);

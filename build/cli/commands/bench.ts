@@ -40,7 +40,7 @@ export function registerBench(program: Command): void {
     );
   declareOptions(cmd, BENCH_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(BENCH_OPTIONS, raw);
-    const { runBench } = await import('../../node/bench/run-bench.ts');
+    const { runBench } = await import('../../jobs/bench/node/run-bench.ts');
     process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true, against: o.against, breakdownOnly: o.breakdownOnly === true });
   });
 }

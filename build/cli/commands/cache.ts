@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { parseByteSize } from '../../core/cache/byte-size.ts';
-import { cacheListing } from '../../node/cache/cache-listing.ts';
-import { DEFAULT_CACHE_MAX_SIZE } from '../../node/cache/prune.ts';
-import { pruneCommand } from '../../node/cache/prune-command.ts';
+import { parseByteSize } from '../../jobs/cache/core/byte-size.ts';
+import { runCacheList } from '../../jobs/cache/node/run-cache-list.ts';
+import { DEFAULT_CACHE_MAX_SIZE } from '../../jobs/cache/node/prune.ts';
+import { runCachePrune } from '../../jobs/cache/node/run-cache-prune.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 
 /** `eye cache`'s options (its subcommands read them too), each declared once. */
@@ -39,14 +39,14 @@ export function registerCache(program: Command): void {
     .description('The content-addressed cache (cache/): films keyed by scene, settings and code, and eye check results. No subcommand: ls.');
   declareOptions(cache, CACHE_OPTIONS).action((raw: Record<string, unknown>) => {
     const flags = parseOptions(CACHE_OPTIONS, raw);
-    writeStdout(`${cacheListing(flags.dir, flags.json)}\n`);
+    writeStdout(`${runCacheList(flags.dir, flags.json)}\n`);
   });
   cache
     .command('ls')
     .description('list the entries (kind, scene, key, size, last used) and the total size')
     .action((_: unknown, cmd: Command) => {
       const flags = parseOptions(CACHE_OPTIONS, cmd.optsWithGlobals());
-      writeStdout(`${cacheListing(flags.dir, flags.json)}\n`);
+      writeStdout(`${runCacheList(flags.dir, flags.json)}\n`);
     });
   declareOptions(
     cache
@@ -57,6 +57,6 @@ export function registerCache(program: Command): void {
     .action((_: unknown, cmd: Command) => {
       // --dir and --json belong to `eye cache` (commander hands a parent's options to it wherever they stand).
       const flags = parseOptions(PRUNE_OPTIONS, cmd.optsWithGlobals());
-      writeStdout(`${pruneCommand(flags.dir, flags.maxSize, flags.json)}\n`);
+      writeStdout(`${runCachePrune(flags.dir, flags.maxSize, flags.json)}\n`);
     });
 }

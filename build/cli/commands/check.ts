@@ -34,7 +34,7 @@ export const CHECK_OPTIONS = {
   },
 } satisfies Record<string, OptionSpec<unknown>>;
 
-/** `eye check [scene…]`: the flags, parsed; the work is checkCommand's (build/node/check/check-command.ts). */
+/** `eye check [scene…]`: the flags, parsed; the work is runCheck's (build/jobs/check/node/run-check.ts). */
 export function registerCheck(program: Command): void {
   const cmd = program
     .command('check')
@@ -48,10 +48,10 @@ export function registerCheck(program: Command): void {
     .action(async (args: string[], raw: Record<string, unknown>) => {
       const opts = parseOptions(CHECK_OPTIONS, raw);
       if (opts.pickSeeds) {
-        const { pickSeedsCommand } = await import('../../node/check/pick-seeds-command.ts');
-        return pickSeedsCommand(args, opts);
+        const { runPickSeeds } = await import('../../jobs/check/node/run-pick-seeds.ts');
+        return runPickSeeds(args, opts);
       }
-      const { checkCommand } = await import('../../node/check/check-command.ts');
-      await checkCommand(args, opts, process.argv.slice(3));
+      const { runCheck } = await import('../../jobs/check/node/run-check.ts');
+      await runCheck(args, opts, process.argv.slice(3));
     });
 }

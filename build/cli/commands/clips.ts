@@ -33,7 +33,7 @@ export function registerClips(program: Command): void {
     );
   declareOptions(cmd, CLIPS_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(CLIPS_OPTIONS, raw);
-    const { runClips } = await import('../../node/compare/run-clips.ts');
+    const { runClips } = await import('../../jobs/compare/node/run-clips.ts');
     process.exitCode = await runClips(
       {
         eras: (o.eras as string[] | undefined) ?? [],

@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runEye } from '../../testing/run-eye.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import type { CompareRecord } from '../../node/compare/run-compare.ts';
-import { LABEL_HEIGHT_PX } from '../../node/compare/run-compare.ts';
-import { panelNumbers } from '../../core/compare/panel-numbers.ts';
+import type { CompareRecord } from '../../jobs/compare/node/run-compare.ts';
+import { LABEL_HEIGHT_PX } from '../../jobs/compare/node/run-compare.ts';
+import { panelNumbers } from '../../jobs/compare/core/panel-numbers.ts';
 import { pixelSignal, pixelTraceFromJson } from '../../measure/pixels/pixel-trace.ts';
 
 const root = projectRoot();

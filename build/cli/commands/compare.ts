@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
-import { MAX_PANELS } from '../../core/compare/clip-size.ts';
+import { LEDGER_FILE } from '../../jobs/ledger/node/ledger.ts';
+import { MAX_PANELS } from '../../jobs/compare/core/clip-size.ts';
 import type { Preset } from '../../scene/scene.ts';
 import { SCENE_SETTING_OPTIONS, sceneSettingsOf } from '../../options/scene-settings.ts';
 import { declareOptions, listOf, oneOf, parseOptions, size, text, type OptionSpec } from '../option-spec.ts';
-import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
+import { RENDER_OPTIONS } from '../../jobs/render/node/render-options.ts';
 
 const PRESETS = ['none', 'generic', 'tuned'] as const satisfies readonly Preset[];
 
@@ -54,7 +54,7 @@ export function registerCompare(program: Command): void {
     .argument('<scenes...>', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, COMPARE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(COMPARE_OPTIONS, raw);
-    const { runCompare } = await import('../../node/compare/run-compare.ts');
+    const { runCompare } = await import('../../jobs/compare/node/run-compare.ts');
     process.exitCode = await runCompare(
       names,
       {

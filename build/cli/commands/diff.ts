@@ -5,7 +5,7 @@ import { writeStdout } from '../../node/io/write-stdout.ts';
 import { declareOptions, parseOptions, text, type OptionSpec } from '../option-spec.ts';
 import { BASELINE_DIR_OPTION } from './approve.ts';
 import { REPORT_OPTIONS } from './report.ts';
-import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
+import { RENDER_OPTIONS } from '../../jobs/render/node/render-options.ts';
 
 /** `eye diff`'s options, each declared once (flag, doc, default, validator). */
 export const DIFF_OPTIONS = {
@@ -22,13 +22,13 @@ export function registerDiff(program: Command): void {
   const cmd = program
     .command('diff')
     .description(
-      "Each scene's current proof against its baseline (eye approve), or against a render at --rev: one verdict a scene, unchanged (the same frames), within tolerance, beyond (or new, missing); for a changed scene the events added, removed and moved, each number against its era's p10–p90, the first different frame, the per-frame SSIM and largest local change, and the changed stretches; writes <proof>/diff/diff.json, a review clip of the changed stretches (review.mp4) and stills. Exits 1 when a change beyond tolerance is not approved. The tolerances are build/core/diff/tolerances.ts; see docs/review.md.",
+      "Each scene's current proof against its baseline (eye approve), or against a render at --rev: one verdict a scene, unchanged (the same frames), within tolerance, beyond (or new, missing); for a changed scene the events added, removed and moved, each number against its era's p10–p90, the first different frame, the per-frame SSIM and largest local change, and the changed stretches; writes <proof>/diff/diff.json, a review clip of the changed stretches (review.mp4) and stills. Exits 1 when a change beyond tolerance is not approved. The tolerances are build/jobs/diff/core/tolerances.ts; see docs/review.md.",
     )
     .argument('[scenes...]', 'scene names (default: every baseline and every rendered scene)');
   declareOptions(cmd, DIFF_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(DIFF_OPTIONS, raw);
-    const { runDiff } = await import('../../node/diff/run-diff.ts');
-    const { diffLines } = await import('../../core/diff/diff-labels.ts');
+    const { runDiff } = await import('../../jobs/diff/node/run-diff.ts');
+    const { diffLines } = await import('../../jobs/diff/core/diff-labels.ts');
     const { result, code } = await runDiff(names, {
       proofDir: o.proofDir,
       baselineDir: o.baselineDir,

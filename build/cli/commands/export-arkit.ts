@@ -18,7 +18,7 @@ export const EXPORT_ARKIT_OPTIONS = {
   },
 } satisfies Record<string, OptionSpec<unknown>>;
 
-/** `eye export-arkit SCENE`: the scene's motion as a Live Link Face–style ARKit CSV (build/node/arkit/export-arkit.ts). */
+/** `eye export-arkit SCENE`: the scene's motion as a Live Link Face–style ARKit CSV (build/jobs/arkit/node/run-export-arkit.ts). */
 export function registerExportArkit(program: Command): void {
   const cmd = program
     .command('export-arkit')
@@ -30,8 +30,8 @@ export function registerExportArkit(program: Command): void {
     .argument('<scene>', 'a scene name (1970-script) or a path to a scene file');
   declareOptions(cmd, EXPORT_ARKIT_OPTIONS).action(async (scene: string, raw: Record<string, unknown>) => {
     const o = parseOptions(EXPORT_ARKIT_OPTIONS, raw);
-    const { exportArkit } = await import('../../node/arkit/export-arkit.ts');
-    const r = exportArkit(scene, sceneSettingsOf(o), o.out, o.smoothingMs / 1000);
+    const { runExportArkit } = await import('../../jobs/arkit/node/run-export-arkit.ts');
+    const r = runExportArkit(scene, sceneSettingsOf(o), o.out, o.smoothingMs / 1000);
     writeStdout(`${r.out}: ${r.frames} frames at ${r.fps} fps (${r.durationS} s, seed ${r.seed}, gaze eased with τ ${r.smoothingS * 1000} ms)\n`);
   });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { ledgerCommand } from '../../node/ledger/ledger-command.ts';
-import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
+import { runLedger } from '../../jobs/ledger/node/run-ledger.ts';
+import { LEDGER_FILE } from '../../jobs/ledger/node/ledger.ts';
 
 /** `eye ledger`'s options, each declared once (flag, doc, default, validator). */
 export const LEDGER_OPTIONS = {
@@ -10,7 +10,7 @@ export const LEDGER_OPTIONS = {
   file: { flags: '--file <path>', doc: 'read another ledger file', default: LEDGER_FILE, defaultText: 'ledger.jsonl', parse: (t: string) => t },
 } satisfies Record<string, OptionSpec<unknown>>;
 
-/** `eye ledger [a [b]]`: the flags, parsed; the text is ledgerCommand's (build/node/ledger/ledger-command.ts). */
+/** `eye ledger [a [b]]`: the flags, parsed; the text is runLedger's (build/jobs/ledger/node/run-ledger.ts). */
 export function registerLedger(program: Command): void {
   const cmd = program
     .command('ledger')
@@ -20,6 +20,6 @@ export function registerLedger(program: Command): void {
     )
     .argument('[runs...]', 'zero, one or two run numbers');
   declareOptions(cmd, LEDGER_OPTIONS).action((runs: string[], raw: Record<string, unknown>) => {
-    writeStdout(`${ledgerCommand(runs, parseOptions(LEDGER_OPTIONS, raw))}\n`);
+    writeStdout(`${runLedger(runs, parseOptions(LEDGER_OPTIONS, raw))}\n`);
   });
 }

@@ -3,21 +3,21 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
-import { decodeFrames } from '../../node/stills/decode-frames.ts';
-import { evenlySpaced } from '../../core/stills/frame-spec.ts';
-import { sheetLayout } from '../../node/stills/sheet-layout.ts';
+import { decodeFrames } from '../../jobs/stills/node/decode-frames.ts';
+import { evenlySpaced } from '../../jobs/stills/core/frame-spec.ts';
+import { sheetLayout } from '../../jobs/stills/node/sheet-layout.ts';
 import { SYNTH, encodeSyntheticFilm, readFrameIndex } from '../../testing/synthetic-film.ts';
 import { stepTimeMs } from '../../model/time/clock.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { CliError } from '../../errors/exit.ts';
-import type { LookResult } from '../../node/stills/look-film.ts';
+import type { LookResult } from '../../jobs/stills/node/run-look.ts';
 import { parseOptions } from '../option-spec.ts';
 import { buildProgram } from '../main.ts';
-import { LOOK_OPTIONS, runLook } from './look.ts';
+import { LOOK_OPTIONS, lookAtFilm } from './look.ts';
 
 /** The flags as commander hands them over (text), through look's one declaration, as the CLI parses them. */
 type LookFlags = Record<string, string | boolean>;
-const look = (file: string, flags: LookFlags) => runLook(file, parseOptions(LOOK_OPTIONS, flags));
+const look = (file: string, flags: LookFlags) => lookAtFilm(file, parseOptions(LOOK_OPTIONS, flags));
 
 const FRAMES = 45;
 const dir = tempDir('look-');

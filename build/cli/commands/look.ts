@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { FRAME_SPEC_FORMS, STRIP_MAX_FRAMES } from '../../core/stills/frame-spec.ts';
-import type { LookRequest, LookResult } from '../../node/stills/look-film.ts';
-import type { MomentsResult } from '../../node/stills/look-moments.ts';
+import { FRAME_SPEC_FORMS, STRIP_MAX_FRAMES } from '../../jobs/stills/core/frame-spec.ts';
+import type { LookRequest, LookResult } from '../../jobs/stills/node/run-look.ts';
+import type { MomentsResult } from '../../jobs/stills/node/run-look-moments.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { declareOptions, integerIn, parseOptions, text, type OptionSpec, type OptionValues, type ParsedSoFar } from '../option-spec.ts';
 
@@ -73,7 +73,7 @@ export function registerLook(program: Command): void {
     .argument('<film>', 'an encoded film (proof/<scene>/film.mp4, or any video ffprobe reads)');
   declareOptions(cmd, LOOK_OPTIONS).action(async (film: string, raw: Record<string, unknown>) => {
     const opts = parseOptions(LOOK_OPTIONS, raw);
-    const r = await runLook(film, opts);
+    const r = await lookAtFilm(film, opts);
     writeStdout(opts.json ? `${JSON.stringify(r, null, 2)}\n` : `${r.out}\n`);
   });
 }
@@ -82,7 +82,7 @@ export function registerLook(program: Command): void {
  * Check the flags go together (exactly one of --at, --sheet, --strip, --moments; the tile flags only
  * with a sheet or strip), then make the picture(s). The values are parsed and defaulted already.
  */
-export async function runLook(film: string, flags: LookOptions): Promise<LookResult | MomentsResult> {
+export async function lookAtFilm(film: string, flags: LookOptions): Promise<LookResult | MomentsResult> {
   const modes = [flags.at !== undefined && '--at', flags.sheet && '--sheet', flags.strip !== undefined && '--strip', flags.moments && '--moments'].filter(Boolean);
   if (modes.length !== 1) {
     throw new CliError(
@@ -96,14 +96,14 @@ export async function runLook(film: string, flags: LookOptions): Promise<LookRes
   }
   const { findFfmpeg } = await import('../../node/ffmpeg/find-ffmpeg.ts');
   if (flags.moments) {
-    const { lookMoments } = await import('../../node/stills/look-moments.ts');
-    return lookMoments(findFfmpeg(), film);
+    const { runLookMoments } = await import('../../jobs/stills/node/run-look-moments.ts');
+    return runLookMoments(findFfmpeg(), film);
   }
   if (flags.strip !== undefined && flags.count !== undefined) throw new CliError(EXIT.badInput, '--count is for --sheet; a strip holds every frame from FROM to TO');
   let req: LookRequest;
   if (flags.at !== undefined) req = { kind: 'still', at: flags.at };
   else if (flags.sheet) req = { kind: 'sheet', count: flags.count!, columns: flags.columns!, tileWidth: flags.tileWidth! };
   else req = { kind: 'strip', range: flags.strip!, columns: flags.columns!, tileWidth: flags.tileWidth! };
-  const { lookFilm } = await import('../../node/stills/look-film.ts');
-  return lookFilm(findFfmpeg(), film, req, flags.out);
+  const { runLook } = await import('../../jobs/stills/node/run-look.ts');
+  return runLook(findFfmpeg(), film, req, flags.out);
 }

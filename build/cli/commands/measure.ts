@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DETECTOR_FLAG_OPTIONS } from '../../measure/params.ts';
 import { DEFAULT_SACCADE_METHOD, SACCADE_METHODS } from '../../measure/saccade-method.ts';
 import { RECORDING_OPTIONS } from '../../measure/recording-format.ts';
-import type { MeasureFlags } from '../../node/measure/measure-file.ts';
+import type { MeasureFlags } from '../../jobs/measure/node/run-measure.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { declareOptions, oneOf, parseOptions, type OptionSpecs } from '../option-spec.ts';
@@ -29,7 +29,7 @@ export const MEASURE_OPTIONS = {
 /** The flags as typed values (detector parameters absent unless given). */
 export const parseMeasureOptions = (raw: Record<string, unknown>): MeasureFlags => parseOptions(MEASURE_OPTIONS, raw) as MeasureFlags;
 
-/** `eye measure FILE`: the flags (MEASURE_OPTIONS); the work is measureFile's (build/node/measure/measure-file.ts). */
+/** `eye measure FILE`: the flags (MEASURE_OPTIONS); the work is runMeasure's (build/jobs/measure/node/run-measure.ts). */
 export function registerMeasure(program: Command): void {
   const cmd = program
     .command('measure')
@@ -40,8 +40,8 @@ export function registerMeasure(program: Command): void {
     )
     .argument('<file>', 'the recording: an EyeLink ASC, a Tobii or Pupil Labs export, a pymovements or plain CSV/TSV (--format)');
   declareOptions(cmd, MEASURE_OPTIONS).action(async (file: string, raw: Record<string, unknown>) => {
-    const { measureFile } = await import('../../node/measure/measure-file.ts');
-    const report = await measureFile(file, parseMeasureOptions(raw));
+    const { runMeasure } = await import('../../jobs/measure/node/run-measure.ts');
+    const report = await runMeasure(file, parseMeasureOptions(raw));
     // What was read and how, before the numbers: one line, so a wrong guess is seen at once.
     process.stderr.write(`eye measure: ${safeText(report.format.summary)}\n`);
     writeStdout(`${JSON.stringify(report, null, 2)}\n`);

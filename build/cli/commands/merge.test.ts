@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runEye } from '../../testing/run-eye.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../node/io/project-root.ts';
-import type { ShardManifest } from '../../node/shard/shard-manifest.ts';
+import type { ShardManifest } from '../../jobs/shard/node/shard-manifest.ts';
 
 const root = projectRoot();
 const tmp = mkdtempSync(join(tmpdir(), 'eye-shard-cache-'));

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { appendLedger } from '../../node/ledger/ledger.ts';
+import { appendLedger } from '../../jobs/ledger/node/ledger.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import { mergeShards } from '../../node/shard/merge-shards.ts';
+import { runMerge } from '../../jobs/shard/node/run-merge.ts';
 import { handleInterrupts } from '../../node/io/interrupt.ts';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
 import { CliError, EXIT } from '../../errors/exit.ts';
@@ -29,7 +29,7 @@ export function registerMerge(program: Command): void {
       const flags = parseOptions(MERGE_OPTIONS, raw);
       // Ctrl-C as in a render: the staging folder removed, one line, exit 130.
       handleInterrupts();
-      const { scenes, ledger } = await mergeShards(dirs, flags.out, { ffprobe: findFfmpeg().ffprobe });
+      const { scenes, ledger } = await runMerge(dirs, flags.out, { ffprobe: findFfmpeg().ffprobe });
       if (flags.ledger) appendLedger(ledger);
       const failed = ledger.scenes.filter((s) => !s.pass);
       writeStdout(`merged ${scenes.length} scenes from ${ledger.shards?.length ?? 0} shards into ${resolve(flags.out)}${flags.ledger ? ' (one ledger line)' : ''}\n`);

@@ -27,7 +27,7 @@ export function registerPicture(program: Command): void {
     .argument('[scenes...]', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, PICTURE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(PICTURE_OPTIONS, raw);
-    const { pictureCommand } = await import('../../node/picture/picture-command.ts');
-    process.exitCode = await pictureCommand(names, { settings: sceneSettingsOf(o), stride: o.stride, maskStride: o.maskStride, out: o.out, json: o.json === true });
+    const { runPicture } = await import('../../jobs/picture/node/run-picture.ts');
+    process.exitCode = await runPicture(names, { settings: sceneSettingsOf(o), stride: o.stride, maskStride: o.maskStride, out: o.out, json: o.json === true });
   });
 }

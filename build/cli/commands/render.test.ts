@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runEye } from '../../testing/run-eye.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../node/io/project-root.ts';
-import type { RenderSummary } from '../../node/render/render-scene.ts';
+import type { RenderSummary } from '../../jobs/render/node/render-scene.ts';
 
 const root = projectRoot();
 const tmp = mkdtempSync(join(tmpdir(), 'eye-render-test-'));
@@ -22,7 +22,7 @@ describe('eye render, end to end', () => {
   const outA = join(tmp, 'a');
   let a: { code: number; stdout: string; stderr: string };
 
-  // Determinism and page-vs-simulate are proven in build/node/render/render-scene.test.ts (in one process, so
+  // Determinism and page-vs-simulate are proven in build/jobs/render/node/render-scene.test.ts (in one process, so
   // both renders share one page bundle even while others edit the tree); here, the real CLI end to end.
   beforeAll(async () => {
     a = await eye(['render', SCENE, ...SETTINGS, '--out', outA, '--json']);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { RENDER_OPTIONS } from '../../node/render/render-options.ts';
+import { RENDER_OPTIONS } from '../../jobs/render/node/render-options.ts';
 import { declareOptions, parseOptions } from '../option-spec.ts';
 
 /** `eye render [scene…]`: films, traces and summaries into proof/<scene>/. */
@@ -12,7 +12,7 @@ export function registerRender(program: Command): void {
     .argument('[scenes...]', 'scene names (1970-script) or paths to scene files');
   declareOptions(cmd, RENDER_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     // The implementation is loaded when the command runs, not when the CLI starts (every command's start-up pays for what it imports).
-    const { runRender } = await import('../../node/render/run-render.ts');
+    const { runRender } = await import('../../jobs/render/node/run-render.ts');
     process.exitCode = await runRender(names, parseOptions(RENDER_OPTIONS, raw), process.argv.slice(3));
   });
 }

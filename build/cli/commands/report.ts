@@ -4,9 +4,9 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { DEFAULT_PARAMS } from '../../measure/params.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { writeStdout } from '../../node/io/write-stdout.ts';
-import { LEDGER_FILE } from '../../node/ledger/ledger.ts';
+import { LEDGER_FILE } from '../../jobs/ledger/node/ledger.ts';
 import { REPORT_CSP } from '../../report/proof/report-policy.ts';
-import type { WrittenReport } from '../../node/report/write-report.ts';
+import type { WrittenReport } from '../../jobs/report/node/run-report.ts';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
 
 /** `eye report`'s options, each declared once (flag, doc, default, validator). */
@@ -36,8 +36,8 @@ export function registerReport(program: Command): void {
     );
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
-    const { writeReport } = await import('../../node/report/write-report.ts');
-    const r = await writeReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
+    const { runReport } = await import('../../jobs/report/node/run-report.ts');
+    const r = await runReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
     writeStdout(o.json ? `${JSON.stringify(r, null, 2)}\n` : `${reportLines(r)}\n`);
     if (!r.pass) throw new CliError(EXIT.assertionFailed, `report: the load test failed (${loadProblems(r).join('; ')})`);
   });

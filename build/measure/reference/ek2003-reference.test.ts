@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureFile } from '../../node/measure/measure-file.ts';
+import { runMeasure } from '../../jobs/measure/node/run-measure.ts';
 import { referenceRecordings } from '../../testing/ek2003-recordings.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 
@@ -39,7 +39,7 @@ describe.skipIf(!hasR)('eye measure --method ek2003 against the reference R code
         [6, 6],
       ]) {
         const ref = reference(file, lambda, minSamples);
-        const ours = await measureFile(file, { method: 'ek2003', lambda, minSamples });
+        const ours = await runMeasure(file, { method: 'ek2003', lambda, minSamples });
         const rows = ours.events.saccades.map((s) => [s.onsetSample + 1, s.offsetSample + 1]);
         expect(rows.length).toBeGreaterThan(0);
         expect(rows).toEqual(ref.rows);
@@ -53,7 +53,7 @@ describe.skipIf(!hasR)('eye measure --method ek2003 against the reference R code
       const file = join(dir, `${rec.name}-default.csv`);
       writeFileSync(file, rec.csv);
       const ref = reference(file, 6, 3);
-      const ours = await measureFile(file);
+      const ours = await runMeasure(file);
       expect(ours.saccadeDetector.method).toBe('ek2003');
       expect(ours.events.saccades.map((s) => [s.onsetSample + 1, s.offsetSample + 1])).toEqual(ref.rows);
     }

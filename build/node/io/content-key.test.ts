@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScene } from '../../scene/parse.ts';
 import { cacheKey, KEY_HEX_DIGITS } from './content-key.ts';
-import { filmKey, type FilmCode, type FilmSettings } from '../cache/film-key.ts';
+import { filmKey, type FilmCode, type FilmSettings } from '../../jobs/cache/node/film-key.ts';
 
 const scene = parseScene({ era: '1970', mode: 'script', seed: 7, durationS: 2 }, 'test.json', 'test');
 const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };

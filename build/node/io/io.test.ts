@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../errors/exit.ts';
 import { tempDir } from '../../testing/temp-dir.ts';
 import { appendLine } from './append-line.ts';
 import { ensureOutDir } from './ensure-out-dir.ts';
-import { openCache } from '../cache/store.ts';
+import { openCache } from '../../jobs/cache/node/store.ts';
 import { environmentError } from '../../errors/environment-error.ts';
 import { writeFilesTogether } from './write-files-together.ts';
 

@@ -4,7 +4,7 @@ import type { FixationLaw } from '../../model/tuned/gaze/fixation-duration.ts';
 import type { FixationBins } from '../../measure/fixation-bins.ts';
 
 /**
- * Everything proof/index.html shows, gathered by build/node/report from a proof folder, eye check's
+ * Everything proof/index.html shows, gathered by build/jobs/report/node from a proof folder, eye check's
  * outputs and the ledger. Plain data (no Node, no DOM), so the page builders are pure functions of it.
  */
 export interface ReportData {

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportError } from '../../cli/main.ts';
-import { traceJson } from '../../core/render/trace-json.ts';
+import { traceJson } from '../../jobs/render/core/trace-json.ts';
 import { simulate } from '../../model/player.ts';
 import { withSettings } from '../../scene/parse.ts';
 import { loadScene } from '../../node/io/load-scene.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { appendLine } from '../../node/io/append-line.ts';
-import { readLedger } from '../../node/ledger/ledger.ts';
+import { readLedger } from '../../jobs/ledger/node/ledger.ts';
 import { tempDir } from '../temp-dir.ts';
 
 const run = promisify(execFile);

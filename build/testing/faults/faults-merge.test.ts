@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree } from '../../node/io/tree-hashes.ts';
 import { projectRoot } from '../../node/io/project-root.ts';
-import type { ShardManifest } from '../../node/shard/shard-manifest.ts';
+import type { ShardManifest } from '../../jobs/shard/node/shard-manifest.ts';
 import { runEye } from '../run-eye.ts';
 import { craftShard, type ShardFixture } from '../shard-fixture.ts';
 import { tempDir } from '../temp-dir.ts';

@@ -8,7 +8,7 @@ import { browserArgs, NETWORK_REFUSAL_ARGS } from '../../core/browser/browser-ar
 import { RefusedRequestError } from '../../core/browser/page-error.ts';
 import { findBrowser } from '../../node/browser/find-browser.ts';
 import { launchEyeBrowser } from '../../node/browser/launch-eye-browser.ts';
-import { loadReport } from '../../node/report/load-report.ts';
+import { loadReport } from '../../jobs/report/node/load-report.ts';
 import { tempDir } from '../temp-dir.ts';
 import { hostilePage, hostileScript } from './hostile-page.ts';
 import { listenOnLoopback, type NetworkListener } from './network-listener.ts';

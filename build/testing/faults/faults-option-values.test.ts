@@ -4,8 +4,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { integerIn, numberAbove, numberIn } from '../../options/validators.ts';
-import { measureFile } from '../../node/measure/measure-file.ts';
-import { openFilm } from '../../node/stills/open-film.ts';
+import { runMeasure } from '../../jobs/measure/node/run-measure.ts';
+import { openFilm } from '../../jobs/stills/node/open-film.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';
 
@@ -49,16 +49,16 @@ describe.concurrent('faults: option values and recordings', () => {
     const file = join(dir, 'slow.csv');
     writeFileSync(file, 't_ms,x_deg,y_deg\n0,0,0\n1e12,0.1,0\n2e12,0.2,0\n3e12,0.1,0\n');
     // Unit left to the file: outside the plausible 10–10,000 Hz, said with the rate.
-    expect(await refusal(() => measureFile(file))).toEqual({ code: 2, message: expect.stringContaining('1e-9 Hz, outside 10–10000 Hz') });
+    expect(await refusal(() => runMeasure(file))).toEqual({ code: 2, message: expect.stringContaining('1e-9 Hz, outside 10–10000 Hz') });
     // Unit given (so the plausible range is not held): still under the 1 Hz floor of any recording.
-    expect(await refusal(() => measureFile(file, { timeUnit: 'ms' }))).toEqual({ code: 2, message: expect.stringContaining('a gaze recording is sampled at 1 Hz or more') });
+    expect(await refusal(() => runMeasure(file, { timeUnit: 'ms' }))).toEqual({ code: 2, message: expect.stringContaining('a gaze recording is sampled at 1 Hz or more') });
   });
 
   it('a garbage recording is refused after its first 20 problems, without reading the rest', async () => {
     const file = join(dir, 'garbage.csv');
     // 400 000 bad lines and then a line over the 1 MiB limit: a reader that reads on reports the long line or all the problems.
     writeFileSync(file, `t_ms,x_deg,y_deg\n${'x,y,z\n'.repeat(400_000)}${'9'.repeat(2 << 20)}\n`);
-    const r = await refusal(() => measureFile(file));
+    const r = await refusal(() => runMeasure(file));
     expect(r).toEqual({ code: 2, message: expect.stringContaining('stopped reading at line 21 after 20 problems: line 2:') });
     expect((r as { message: string }).message).not.toContain('\n');
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishDir } from '../../node/io/publish-dir.ts';
 import { findFfmpeg } from '../../node/ffmpeg/find-ffmpeg.ts';
-import { ffmpegFailure } from '../../node/render/encode-film.ts';
+import { ffmpegFailure } from '../../jobs/render/node/encode-film.ts';
 import { tempDir } from '../temp-dir.ts';
 
 describe('faults: small ones', () => {

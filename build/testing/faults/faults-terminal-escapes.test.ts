@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheListing } from '../../node/cache/cache-listing.ts';
-import { ledgerCommand } from '../../node/ledger/ledger-command.ts';
+import { runCacheList } from '../../jobs/cache/node/run-cache-list.ts';
+import { runLedger } from '../../jobs/ledger/node/run-ledger.ts';
 import { runEye } from '../run-eye.ts';
 import { tempDir } from '../temp-dir.ts';
 
@@ -36,8 +36,8 @@ describe.concurrent('faults: control characters and one-line errors', () => {
     ['diff', ['1', '2']],
     ['list --json', ['--json']],
   ])('eye ledger (%s) prints revision and scene fields escaped, no forged line', (_, args) => {
-    // (In process: the text is ledgerCommand's; the CLI only writes it. --json: JSON.stringify leaves C1 controls raw.)
-    const out = ledgerCommand(args.filter((a) => a !== '--json'), { file: ledger, json: args.includes('--json') });
+    // (In process: the text is runLedger's; the CLI only writes it. --json: JSON.stringify leaves C1 controls raw.)
+    const out = runLedger(args.filter((a) => a !== '--json'), { file: ledger, json: args.includes('--json') });
     expect(rawControls(out)).toBe(false);
     expect(out).not.toMatch(/^eye: forged line/m);
     expect(out).toContain(args.includes('--json') ? '\\u009b2J' : '\\u001b[');
@@ -48,7 +48,7 @@ describe.concurrent('faults: control characters and one-line errors', () => {
     const key = '0'.repeat(32);
     mkdirSync(join(cache, 'films', key, 'data'), { recursive: true });
     writeFileSync(join(cache, 'films', key, 'entry.json'), JSON.stringify({ kind: 'films', key, name: evilScene, createdAt: '2026-01-01T00:00:00.000Z', bytes: 1 }));
-    const out = cacheListing(cache);
+    const out = runCacheList(cache);
     expect(rawControls(out)).toBe(false);
     expect(out).not.toMatch(/^eye: forged line/m);
     expect(out).toContain('x\\u001b[31mRED\\neye: forged line');

@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Scene } from '../../../scene/scene.ts';
+import { cpuParts, type CpuPart, type StageCpu } from '../core/cpu-parts.ts';
+import { framesAhead } from '../../render/core/frames-ahead.ts';
+import type { Base64Image } from '../../../node/browser/capture-frame.ts';
+import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
+import { findBrowser } from '../../../node/browser/find-browser.ts';
+import { ffmpegStageArgs, type FfmpegStage } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
+import type { BenchTree } from './bench-tree.ts';
+import type { BenchTiming } from './bench-size.ts';
+import { treeCpuMs } from './tree-cpu-ms.ts';
+
+/** One tree's CPU breakdown at one size: every stage's timing, the parts, and the pipeline's ratios. */
+export interface CpuBreakdown {
+  tree: string;
+  size: string;
+  frames: number;
+  stages: Record<keyof StageCpu, BenchTiming>;
+  parts: CpuPart[];
+  /** Pipeline CPU less the colour drawing (issue 20's aim: ≤ 22 ms at 1280×720). */
+  beyondColourCpuMs: number;
+  /** Pipeline wall ÷ max(capture wall, film encode wall) (aim ≤ 1.15). */
+  pipelineOverFloor: number;
+  /** Mean bytes of one captured image (what crosses CDP and ffmpeg decodes), and of the film per frame. */
+  imageBytes: number;
+  filmBytesPerFrame: number;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+async function timed(frames: number, work: () => Promise<void>): Promise<BenchTiming> {
+  const cpu0 = treeCpuMs();
+  const t0 = performance.now();
+  await work();
+  const wallMs = (performance.now() - t0) / frames;
+  const cpu1 = treeCpuMs();
+  return { wallMs: r2(wallMs), cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / frames) };
+}
+
+/** Frames 1…n drawn in one page call (no CDP per frame): each followed by a one-pixel read, or its image's encode. */
+const pageLoop = (frames: number, then: string) =>
+  `(() => { const c = document.querySelector('canvas').getContext('2d'); let n = 0; for (let f = 1; f <= ${frames}; f++) { window.__eye.goToFrame(f); ${then} } return n; })()`;
+
+/** ffmpeg fed `images` (base64, as CDP carried them) on stdin; resolves when it has exited 0. */
+async function runFfmpeg(ffmpeg: string, args: string[], images: readonly Base64Image[]): Promise<void> {
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdin.on('error', () => undefined);
+  const exited = once(child, 'exit');
+  for (const image of images) if (!child.stdin.write(image.base64, 'base64')) await once(child.stdin, 'drain');
+  child.stdin.end();
+  const [code] = (await exited) as [number | null];
+  if (code !== 0) throw new Error(`bench: ffmpeg ${args.join(' ')} failed: ${stderr.trim().split('\n').pop()}`);
+}
+
+/**
+ * Time each stage of one tree's pipeline at the scene's size, every stage over the scene's frames
+ * (frame 0 is drawn by load; the page stages draw frames 1…n), one after another in one browser of
+ * that tree; then that tree's full render of the same scene in the same browser. CPU is the whole
+ * process tree's (Node, the browser's processes, ffmpeg once reaped).
+ */
+export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: FfmpegTools, log: (s: string) => void): Promise<CpuBreakdown> {
+  const size = `${scene.width}x${scene.height}`;
+  const tmp = mkdtempSync(join(tmpdir(), 'eye-bench-parts-'));
+  const session = tree.createBrowserSession({ executable: findBrowser(), capture: 'auto', format: 'jpeg', width: scene.width, height: scene.height });
+  try {
+    const browser: EyeBrowser = await session.get();
+    const frames = await browser.load(scene, 'color');
+    await browser.frame(0); // paints the size's layers
+    const n = frames - 1;
+    const inPage = async (measure: boolean, then: string) => {
+      await browser.load(scene, 'color', measure ? tree.measure : null);
+      return timed(n, async () => {
+        await browser.runInPage(pageLoop(n, then));
+      });
+    };
+    log(`${tree.label} ${size}: page stages`);
+    const onePixel = 'c.getImageData(0, 0, 1, 1);';
+    const draw = await inPage(false, onePixel);
+    const drawMask = await inPage(true, onePixel);
+    const encode = await inPage(true, `n += ${tree.imageExpression(browser.format)}.length;`);
+    await browser.load(scene, 'color', tree.measure);
+    await browser.goToFrame(0);
+    const images: Base64Image[] = [];
+    const depth = browser.method === 'canvas' ? 2 : 1;
+    const capture = await timed(n, async () => {
+      for await (const image of framesAhead(n, depth, (f) => browser.frameBase64(f + 1))) images.push(image);
+    });
+    log(`${tree.label} ${size}: ffmpeg stages`);
+    const args = tree.ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: browser.format });
+    const stage = (s: FfmpegStage) => timed(n, () => runFfmpeg(ffmpeg.ffmpeg, ffmpegStageArgs(args, s), images));
+    const decode = await stage('decode');
+    const convert = await stage('convert');
+    const filmFile = join(tmp, 'film.mp4');
+    const film = await timed(n, () => runFfmpeg(ffmpeg.ffmpeg, ['-v', 'error', ...args.inputOptions, '-i', 'pipe:0', ...args.outputOptions, '-y', filmFile], images));
+    log(`${tree.label} ${size}: full pipeline`);
+    let cpu0: number | null = null;
+    let cpu1: number | null = null;
+    const summary = await tree.renderScene(scene, {
+      session,
+      ffmpeg,
+      outDir: join(tmp, 'pipeline'),
+      holdSpread: false,
+      onFrame: (f) => {
+        if (f === 0) cpu0 = treeCpuMs();
+      },
+      onEncoded: () => {
+        cpu1 = treeCpuMs();
+      },
+    });
+    const pipeline: BenchTiming = { wallMs: summary.msPerFrame.total, cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / summary.frames) };
+    const stages = { draw, drawMask, encode, capture, decode, convert, film, pipeline };
+    const cpu = Object.fromEntries(Object.entries(stages).map(([k, t]) => [k, t.cpuMs ?? Number.NaN])) as unknown as StageCpu;
+    const { parts, beyondColour } = cpuParts(cpu);
+    const imageBytes = Math.round(images.reduce((s, i) => s + (i.base64.length * 3) / 4, 0) / images.length);
+    return {
+      tree: tree.label,
+      size,
+      frames: n,
+      stages,
+      parts,
+      beyondColourCpuMs: beyondColour,
+      pipelineOverFloor: r2(pipeline.wallMs / Math.max(capture.wallMs, film.wallMs)),
+      imageBytes,
+      filmBytesPerFrame: Math.round(summary.film.bytes / summary.frames),
+    };
+  } finally {
+    await session.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

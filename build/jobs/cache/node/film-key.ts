@@ -1,0 +1,46 @@
+import type { PixelMeasureOptions, RenderPass } from '../../../page/protocol.ts';
+import type { Scene } from '../../../scene/scene.ts';
+import type { CaptureMethod, FrameFormat } from '../../../node/browser/capture-frame.ts';
+import { ffmpegArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { cacheKey } from '../../../node/io/content-key.ts';
+
+/** Everything besides the scene that decides a proof folder's bytes. */
+export interface FilmSettings {
+  pass: RenderPass;
+  /** The pixel path's options (null: not measured). */
+  measure: PixelMeasureOptions | null;
+  /**
+   * Whether the era-spread verdict fails the film. Not in the key: it changes only assertions.json
+   * and summary.json, which are made again from the model on every restore.
+   */
+  holdSpread: boolean;
+  /** The capture asked for (auto: the probe's choice, itself a function of the browser and the code). */
+  capture: 'auto' | CaptureMethod;
+  format: FrameFormat;
+}
+
+/** The code and tools that turn a scene's samples into a film. */
+export interface FilmCode {
+  /** codeHash() of the page bundle's sources less the model's Player and what only it imports (film-code.ts). */
+  renderer: string;
+  /** codeHash() of the sources `eye render` runs in Node (and its workers, package-lock.json), less the same. */
+  node: string;
+  browser: string;
+  encoder: string;
+}
+
+/**
+ * A film's cache key: what decides its pixels. The sample stream the page draws (`feedDigest`: every
+ * frame's sample, time and pointer and the rest sample, simulated in Node by the page's own FrameFeed;
+ * the page's digest is held to it at the end of every render), the resolved scene (every field the page
+ * might read besides its samples: size, rate, era, pointer track…; not its name, which only labels
+ * things, nor the file's bytes, so a reworded $comment keeps its film), the settings, the encoder's
+ * arguments as built for this film (its CRF, preset and colour conversion), and the renderer's code.
+ * The model's code is not in it: only what it hands the renderer.
+ */
+export function filmKey(scene: Scene, feedDigest: string, settings: FilmSettings, code: FilmCode): string {
+  const encode = ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: settings.format });
+  const { name: _label, ...shown } = scene;
+  const { holdSpread: _verdictOnly, ...drawn } = settings;
+  return cacheKey({ kind: 'film', feed: feedDigest, scene: shown, settings: drawn, encode, code });
+}

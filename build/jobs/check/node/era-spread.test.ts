@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS, detectorParams } from '../../../measure/params.ts';
+import { withSettings } from '../../../scene/parse.ts';
+import type { CheckJobResult } from './check-job.ts';
+import { checkFilm, hasTimeline, spreadFromRuns, spreadJobs, spreadKey, spreadPlan } from './era-spread.ts';
+import { runCheckJob } from './check-job.ts';
+import { loadScene } from '../../../node/io/load-scene.ts';
+
+describe('eraSpread: what a proof film is held to', () => {
+  it('an era scene is measured over 20-s windows of 3 × 10 min at reference seeds; a tour or pointer scene over 30 seeds of itself', () => {
+    const era = loadScene('1970-script');
+    const plan = spreadPlan(era);
+    expect(plan).toEqual({ method: 'windows', seeds: [1, 2, 3], runS: 600, windowS: 20, fps: 30 });
+    expect(hasTimeline(loadScene('tour'))).toBe(true);
+    expect(hasTimeline(loadScene('2026-rest-pointer'))).toBe(true);
+    const tour = spreadPlan(loadScene('tour'));
+    expect(tour.method).toBe('seeds');
+    expect(tour.seeds).toHaveLength(30);
+    expect(tour.runS).toBe(60);
+    expect(spreadJobs(era, plan, DEFAULT_PARAMS).map((j) => [j.seed, j.durationS, j.films])).toEqual([
+      [1, 600, { fps: 30, windowS: 20 }],
+      [2, 600, { fps: 30, windowS: 20 }],
+      [3, 600, { fps: 30, windowS: 20 }],
+    ]);
+  });
+
+  it("the cache key follows the era's behaviour, the plan and the detector, not the film's seed, name or size", async () => {
+    const a = loadScene('1970-script');
+    const key = await spreadKey(a, spreadPlan(a), DEFAULT_PARAMS);
+    expect(await spreadKey({ ...a, name: 'x', seed: 99, width: 640, height: 360 }, spreadPlan(a), DEFAULT_PARAMS)).toBe(key);
+    expect(await spreadKey(withSettings(a, { calm: true }), spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
+    expect(await spreadKey({ ...a, era: '1981' }, spreadPlan(a), DEFAULT_PARAMS)).not.toBe(key);
+    const b = withSettings(a, { fps: 60 });
+    expect(await spreadKey(b, spreadPlan(b), DEFAULT_PARAMS)).not.toBe(key);
+    expect(await spreadKey(a, spreadPlan(a), detectorParams({ lambda: 5 }))).not.toBe(key);
+  });
+
+  it('a short run gives a spread over its windows, and the scene film is judged against it', () => {
+    const scene = withSettings(loadScene('1995-script'), { durationS: 5 });
+    const plan = { ...spreadPlan(scene), runS: 60, seeds: [1] };
+    const runs: CheckJobResult[] = spreadJobs(scene, plan, DEFAULT_PARAMS).map(runCheckJob);
+    expect(runs[0].films).toHaveLength(12);
+    const s = spreadFromRuns(scene, plan, runs, 'test-key');
+    expect(s.films).toBe(12);
+    expect(s.spread.saccadesPerS!.p10).toBeLessThanOrEqual(s.spread.saccadesPerS!.p90);
+    const f = checkFilm(scene, s);
+    expect(f.verdicts.map((v) => v.metric)).toEqual(['saccadesPerS', 'blinksPerMin', 'meanFixationMs', 'medianPitchDeg', 'largeSaccadesPerMin']);
+    expect(f.metrics.durationS).toBeCloseTo(5, 0);
+  });
+});

@@ -1,0 +1,67 @@
+import { join, resolve } from 'node:path';
+import { reviewClips, scriptEras } from '../core/review-clips.ts';
+import { CliError, EXIT } from '../../../errors/exit.ts';
+import { safeMessage } from '../../../errors/safe-text.ts';
+import { listScenes } from '../../../node/io/load-scene.ts';
+import { runCompare } from './run-compare.ts';
+
+export interface ClipsOptions {
+  /** Only these eras (four digits each); empty: every era with a script scene. */
+  eras: string[];
+  /** The clips' folder. */
+  outDir: string;
+  /** Every panel's render size. */
+  size: { width: number; height: number };
+  /** Every panel's length (undefined: each scene's own). */
+  durationS?: number;
+  /** The eras' tile: each panel scaled to this. */
+  tileSize: { width: number; height: number };
+  jobs: number;
+  cache: boolean;
+  cacheDir: string;
+  force: boolean;
+}
+
+/**
+ * `eye clips`: the review clips (reviewClips: per era none / generic / tuned, then the eras tiled), each
+ * made by `eye compare` in this one process, so the code, browser and encoder are fingerprinted once and
+ * a clip whose panels and code are unchanged is kept without rendering or restoring anything. Every
+ * clip is attempted; the first failure's exit code is the run's.
+ */
+export async function runClips(o: ClipsOptions, argv: string[]): Promise<number> {
+  const names = listScenes();
+  const known = scriptEras(names);
+  const unknown = o.eras.filter((e) => !known.includes(e));
+  if (unknown.length) throw new CliError(EXIT.badInput, `no script scene for era ${unknown.join(', ')} (eras with one: ${known.join(', ') || 'none'})`);
+  const clips = reviewClips(names, o.eras);
+  if (clips.length === 0) throw new CliError(EXIT.badInput, 'no <era>-script scene under scenes/: nothing to compare');
+  let status: number = EXIT.ok;
+  for (const c of clips) {
+    const out = resolve(join(o.outDir, c.file));
+    let code: number;
+    try {
+      code = await runCompare(
+        c.scenes,
+        {
+          settings: { width: o.size.width, height: o.size.height, durationS: o.durationS },
+          panelSize: c.tiled ? o.tileSize : undefined,
+          out,
+          presets: c.presets,
+          jobs: o.jobs,
+          cache: o.cache,
+          cacheDir: o.cacheDir,
+          force: o.force,
+          json: false,
+        },
+        argv,
+      );
+    } catch (err) {
+      // One clip's failure is said and the rest are still made.
+      code = err instanceof CliError ? err.exitCode : EXIT.internal;
+      const message = err instanceof Error ? (err instanceof CliError ? err.message : (err.stack ?? err.message)) : String(err);
+      process.stderr.write(`eye: clips: ${c.file}: ${safeMessage(message)}\n`);
+    }
+    if (code !== EXIT.ok && status === EXIT.ok) status = code;
+  }
+  return status;
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../../testing/renderer-page.ts';
+import { ERA_IDS } from '../../../scene/scene.ts';
+
+/**
+ * Picture tests of the frame's top, the brow and the pupil (eye.md §11), on pixels the renderer
+ * draws in headless Chromium: hand-made samples (build/testing/eye-samples.ts) drawn with drawEye and
+ * read back with getImageData.
+ */
+const W = 640;
+const H = 400; // 16 px/mm: 1 mm is 16 rows
+const PX_PER_MM = (36 * H) / 900;
+/** The highest brow lift over long runs of every scene and preset (2013's lens). */
+const MEASURED_MAX_LIFT_MM = 2.33;
+
+const ENTRY = `
+import { drawEye } from './draw-eye.ts';
+import { drawBrowMask } from './layers/brow-mask.ts';
+import { eyeFrame } from './geometry/eye-frame.ts';
+import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
+import { gazeSample } from '../testing/eye-samples.ts';
+import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
+
+function canvas(w, h) {
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  return c.getContext('2d', { willReadFrequently: true });
+}
+
+window.topRows = (era, browLiftMm, rows) => {
+  const ctx = canvas(${W}, ${H});
+  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: ${W}, height: ${H}, era, pass: 'color' });
+  return Array.from(ctx.getImageData(0, 0, ${W}, rows).data);
+};
+
+window.browRows = (era, browLiftMm) => {
+  const ctx = canvas(${W}, ${H});
+  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: ${W}, height: ${H}, era, pass: 'color' });
+  return Array.from(ctx.getImageData(0, 0, ${W}, Math.round(${H} * 0.35)).data);
+};
+
+window.browMaskRows = (browLiftMm) => {
+  const ctx = canvas(${W}, ${H});
+  const s = gazeSample(0, 0, { browLiftMm });
+  drawEye(ctx, s, { width: ${W}, height: ${H}, era: '2026', pass: 'mask' });
+  drawBrowMask(ctx, eyeFrame(${W}, ${H}), s);
+  const d = ctx.getImageData(0, 0, ${W}, ${H}).data;
+  const rows = new Array(${H}).fill(0);
+  for (let i = 0; i < d.length; i += 4) if (classifyMaskPixel(d[i], d[i + 1], d[i + 2]) === MASK_BROW) rows[Math.floor(i / 4 / ${W})]++;
+  return rows;
+};
+
+/** Luminance (BT.709, 0–255) of the pupil's top band (clear of any catchlight), median over its pixels. */
+window.pupilTopLuma = (era, pupilMm) => {
+  const s = gazeSample(0, 0, { pupilMm });
+  const f = eyeFrame(${W}, ${H});
+  const color = canvas(${W}, ${H});
+  drawEye(color, s, { width: ${W}, height: ${H}, era, pass: 'color' });
+  const mask = canvas(${W}, ${H});
+  drawEye(mask, s, { width: ${W}, height: ${H}, era, pass: 'mask' });
+  const p = discEllipsePx(f, irisPose(s), s.pupilMm / 2);
+  const c = color.getImageData(0, 0, ${W}, ${H}).data;
+  const m = mask.getImageData(0, 0, ${W}, ${H}).data;
+  const lumas = [];
+  for (let y = Math.floor(p.yPx - p.radiusYPx); y < p.yPx - 0.6 * p.radiusYPx; y++) {
+    for (let x = Math.floor(p.xPx - p.radiusXPx); x <= p.xPx + p.radiusXPx; x++) {
+      const i = (y * ${W} + x) * 4;
+      // Whole pupil pixels only: the mask says pupil here and at the neighbours (no edge blend).
+      const pupilAt = (j) => classifyMaskPixel(m[j], m[j + 1], m[j + 2]) === MASK_PUPIL;
+      if (!pupilAt(i) || !pupilAt(i - 8) || !pupilAt(i + 8) || !pupilAt(i - ${W} * 8) || !pupilAt(i + ${W} * 8)) continue;
+      lumas.push(0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2]);
+    }
+  }
+  lumas.sort((a, b) => a - b);
+  return { n: lumas.length, median: lumas[Math.floor(lumas.length / 2)] };
+};
+`;
+
+const renderer = rendererPage(ENTRY);
+
+const call = renderer.call;
+
+describe('the brow in the frame (pixels)', () => {
+  it('leaves the top millimetre of the frame untouched at the highest lift the model makes, and the top rows at any lift', async () => {
+    const rest = await call<number[]>('topRows', '2026', 0, PX_PER_MM);
+    const lifted = await call<number[]>('topRows', '2026', MEASURED_MAX_LIFT_MM, PX_PER_MM);
+    // No hair in the top millimetre (the tint under the hair fades out there: at most a level of 255).
+    let worst = 0;
+    for (let i = 0; i < rest.length; i++) worst = Math.max(worst, Math.abs(rest[i] - lifted[i]));
+    expect(worst).toBeLessThanOrEqual(2);
+    const half = Math.round(0.5 * PX_PER_MM) * W * 4;
+    expect(lifted.slice(0, half)).toEqual(rest.slice(0, half));
+    const fewRows = Math.round(0.2 * PX_PER_MM);
+    const any = await call<number[]>('topRows', '2026', 100, fewRows);
+    worst = 0;
+    for (let i = 0; i < any.length; i++) worst = Math.max(worst, Math.abs(rest[i] - any[i]));
+    expect(worst).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('does move when the brow lifts (the test above could fail)', async () => {
+    const rest = await call<number[]>('browRows', '2026', 0);
+    const lifted = await call<number[]>('browRows', '2026', MEASURED_MAX_LIFT_MM);
+    let changed = 0;
+    for (let i = 0; i < rest.length; i += 4) if (Math.abs(rest[i] - lifted[i]) > 20) changed++;
+    expect(changed).toBeGreaterThan(2000);
+  }, 60_000);
+
+  it('is in the mask pass as one brow shape, wholly in frame with room above it, lifted with the colour pass', async () => {
+    const rest = await call<number[]>('browMaskRows', 0);
+    const lifted = await call<number[]>('browMaskRows', MEASURED_MAX_LIFT_MM);
+    const first = (rows: number[]) => rows.findIndex((n) => n > 0);
+    expect(rest.reduce((a, n) => a + n, 0)).toBeGreaterThan(5000);
+    expect(first(lifted)).toBeGreaterThan(PX_PER_MM);
+    expect(first(rest) - first(lifted)).toBeCloseTo(MEASURED_MAX_LIFT_MM * PX_PER_MM, -0.5);
+  }, 60_000);
+});
+
+describe('the pupil under the era grade (pixels)', () => {
+  it('is dark in every era: the grade lights the face, not the pupil', async () => {
+    for (const era of ERA_IDS) {
+      const p = await call<{ n: number; median: number }>('pupilTopLuma', era, 3);
+      expect(p.n, era).toBeGreaterThan(30);
+      // Drawn rgb(9, 7, 6); lifted blacks (2000's navy, 2003's olive, 2013's maroon) were 30–60.
+      expect(p.median, era).toBeLessThan(18);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import type { Base64Image } from '../../../node/browser/capture-frame.ts';
+
+/** Per-frame hashes of the captured images (sha256 of the bytes Chromium returned) and their digest. */
+export class FrameHashes {
+  private readonly full: string[] = [];
+
+  /** Hash the image's bytes (the base64 text is decoded natively: the same bytes, the same hash). */
+  add(image: Base64Image): void {
+    this.full.push(createHash('sha256').update(image.base64, 'base64').digest('hex'));
+  }
+
+  /** First 16 hex digits per frame (enough to spot which frame differs), the digest over all of them. */
+  summary(): { algorithm: string; perFrame: string[]; digest: string } {
+    return {
+      algorithm: 'sha256 of each captured image as Chromium encoded it (perFrame: first 16 hex digits); digest: sha256 of the full hashes in order',
+      perFrame: this.full.map((h) => h.slice(0, 16)),
+      digest: createHash('sha256').update(this.full.join('\n')).digest('hex'),
+    };
+  }
+}
