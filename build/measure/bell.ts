@@ -61,7 +61,8 @@ export function estimateBellGain(signal: GazeSignal, closure: Float64Array, blin
  * roll never returns to rest between them). Outside a movement, and in the small offset a window
  * estimate of the open level can leave at its ends, "closure" is the lids riding with the gaze (a
  * down-gaze between two up-gazes dips the opening a little), which brings no roll; measuring from the
- * line keeps the correction 0 at both ends, so it adds no step.
+ * line keeps the correction 0 at both ends, so it adds no step. A movement cut by the recording's
+ * start or end has only one end at rest, and the line is flat at its level.
  */
 export function withoutBell(signal: GazeSignal, closure: Float64Array, blinks: readonly DetectedBlink[], gain: BellGain): GazeSignal {
   if (gain.samples === 0 || blinks.length === 0) return signal;
@@ -72,8 +73,10 @@ export function withoutBell(signal: GazeSignal, closure: Float64Array, blinks: r
     const i0 = blinks[k].spanStartIndex;
     let i1 = blinks[k].spanEndIndex;
     for (k++; k < blinks.length && blinks[k].spanStartIndex <= i1 + 1; k++) i1 = Math.max(i1, blinks[k].spanEndIndex);
-    const c0 = at(i0);
-    const c1 = at(i1);
+    // A movement the recording's start or end cuts is not at rest there: the line runs level from its other end.
+    const n1 = yDeg.length - 1;
+    const c0 = i0 === 0 && i1 < n1 ? at(i1) : at(i0);
+    const c1 = i1 === n1 && i0 > 0 ? at(i0) : at(i1);
     for (let i = i0; i <= i1; i++) {
       if (Number.isNaN(closure[i])) continue;
       const ref = i1 > i0 ? c0 + ((c1 - c0) * (t[i] - t[i0])) / (t[i1] - t[i0]) : c0;

@@ -93,6 +93,40 @@ describe('blink detection from the aperture', () => {
     expect(d.breaks).toHaveLength(1);
   });
 
+  it('reads a blink the recording ends in as a blink to its last sample: the half-shut lid is no open level', () => {
+    // 1995-rest's film: a blink 190 ms before its last frame, the lid still opening at it (Bell's roll
+    // 5° up). Taken as the open level, the last sample made the two before it look open and their
+    // roll a gaze shift ≥ 0.6° across the blink, a break that closed the fixation before it.
+    const { signal } = synthesize({ sampleRateHz: 30, durationMs: 3000, noiseDeg: 0.01, blinks: [{ startMs: 2800 }] });
+    const d = detect(signal, params);
+    expect(d.blinks).toHaveLength(1);
+    expect(d.breaks).toEqual([]);
+    expect(d.fixations.every((f) => f.censored)).toBe(true);
+    // The same holds at the start: a recording that begins in a blink's opening.
+    const late = synthesize({ sampleRateHz: 30, durationMs: 3000, noiseDeg: 0.01, t0Ms: 0, blinks: [{ startMs: -150 }] }).signal;
+    expect(detect(late, params).breaks).toEqual([]);
+  });
+
+  it("follows a film's creep through a one-frame dip of its opening: the roll back down is not a saccade", () => {
+    // 1995-script's film at 11.7 s: in the creep after a blink the mask read one frame 0.02 mm low
+    // (8.57, 8.55, 8.61 mm). The walk out to the open level stopped there, the rest of the creep's
+    // Bell roll (~0.9° back down over 0.3 s) was left in the gaze, and read as a 0.6° saccade and a
+    // shift across the blink: one fixation counted as three.
+    const spec = { sampleRateHz: 30, durationMs: 3000, noiseDeg: 0.01, blinks: [{ startMs: 1000 }] };
+    const clean = synthesize(spec).signal;
+    expect(detect(clean, params).breaks).toEqual([]);
+    const { signal } = synthesize(spec);
+    const ap = signal.apertureMm!;
+    // The first creep frame where the opening still rises by more than the dip.
+    let k = signal.tMs.findIndex((t) => t > 1000 + 70 + 40 + 190);
+    while (!(ap[k + 1] - ap[k] > 0.03)) k++;
+    ap[k + 1] = ap[k] - 0.02;
+    const d = detect(signal, params);
+    expect(d.blinks).toHaveLength(1);
+    expect(d.saccades).toEqual([]);
+    expect(d.breaks).toEqual([]);
+  });
+
   it('finds the same blinks at 60 Hz', () => {
     const { signal, truth } = synthesize({
       sampleRateHz: 60,

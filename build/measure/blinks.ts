@@ -74,8 +74,13 @@ export function detectBlinks(tMs: Float64Array, apertureMm: Float64Array, params
     while (d0 < ep.end && !(closure[d0] >= 0.5 * ep.depth)) d0++;
     let d1 = ep.end;
     while (d1 > d0 && !(closure[d1] >= 0.5 * ep.depth)) d1--;
-    const pre = apertureMm[ep.start];
-    const post = apertureMm[ep.end];
+    // A lid still moving when the recording starts or ends (a window cut mid-blink, a film's last
+    // frames) shows no open level on that side: its edge sample is part of the blink, and taking it
+    // as open would read a half-shut lid as open and the roll under it as gaze. The other side's
+    // level stands in for it.
+    const n1 = tMs.length - 1;
+    const pre = ep.start === 0 && ep.end < n1 ? apertureMm[ep.end] : apertureMm[ep.start];
+    const post = ep.end === n1 && ep.start > 0 ? apertureMm[ep.start] : apertureMm[ep.end];
     for (let i = ep.start; i <= ep.end; i++) {
       open[i] = i <= d0 ? pre : i >= d1 ? post : pre + ((post - pre) * (tMs[i] - tMs[d0])) / (tMs[d1] - tMs[d0]);
       closure[i] = closureOf(apertureMm[i], open[i]);
@@ -136,8 +141,14 @@ function mostOpen(ap: Float64Array, from: number, dir: 1 | -1, within: (i: numbe
   let last = from;
   for (let i = from + dir; i >= 0 && i < ap.length && within(i); i += dir) {
     if (Number.isNaN(ap[i])) break;
-    // While the lid is still deep, a dip is the gaze moving the lid under the blink, not the end of it.
-    if (!deep(i) && ap[i] < ap[best] - Math.max(OPEN_WALK_TOLERANCE * ap[best], OPEN_WALK_TOLERANCE_MM)) break;
+    // While the lid is still deep, a dip is the gaze moving the lid under the blink, not the end of it;
+    // and a one-sample dip the next sample climbs back from is the reading's noise (a film's opening,
+    // read off the mask's sub-pixel edges, wavers by a few hundredths of a mm in a slow creep).
+    const tolerance = Math.max(OPEN_WALK_TOLERANCE * ap[best], OPEN_WALK_TOLERANCE_MM);
+    const below = (k: number) => ap[k] < ap[best] - tolerance;
+    const next = i + dir;
+    const recovers = next >= 0 && next < ap.length && within(next) && !Number.isNaN(ap[next]) && !below(next);
+    if (!deep(i) && below(i) && !recovers) break;
     if (ap[i] > ap[best]) best = i;
     last = i;
   }
@@ -262,12 +273,22 @@ function crossing(tMs: Float64Array, c: Float64Array, inside: number, outside: n
   return tMs[inside] + f * (tMs[outside] - tMs[inside]);
 }
 
-/** min(running max over the past window, running max over the next window), NaN samples skipped. */
+/**
+ * min(running max over the past window, running max over the next window), NaN samples skipped. A
+ * window the recording's start or end cuts short is left out while the other is whole: in a recording
+ * that starts (or ends) inside a blink it holds only the blink, and the min would take the half-shut
+ * lid for the open level and miss the blink.
+ */
 function openLevel(tMs: Float64Array, ap: Float64Array, windowMs: number): Float64Array {
   const n = tMs.length;
   const out = runningMax(tMs, ap, windowMs, 1);
   const next = runningMax(tMs, ap, windowMs, -1);
-  for (let i = 0; i < n; i++) if (next[i] < out[i]) out[i] = next[i];
+  for (let i = 0; i < n; i++) {
+    const pastCut = tMs[i] - tMs[0] < windowMs;
+    const nextCut = tMs[n - 1] - tMs[i] < windowMs;
+    if (pastCut && !nextCut) out[i] = next[i];
+    else if (next[i] < out[i] && !(nextCut && !pastCut)) out[i] = next[i];
+  }
   return out;
 }
 
