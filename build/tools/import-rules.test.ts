@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs tool without types
-import { folderOf, lintImports, ruleCycles, RULES } from './import-rules.mjs';
+import { folderOf, isFile, lintImports, ruleCycles, RULES } from './import-rules.mjs';
 import { tempDir } from '../testing/temp-dir.ts';
 
 /** A build/ folder in a temporary directory holding `files` (path under build/ → source). */
@@ -20,12 +20,35 @@ describe('import rules', () => {
     expect(lintImports()).toEqual([]);
   });
 
-  it('hold no cycle themselves, and name only folders they define', () => {
+  it('hold no cycle themselves, and name only folders they define (or files that exist, in one)', () => {
     expect(ruleCycles()).toEqual([]);
     const known = new Set(Object.keys(RULES));
     for (const [from, rule] of Object.entries(RULES as Record<string, { may: string[] }>)) {
-      for (const to of rule.may) expect(known.has(to), `${from} → ${to}`).toBe(true);
+      for (const to of rule.may) {
+        if (isFile(to)) {
+          expect(existsSync(join(import.meta.dirname, '..', to)), `${from} → ${to}`).toBe(true);
+          expect(known.has(folderOf(to)), `${from} → ${to}`).toBe(true);
+        } else expect(known.has(to), `${from} → ${to}`).toBe(true);
+      }
     }
+  });
+
+  it("let build/measure and build/core/check import the renderer's mask contract and nothing else of build/render", () => {
+    const build = fakeBuild({
+      'render/mask-contract.ts': "export { xPx } from './geometry/eye-frame.ts';\n",
+      'render/geometry/eye-frame.ts': 'export const xPx = 1;\n',
+      'render/layers/lash-lag.ts': 'export const LASH_LAG_HZ = 9;\n',
+      'measure/ok.ts': "import { xPx } from '../render/mask-contract.ts';\nexport const ok = xPx;\n",
+      'measure/pixels/bad.ts': "import { xPx } from '../../render/geometry/eye-frame.ts';\nexport const bad = xPx;\n",
+      'core/check/ok.ts': "import { xPx } from '../../render/mask-contract.ts';\nexport const ok = xPx;\n",
+      'core/check/bad.ts': "import { LASH_LAG_HZ } from '../../render/layers/lash-lag.ts';\nexport const bad = LASH_LAG_HZ;\n",
+    });
+    const problems: string[] = lintImports(build);
+    expect(problems.map((p) => p.replace(/, but .*$/, ''))).toEqual([
+      'build/core/check/bad.ts:1: imports build/render/layers/lash-lag.ts',
+      'build/measure/pixels/bad.ts:1: imports build/render/geometry/eye-frame.ts',
+    ]);
+    expect(problems[1]).toContain('build/render/mask-contract.ts');
   });
 
   it('name build/core and build/node job folders apart, every other folder by its top level', () => {
@@ -75,8 +98,9 @@ describe('import rules', () => {
     ]);
   });
 
-  it('fail rules that let two folders import each other', () => {
+  it('fail rules that let two folders import each other, a file of a folder standing for its folder', () => {
     const cycles: string[] = ruleCycles({ a: { may: ['b'], why: '' }, b: { may: ['c'], why: '' }, c: { may: ['a'], why: '' } });
     expect(cycles).toEqual(['a → b → c → a']);
+    expect(ruleCycles({ a: { may: ['b/face.ts'], why: '' }, b: { may: ['a'], why: '' } })).toEqual(['a → b → a']);
   });
 });
