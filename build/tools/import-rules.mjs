@@ -61,7 +61,7 @@ export const RULES = {
     may: ['core/browser', 'core/cache', 'core/ledger', 'core/render', 'core/shard', 'errors', 'measure', 'model', 'node/browser', 'node/cache', 'node/check', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/shard', 'node/stills', 'options', 'page', 'report', 'scene'],
     why: 'eye render: the job that uses most of the Node side (its flags are declared beside it: the type it runs with)',
   },
-  'node/bench': { may: ['core/bench', 'core/render', 'errors', 'measure', 'model', 'node/browser', 'node/ffmpeg', 'node/io', 'node/render', 'page', 'scene'], why: 'eye bench times the render' },
+  'node/bench': { may: ['core/bench', 'core/render', 'errors', 'measure', 'model', 'node/browser', 'node/cache', 'node/ffmpeg', 'node/io', 'node/render', 'page', 'scene'], why: 'eye bench times the render (and keeps the era spread it is held to in the project cache)' },
   'node/compare': { may: ['core/compare', 'errors', 'measure', 'model', 'node/cache', 'node/ffmpeg', 'node/io', 'node/ledger', 'node/render', 'page', 'render', 'scene'], why: "eye compare renders its panels (a held panel reads the page's sample feed and the era's grain to know it holds still)" },
   'node/picture': { may: ['core/browser', 'core/picture', 'errors', 'measure', 'model', 'node/browser', 'node/io', 'node/render', 'render', 'report', 'scene'], why: 'eye picture draws lossless frames' },
   'node/report': { may: ['core/report', 'errors', 'measure', 'node/browser', 'node/cache', 'node/check', 'node/io', 'node/ledger', 'report', 'scene'], why: 'eye report reads what the others wrote' },
