@@ -1,7 +1,7 @@
 import { filmFixture } from '../testing/film-metrics-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../model/player.ts';
-import { gazeScene } from '../model/tuned/gaze/run-gaze.ts';
+import { gazeScene } from '../testing/run-gaze.ts';
 import { filmMetrics, filmSignal } from './film-metrics.ts';
 import { allWithin, percentile, spreadOf, withinSpread } from './film-spread.ts';
 import { synthesize } from '../testing/synthetic-gaze.ts';

@@ -13,7 +13,7 @@ import { drawCatchlightPlane } from './layers/catchlight-plane.ts';
 import { drawCursor } from './layers/cursor.ts';
 import { lashLagRad } from './layers/lash-lag.ts';
 import { lidMargins } from './geometry/lid-margins.ts';
-import { MASK_SKIN } from './mask-colors.ts';
+import { MASK_SKIN } from './mask-contract.ts';
 import { FACE_SKIN_RGB } from './assets/skin.ts';
 
 export interface View {

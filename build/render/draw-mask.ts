@@ -9,7 +9,7 @@ import { drawBrowMask } from './layers/brow-mask.ts';
 import { drawLashes } from './layers/lashes.ts';
 import { traceCaruncle } from './geometry/caruncle-shape.ts';
 import { traceTearBeads } from './geometry/tear-beads.ts';
-import { MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR } from './mask-colors.ts';
+import { MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR } from './mask-contract.ts';
 
 /** How far the mask's tear beads sit above the lower margin (tear-beads.ts: clear of the skin). */
 export const MASK_TEAR_INSET_PX = 1.5;

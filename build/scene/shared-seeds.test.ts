@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { listScenes, SCENES_DIR } from '../node/io/load-scene.ts';
 import { describe, expect, it } from 'vitest';
 import { parseScene } from './parse.ts';
-import { unexplainedSharedSeeds, type SceneFile } from './shared-seeds.ts';
+import { unexplainedSharedSeeds, type SceneFile } from '../testing/shared-seeds.ts';
 
 const sceneFiles = (): SceneFile[] => listScenes().map((name) => ({ name, raw: JSON.parse(readFileSync(join(SCENES_DIR, `${name}.json`), 'utf8')) as unknown }));
 

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs tool without types
-import { folderOf, isPlatformFree, lintImports, platformLeaks, ruleCycles, RULES } from './import-rules.mjs';
+import { folderOf, isFile, isPlatformFree, lintImports, platformLeaks, ruleCycles, RULES } from './import-rules.mjs';
 import { tempDir } from '../testing/temp-dir.ts';
 
 /** A build/ folder in a temporary directory holding `files` (path under build/ → source). */
@@ -20,12 +20,35 @@ describe('import rules', () => {
     expect(lintImports()).toEqual([]);
   });
 
-  it('hold no cycle themselves, and name only folders they define', () => {
+  it('hold no cycle themselves, and name only folders they define (or files that exist, in one)', () => {
     expect(ruleCycles()).toEqual([]);
     const known = new Set(Object.keys(RULES));
     for (const [from, rule] of Object.entries(RULES as Record<string, { may: string[] }>)) {
-      for (const to of rule.may) expect(known.has(to), `${from} → ${to}`).toBe(true);
+      for (const to of rule.may) {
+        if (isFile(to)) {
+          expect(existsSync(join(import.meta.dirname, '..', to)), `${from} → ${to}`).toBe(true);
+          expect(known.has(folderOf(to)), `${from} → ${to}`).toBe(true);
+        } else expect(known.has(to), `${from} → ${to}`).toBe(true);
+      }
     }
+  });
+
+  it("let build/measure and build/jobs/check/core import the renderer's mask contract and nothing else of build/render", () => {
+    const build = fakeBuild({
+      'render/mask-contract.ts': "export { xPx } from './geometry/eye-frame.ts';\n",
+      'render/geometry/eye-frame.ts': 'export const xPx = 1;\n',
+      'render/layers/lash-lag.ts': 'export const LASH_LAG_HZ = 9;\n',
+      'measure/ok.ts': "import { xPx } from '../render/mask-contract.ts';\nexport const ok = xPx;\n",
+      'measure/pixels/bad.ts': "import { xPx } from '../../render/geometry/eye-frame.ts';\nexport const bad = xPx;\n",
+      'jobs/check/core/ok.ts': "import { xPx } from '../../../render/mask-contract.ts';\nexport const ok = xPx;\n",
+      'jobs/check/core/bad.ts': "import { LASH_LAG_HZ } from '../../../render/layers/lash-lag.ts';\nexport const bad = LASH_LAG_HZ;\n",
+    });
+    const problems: string[] = lintImports(build);
+    expect(problems.map((p) => p.replace(/, but .*$/, ''))).toEqual([
+      'build/jobs/check/core/bad.ts:1: imports build/render/layers/lash-lag.ts',
+      'build/measure/pixels/bad.ts:1: imports build/render/geometry/eye-frame.ts',
+    ]);
+    expect(problems[1]).toContain('build/render/mask-contract.ts');
   });
 
   it("name a job's two halves apart, and build/core's and build/node's shared folders, every other folder by its top level", () => {
@@ -52,7 +75,7 @@ describe('import rules', () => {
       'jobs/check/loose.ts': 'export const loose = 1;\n',
     });
     const problems: string[] = lintImports(build);
-    expect(problems).toContain('build/jobs/check/core/face.ts:1: imports build/jobs/check/node/pool.ts, but build/jobs/check/core may import only build/measure, build/model, build/render, build/scene, build/spec');
+    expect(problems).toContain('build/jobs/check/core/face.ts:1: imports build/jobs/check/node/pool.ts, but build/jobs/check/core may import only build/measure, build/model, build/render/mask-contract.ts, build/scene, build/spec');
     expect(problems).toContain("build/jobs/check/loose.ts: a job holds only core/ (platform-free) and node/ (Node's): build/jobs/<job>/core or build/jobs/<job>/node");
     // The node half importing its core half is the arrow pointing down.
     expect(problems.filter((p) => p.startsWith('build/jobs/check/node/'))).toEqual([]);
@@ -99,8 +122,9 @@ describe('import rules', () => {
     ]);
   });
 
-  it('fail rules that let two folders import each other', () => {
+  it('fail rules that let two folders import each other, a file of a folder standing for its folder', () => {
     const cycles: string[] = ruleCycles({ a: { may: ['b'], why: '' }, b: { may: ['c'], why: '' }, c: { may: ['a'], why: '' } });
     expect(cycles).toEqual(['a → b → c → a']);
+    expect(ruleCycles({ a: { may: ['b/face.ts'], why: '' }, b: { may: ['a'], why: '' } })).toEqual(['a → b → a']);
   });
 });

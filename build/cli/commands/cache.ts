@@ -36,7 +36,7 @@ export const PRUNE_OPTIONS = {
 export function registerCache(program: Command): void {
   const cache = program
     .command('cache')
-    .description('The content-addressed cache (cache/): films keyed by scene, settings and code, and eye check results. No subcommand: ls.');
+    .description('The content-addressed cache (cache/): films keyed by scene, settings and code, eye check results and the era spreads films are held to. No subcommand: ls.');
   declareOptions(cache, CACHE_OPTIONS).action((raw: Record<string, unknown>) => {
     const flags = parseOptions(CACHE_OPTIONS, raw);
     writeStdout(`${runCacheList(flags.dir, flags.json)}\n`);

@@ -24,7 +24,7 @@ export const CHECK_OPTIONS = {
   },
   films: {
     flags: '--films',
-    doc: "also hold every other scene's proof film (rest, tour, pointer, the generic and none presets) to its spread (computed once, then read from cache/spread/)",
+    doc: "also hold every other scene's proof film (rest, tour, pointer, the generic and none presets) to its spread (computed once, then read from the cache: --cache-dir, none with --no-cache)",
     default: false,
   },
   pickSeeds: {

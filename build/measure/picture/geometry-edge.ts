@@ -1,4 +1,4 @@
-import type { MaskColor } from '../../render/mask-colors.ts';
+import type { MaskColor } from '../../render/mask-contract.ts';
 import type { VerticalEdge } from './vertical-edges.ts';
 
 /**

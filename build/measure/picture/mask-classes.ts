@@ -1,4 +1,4 @@
-import { classifyMaskPixel, type MaskColor } from '../../render/mask-colors.ts';
+import { classifyMaskPixel, type MaskColor } from '../../render/mask-contract.ts';
 import type { RgbaFrame } from './rgba-frame.ts';
 
 /**

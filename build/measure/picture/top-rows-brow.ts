@@ -1,5 +1,5 @@
 import { hairRows } from './hair-rows.ts';
-import { MASK_BROW } from '../../render/mask-colors.ts';
+import { MASK_BROW } from '../../render/mask-contract.ts';
 import { maskClasses, maskHasClass } from './mask-classes.ts';
 import { PICTURE_LIMITS } from './picture-limits.ts';
 import { pxFor, type RgbaFrame } from './rgba-frame.ts';

@@ -1,5 +1,5 @@
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
-import { catchlightCentreMm } from '../../render/geometry/catchlight-pose.ts';
+import { catchlightCentreMm } from '../../render/mask-contract.ts';
 import type { EraId } from '../../scene/scene.ts';
 import type { GazeSignal } from '../signal.ts';
 import { errorStats, type ErrorStats } from './error-stats.ts';

@@ -1,4 +1,4 @@
-import { xMmOf, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
+import { xMmOf, yMmOf, type EyeFrame } from '../../render/mask-contract.ts';
 
 /** The catchlight (corneal reflection) read from its plane of the mask pass. */
 export interface GlintMeasure {

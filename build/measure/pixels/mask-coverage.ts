@@ -1,4 +1,4 @@
-import type { MaskColor } from '../../render/mask-colors.ts';
+import type { MaskColor } from '../../render/mask-contract.ts';
 
 /**
  * How much of one pixel a group of mask classes covers, 0..1, read from its antialiased colour.

@@ -1,4 +1,4 @@
-import type { EyeFrame } from '../../render/geometry/eye-frame.ts';
+import type { EyeFrame } from '../../render/mask-contract.ts';
 import { browEdgesPx, measureMaskFrame, type MaskMeasure } from './measure-mask.ts';
 
 /**

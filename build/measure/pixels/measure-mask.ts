@@ -1,6 +1,4 @@
-import { xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
-import { MASK_BROW, MASK_COLORS } from '../../render/mask-colors.ts';
-import { browUAt } from '../../render/geometry/brow-shape.ts';
+import { MASK_BROW, MASK_COLORS, browUAt, xMmOf, xPx, yMmOf, type EyeFrame } from '../../render/mask-contract.ts';
 import { BROW_NODES } from '../../model/tuned/brow/brow-shape.ts';
 import { coverageOf } from './mask-coverage.ts';
 import { openingAtPx } from './opening-at.ts';

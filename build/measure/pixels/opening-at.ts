@@ -1,4 +1,4 @@
-import { MASK_BROW, MASK_CARUNCLE, MASK_COLORS, MASK_LASH, MASK_LID, MASK_OPENING, MASK_PUPIL, MASK_TEAR, classifyMaskPixel, type MaskColor } from '../../render/mask-colors.ts';
+import { MASK_BROW, MASK_CARUNCLE, MASK_COLORS, MASK_LASH, MASK_LID, MASK_OPENING, MASK_PUPIL, MASK_TEAR, classifyMaskPixel, type MaskColor } from '../../render/mask-contract.ts';
 import { type Blend, coverageOf, nearestBlend, nearestBlendWith } from './mask-coverage.ts';
 
 /**

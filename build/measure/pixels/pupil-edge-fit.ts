@@ -1,4 +1,4 @@
-import { xMmOf, yMmOf, type EyeFrame } from '../../render/geometry/eye-frame.ts';
+import { xMmOf, yMmOf, type EyeFrame } from '../../render/mask-contract.ts';
 import { gazeFromPupilCenter } from './twin-gaze.ts';
 
 /**

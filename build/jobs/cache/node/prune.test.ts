@@ -6,6 +6,8 @@ import { formatBytes, parseByteSize } from '../core/byte-size.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import { planPrune, pruneCache } from './prune.ts';
 import { openCache } from './store.ts';
+import { runCacheList } from './run-cache-list.ts';
+import { readCachedSpread, writeCachedSpread, type EraSpread } from '../../check/node/era-spread.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'eye-cache-prune-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -39,6 +41,20 @@ describe('pruneCache', () => {
     expect(r.evicted.map((x) => x.name)).toEqual(['old']);
     expect(r.keptBytes).toBe(2000);
     expect(store.list().map((x) => x.name).sort()).toEqual(['mid', 'new']);
+  });
+
+  it("prunes era spreads with the films and the check (they are the store's entries, listed by eye cache ls)", () => {
+    const store = openCache(join(tmp, 'spreads'));
+    const spread = (name: string): EraSpread => ({ scene: name, era: '1995', mode: 'script', preset: 'tuned', calm: false, plan: { method: 'windows', seeds: [1], runS: 60, windowS: 20, fps: 30 }, films: 3, spread: {} as EraSpread['spread'], key: cacheKey(name) });
+    writeCachedSpread(store, spread('1995-script'));
+    utimesSync(join(store.dir, 'spreads', cacheKey('1995-script'), 'entry.json'), new Date(1e6), new Date(1e6));
+    store.put('films', cacheKey('film'), 'film', (d) => writeFileSync(join(d, 'film.mp4'), Buffer.alloc(1000)));
+    expect(runCacheList(store.dir)).toMatch(/spreads +1995-script/);
+    const filmBytes = store.list().find((x) => x.kind === 'films')!.bytes;
+    const r = pruneCache(store, filmBytes);
+    expect(r.evicted.map((x) => [x.kind, x.name])).toEqual([['spreads', '1995-script']]);
+    expect(readCachedSpread(store, cacheKey('1995-script'))).toBeNull();
+    expect(store.list().map((x) => x.kind)).toEqual(['films']);
   });
 });
 

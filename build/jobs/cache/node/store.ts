@@ -9,9 +9,9 @@ import { ensureOutDir } from '../../../node/io/ensure-out-dir.ts';
 import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../../../node/io/tree-hashes.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 
-/** What an entry holds: a whole proof/<scene>/ folder, or `eye check`'s result. */
-export type CacheKind = 'films' | 'checks';
-export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks'];
+/** What an entry holds: a whole proof/<scene>/ folder, `eye check`'s result, or an era spread a film is held to. */
+export type CacheKind = 'films' | 'checks' | 'spreads';
+export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads'];
 
 /** entry.json: written last inside the staging folder, so an entry with its final name has one. */
 export interface CacheEntryMeta {

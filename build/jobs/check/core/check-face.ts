@@ -1,7 +1,6 @@
 import { CATCH_UP_TOLERANCE_DEG } from '../../../measure/catch-up-errors.ts';
 import { lidMargins } from '../../../model/anatomy/lids.ts';
-import { LASH_LAG_HZ, LASH_LAG_QUANTUM_RAD, lashLagAtFrames, lidRollRad } from '../../../render/layers/lash-lag.ts';
-import { BROW_DRAWN_LIFT_KNEE_MM, BROW_DRAWN_LIFT_MAX_MM } from '../../../render/geometry/brow-shape.ts';
+import { BROW_DRAWN_LIFT_KNEE_MM, BROW_DRAWN_LIFT_MAX_MM, LASH_LAG_HZ, LASH_LAG_QUANTUM_RAD, lashLagAtFrames, lidRollRad } from '../../../render/mask-contract.ts';
 import { pitchDegFromRigY } from '../../../model/anatomy/gaze-pitch.ts';
 import { LENS_RIG } from '../../../model/eras/era-brow.ts';
 import { simulate } from '../../../model/player.ts';

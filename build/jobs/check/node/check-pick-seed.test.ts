@@ -2,7 +2,7 @@ import { filmFixture } from '../../../testing/film-metrics-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import type { FilmMetrics } from '../../../measure/film-metrics.ts';
 import { spreadOf, withinSpread } from '../../../measure/film-spread.ts';
-import { gazeScene } from '../../../model/tuned/gaze/run-gaze.ts';
+import { gazeScene } from '../../../testing/run-gaze.ts';
 import type { EraSpread, FilmCheck } from './era-spread.ts';
 import { eventProblems, marginProblems } from './check-pick-seed.ts';
 import type { TruthEvent } from '../../../model/types.ts';

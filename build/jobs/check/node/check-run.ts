@@ -9,7 +9,7 @@ import { poolAccuracy, runLength, type RateAccuracy, type SceneCheck, type Scene
 import { STIMULUS_ERAS, type StimuliPart } from './check-task.ts';
 import { eraCode, erasOf, type EraCode } from './era-code.ts';
 import { spreadKey, writeCachedSpread } from './era-spread.ts';
-import { hasTimeline, SPREAD_SEED_BASE, spreadPlan, type FilmCheck } from './spread-plan.ts';
+import { hasTimeline, SPREAD_SEED_BASE, spreadPlan, type EraSpread, type FilmCheck } from './spread-plan.ts';
 import { readCachedJson, writeCachedJson } from '../../cache/node/cached-json.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
@@ -97,7 +97,7 @@ export async function checkScenes(scenes: Scene[], settings: CheckSettings, onPr
   if (cache && !cache.force) {
     const whole = readCachedJson<CheckResult>(cache.store, 'checks', runKey);
     if (whole) {
-      for (const c of whole.value.scenes) if (c.spread) writeCachedSpread(c.spread);
+      storeSpreads(cache.store, parts, whole.value.scenes);
       return { ...whole.value, restored: allNames };
     }
   }
@@ -142,9 +142,8 @@ export async function checkScenes(scenes: Scene[], settings: CheckSettings, onPr
   } else if (stimuli) restored.push('stimuli');
   for (const p of parts) if (!toRun.includes(p)) restored.push(p.scene.name);
   const sceneParts = parts.map((p) => held.get(p.key)!);
-  // The spreads `eye render` holds films to, from these runs (restored ones were written when they ran, and again here).
-  for (const s of sceneParts) if (s.check.spread) writeCachedSpread(s.check.spread);
   const sceneChecks = sceneParts.map((s) => s.check);
+  if (cache) storeSpreads(cache.store, parts, sceneChecks);
   const assertions = [...sceneChecks.flatMap((s) => s.assertions), ...(stimuli?.assertions ?? [])];
   const failed = assertions.filter((a) => !a.pass);
   const result: CheckResult = {
@@ -165,6 +164,19 @@ export async function checkScenes(scenes: Scene[], settings: CheckSettings, onPr
   };
   storePart(cache, runKey, 'run', { ...result, restored: [] });
   return result;
+}
+
+/**
+ * The spreads `eye render` holds films to, from these runs (restored ones were stored when they ran,
+ * and again here: an entry pruned since comes back). Each is stored under its part's spread key as
+ * computed now: a part decides its spread (the same scene, settings and code), and one restored from
+ * an older eye may carry a key of another form.
+ */
+function storeSpreads(store: CacheStore, parts: readonly CheckPart[], checks: readonly { spread?: EraSpread | null }[]): void {
+  checks.forEach((c, i) => {
+    const key = parts[i].spread;
+    if (c.spread && key) writeCachedSpread(store, { ...c.spread, key });
+  });
 }
 
 /** One part of the check: what it runs (its code) and what it is cached under. */

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, detectorParams } from '../../../measure/params.ts';
 import { withSettings } from '../../../scene/parse.ts';
 import type { CheckJobResult } from './check-job.ts';
-import { checkFilm, hasTimeline, spreadFromRuns, spreadJobs, spreadKey, spreadPlan } from './era-spread.ts';
+import { checkFilm, eraSpread, hasTimeline, readCachedSpread, spreadFromRuns, spreadJobs, spreadKey, spreadPlan, writeCachedSpread } from './era-spread.ts';
 import { runCheckJob } from './check-job.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../../../testing/temp-dir.ts';
+import { openCache } from '../../cache/node/store.ts';
+import { writeCachedJson } from '../../cache/node/cached-json.ts';
+import { projectRoot } from '../../../node/io/project-root.ts';
 
 describe('eraSpread: what a proof film is held to', () => {
   it('an era scene is measured over 20-s windows of 3 × 10 min at reference seeds; a tour or pointer scene over 30 seeds of itself', () => {
@@ -47,4 +53,35 @@ describe('eraSpread: what a proof film is held to', () => {
     expect(f.verdicts.map((v) => v.metric)).toEqual(['saccadesPerS', 'blinksPerMin', 'meanFixationMs', 'medianPitchDeg', 'largeSaccadesPerMin']);
     expect(f.metrics.durationS).toBeCloseTo(5, 0);
   });
+});
+
+describe('eraSpread on the cache store (--cache-dir, --no-cache, eye cache prune)', () => {
+  // A scene with a timeline is held to 30 seeds of itself: at 1 s, cheap to compute for real.
+  const scene = withSettings(loadScene('2026-rest-pointer'), { durationS: 1 });
+
+  it('is a spreads entry of the store it is given, read back from there and from no other', async () => {
+    const store = openCache(join(tempDir('eye-spread-'), 'cache'));
+    const s = await eraSpread(scene, { store });
+    expect(s.films).toBe(30);
+    expect(s.key).toBe(await spreadKey(scene, spreadPlan(scene), DEFAULT_PARAMS));
+    expect(store.list().map((e) => [e.kind, e.name, e.key])).toEqual([['spreads', scene.name, s.key]]);
+    // Read back: a marked value under its key is what the next call returns (nothing computed).
+    writeCachedSpread(store, { ...s, films: -1 });
+    expect((await eraSpread(scene, { store })).films).toBe(-1);
+    // Another --cache-dir does not see it.
+    expect((await eraSpread(scene, { store: openCache(join(tempDir('eye-spread-'), 'cache')) })).films).toBe(30);
+    // An entry whose spread names another key is a miss.
+    writeCachedJson(store, 'spreads', s.key, scene.name, { ...s, key: 'f'.repeat(32) });
+    expect(readCachedSpread(store, s.key)).toBeNull();
+  }, 60_000);
+
+  it('without a store (--no-cache) is computed, and neither reads nor writes any cache', async () => {
+    const store = openCache(join(tempDir('eye-spread-'), 'cache'));
+    const s = await eraSpread(scene, { store });
+    writeCachedSpread(store, { ...s, films: -1 });
+    const listing = (d: string) => (existsSync(d) ? readdirSync(d).sort() : []);
+    const before = ['spread', 'spreads'].map((d) => listing(join(projectRoot(), 'cache', d)));
+    expect((await eraSpread(scene, { store: null })).films).toBe(30);
+    expect(['spread', 'spreads'].map((d) => listing(join(projectRoot(), 'cache', d)))).toEqual(before);
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import { checkFilm, eraSpread } from './era-spread.ts';
 import { appendLedger } from '../../ledger/node/ledger.ts';
 import { ensureOutDir } from '../../../node/io/ensure-out-dir.ts';
 import { listScenes, loadScene } from '../../../node/io/load-scene.ts';
-import { openCache } from '../../cache/node/store.ts';
+import { openCache, type CacheStore } from '../../cache/node/store.ts';
 
 /** What `eye check` runs with, parsed and validated (build/cli/commands/check.ts declares the flags). */
 export interface CheckCommandOptions {
@@ -62,7 +62,7 @@ export async function runCheck(args: string[], opts: CheckCommandOptions, argv: 
   const ran = result.scenes.length + (result.physiology ? 1 : 0) - result.restored.length;
   if (result.restored.length > 0) process.stderr.write(`eye check: ${result.restored.length} part(s) restored from the cache (the same scene, settings and code: ${result.restored.join(', ')}), ${ran} run${ran === 1 ? '' : ' (--force runs all)'}\n`);
   const cached = ran === 0;
-  if (opts.films) await checkOtherFilms(result, args, settings);
+  if (opts.films) await checkOtherFilms(result, args, settings, cache?.store ?? null);
   const files = writeCheckProof(outDir, result, settings);
   if (opts.ledger !== false) {
     const restored = new Set(result.restored);
@@ -103,13 +103,13 @@ export function defaultCheckScenes(): Scene[] {
  * `--films`: every scene under scenes/ (or each named one) whose film the run did not hold, held to
  * its spread (eraSpread: computed once, then cached): rest, tour, pointer and preset scenes.
  */
-async function checkOtherFilms(result: CheckResult, args: string[], settings: CheckSettings): Promise<void> {
+async function checkOtherFilms(result: CheckResult, args: string[], settings: CheckSettings, store: CacheStore | null): Promise<void> {
   const held = new Set(result.scenes.filter((s) => s.film !== null).map((s) => s.scene));
   const scenes = args.length > 0 ? args.map(loadScene) : listScenes().map(loadScene);
   for (const scene of scenes) {
     if (held.has(scene.name) || scene.reducedMotion) continue;
     held.add(scene.name);
-    const spread = await eraSpread(scene, { params: settings.params, jobs: settings.jobs });
+    const spread = await eraSpread(scene, { store, params: settings.params, jobs: settings.jobs });
     const film = checkFilm(scene, spread, settings.params);
     result.films.push(film);
     const added = filmAssertions(film);

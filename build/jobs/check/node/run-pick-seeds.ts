@@ -2,15 +2,18 @@ import { CliError, EXIT } from '../../../errors/exit.ts';
 import { writeStdout } from '../../../node/io/write-stdout.ts';
 import { listScenes, loadScene } from '../../../node/io/load-scene.ts';
 import { eraSpread } from './era-spread.ts';
+import { openCache } from '../../cache/node/store.ts';
 import { pickSeed, PICK_TRIES } from './check-pick-seed.ts';
 
 /** `eye check --pick-seeds`: a line per scene; exit 1 when a scene's own seed is not a comfortable pick. */
-export async function runPickSeeds(args: string[], opts: { jobs: number }): Promise<void> {
+export async function runPickSeeds(args: string[], opts: { jobs: number; cache: boolean; cacheDir: string }): Promise<void> {
   const jobs = opts.jobs;
+  // The spreads come from the cache store the check uses (--cache-dir; none with --no-cache).
+  const store = opts.cache ? openCache(opts.cacheDir) : null;
   const scenes = (args.length > 0 ? args : listScenes()).map(loadScene);
   const moved: string[] = [];
   for (const scene of scenes) {
-    const pick = pickSeed(scene, await eraSpread(scene, { jobs }));
+    const pick = pickSeed(scene, await eraSpread(scene, { store, jobs }));
     if (!pick) {
       moved.push(scene.name);
       writeStdout(`${scene.name}: no seed of ${PICK_TRIES} tried gives a film inside its spread\n`);

@@ -22,7 +22,7 @@ import type { CheckJob, CheckJobResult } from './check-job.ts';
  * The long runs use the reference seeds 1, 2, 3 …, never the scene's own: the spread belongs to the
  * era, and a scene's seed only picks which film of it is shown (so re-seeding a scene does not move
  * the bar it is held to). `eye check` computes the script scenes' spreads from its own runs and caches
- * them; anything else is computed here on first use (~2–3 s of CPU) and cached under cache/spread/,
+ * them; anything else is computed here on first use (~2–3 s of CPU) and kept in the cache store (era-spread.ts),
  * keyed by a hash of the scene's behaviour, the plan, the detector parameters and the source of the
  * model and the measurement. Written whole (temp + rename).
  */

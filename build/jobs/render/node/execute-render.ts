@@ -100,7 +100,7 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
                 onWarning: (m: string) => progress.line(`cache: ${m}`),
               }
             : null;
-        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, feed, onProgress: (p) => progress.update(p) }, use);
+        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, feed, spreadStore: store, onProgress: (p) => progress.update(p) }, use);
         results.push(summary);
         if (restored) cached.add(scene.name);
         // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.

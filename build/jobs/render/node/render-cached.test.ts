@@ -12,6 +12,8 @@ import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import { renderCached } from './render-cached.ts';
 import { openCache } from '../../cache/node/store.ts';
+import { spreadKey, spreadPlan } from '../../check/node/era-spread.ts';
+import { DEFAULT_PARAMS } from '../../../measure/params.ts';
 
 const tmp = tempDir('eye-render-cached-');
 const scene = withSettings(loadScene('1970-script'), { durationS: 0.5, width: 320, height: 180, fps: 30 });
@@ -25,13 +27,16 @@ describe('renderCached: a film keyed by its samples, its model files made again 
   const out = join(tmp, 'proof');
   const store = openCache(join(tmp, 'cache'));
   const key = cacheKey({ test: 'film', feed: feed.digest });
-  const o = { session, ffmpeg, outDir: out, measure: { maskScale: 0.5 }, holdSpread: false, feed };
+  const o = { session, ffmpeg, outDir: out, measure: { maskScale: 0.5 }, holdSpread: false, feed, spreadStore: store };
 
   it("renders, and stores the film under its key since the page's digest of what it drew is Node's", async () => {
     const first = await renderCached(scene, o, { store, key, force: false });
     expect(first.cached).toBe(false);
     expect(first.summary.feedDigest).toBe(feed.digest);
     expect(store.lookup('films', key)).not.toBeNull();
+    // The era spread the film was held to is an entry of the same store (--cache-dir), not a private file.
+    const spreads = store.list().filter((e) => e.kind === 'spreads');
+    expect(spreads.map((e) => [e.name, e.key])).toEqual([[scene.name, await spreadKey(scene, spreadPlan(scene), DEFAULT_PARAMS)]]);
     // The trace is Node's simulation (which the page's own run was held to).
     expect(JSON.parse(read(out, 'trace.json')).source).toMatch(/^node/);
   }, 120_000);

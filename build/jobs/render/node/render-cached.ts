@@ -62,7 +62,7 @@ async function refreshModelFiles(target: string, scene: Scene, o: RenderOptions 
   }
   const measure = pixelOptions(o);
   const rows: PixelChunk[] | null = measure && existsSync(join(target, 'pixels.json')) ? [{ columns: (JSON.parse(readFileSync(join(target, 'pixels.json'), 'utf8')) as PixelChunk).columns }] : null;
-  const { files, summary } = await modelFiles(scene, facts as FilmFacts, [o.feed.trace], rows, measure, o.holdSpread ?? true);
+  const { files, summary } = await modelFiles(scene, facts as FilmFacts, [o.feed.trace], rows, measure, o.holdSpread ?? true, o.spreadStore ?? null);
   const refreshed = Object.entries(files).flatMap(([name, text]) => {
     const file = join(target, name);
     if (existsSync(file) && readFileSync(file, 'utf8') === text) return [];

@@ -13,6 +13,7 @@ import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { loadScene } from '../../../node/io/load-scene.ts';
 import { pixelDisagreement, renderScene, type RenderSummary } from './render-scene.ts';
+import { openCache } from '../../cache/node/store.ts';
 
 /** The renderer processes under a browser (Chromium's `--type=renderer` children), from /proc. */
 function rendererPids(browserPid: number): number[] {
@@ -37,6 +38,8 @@ function rendererPids(browserPid: number): number[] {
 
 // In one process, so both renders use the same page bundle even while the tree is being edited.
 const tmp = mkdtempSync(join(tmpdir(), 'eye-render-scene-'));
+// The era spreads the measured films are held to, computed once for the file (not in the project's cache/).
+const spreadStore = openCache(join(tmp, 'cache'));
 const scene = withSettings(loadScene('1970-script'), { durationS: 0.5, width: 640, height: 360, fps: 30 });
 const ffmpeg = findFfmpeg();
 const sessions: BrowserSession[] = [];
@@ -62,15 +65,15 @@ describe('renderScene', () => {
 
   it('two renders (two browsers) give byte-identical traces and identical frame hashes', async () => {
     const a = session();
-    first = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
-    const second = await renderScene(scene, { session: session(), ffmpeg, outDir: outB });
+    first = await renderScene(scene, { spreadStore, session: a, ffmpeg, outDir: outA });
+    const second = await renderScene(scene, { spreadStore, session: session(), ffmpeg, outDir: outB });
     expect(first.capture.method).toBe('canvas');
     expect(first.frames).toBe(15);
     expect(readOut(outA, 'trace.json').equals(readOut(outB, 'trace.json'))).toBe(true);
     expect(second.frameHashes.perFrame).toEqual(first.frameHashes.perFrame);
     expect(second.frameHashes.digest).toBe(first.frameHashes.digest);
     // The page is reused for the next scene in a browser: a re-render there (replacing the folder) is the same too.
-    const again = await renderScene(scene, { session: a, ffmpeg, outDir: outA });
+    const again = await renderScene(scene, { spreadStore, session: a, ffmpeg, outDir: outA });
     expect(again.frameHashes.digest).toBe(first.frameHashes.digest);
     expect(readdirSync(outA)).toEqual([scene.name]);
     // The pixel path: measured from the page's own mask pass, deterministic, and agreeing with the model.
@@ -84,7 +87,7 @@ describe('renderScene', () => {
 
   it('a deliberately broken mask (its upper lid drawn 0.6 mm low) fails the pixel check, and its folder is kept', async () => {
     const out = join(tmp, 'broken-mask');
-    const summary = await renderScene(scene, { session: session(), ffmpeg, outDir: out, measure: { maskScale: 0.5, maskUpperLidOffsetMm: 0.6 } });
+    const summary = await renderScene(scene, { spreadStore, session: session(), ffmpeg, outDir: out, measure: { maskScale: 0.5, maskUpperLidOffsetMm: 0.6 } });
     expect(summary.pixels?.pass).toBe(false);
     expect(summary.pixels?.apertureMm.maxAbs).toBeGreaterThan(0.5);
     const err = pixelDisagreement(summary);
@@ -123,6 +126,7 @@ describe('renderScene', () => {
     const write = process.stderr.write;
     process.stderr.write = ((s: string) => said.push(String(s)) > 0) as unknown as typeof process.stderr.write;
     const summary = await renderScene(scene, {
+      spreadStore,
       session: session(),
       ffmpeg,
       outDir: out,
@@ -141,6 +145,7 @@ describe('renderScene', () => {
   it('a page that throws is an internal error (exit 4) naming the scene, and leaves nothing', async () => {
     const out = join(tmp, 'throws');
     const err = await renderScene(scene, {
+      spreadStore,
       session: session(),
       ffmpeg,
       outDir: out,
@@ -164,12 +169,12 @@ describe('renderScene', () => {
       return { ...ffmpeg, ffmpeg: fake };
     };
     const out = join(tmp, 'ffmpeg-fails');
-    const err = await renderScene(scene, { session: session(), ffmpeg: fakeFfmpeg('ffmpeg-fails', 'Invalid data found when processing input (simulated)'), outDir: out }).catch((e: unknown) => e);
+    const err = await renderScene(scene, { spreadStore, session: session(), ffmpeg: fakeFfmpeg('ffmpeg-fails', 'Invalid data found when processing input (simulated)'), outDir: out }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(4);
     expect((err as CliError).message).toMatch(/1970-script: ffmpeg failed: .*Invalid data found when processing input \(simulated\)/);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
-    const full = await renderScene(scene, { session: session(), ffmpeg: fakeFfmpeg('ffmpeg-full', 'film.mp4: No space left on device'), outDir: out }).catch((e: unknown) => e);
+    const full = await renderScene(scene, { spreadStore, session: session(), ffmpeg: fakeFfmpeg('ffmpeg-full', 'film.mp4: No space left on device'), outDir: out }).catch((e: unknown) => e);
     expect((full as CliError).exitCode).toBe(3);
     expect((full as CliError).message).toBe(`cannot write 1970-script's film under ${out}: no space left on the device (ENOSPC)`);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
@@ -180,6 +185,7 @@ describe('renderScene', () => {
     const t0 = performance.now();
     let killedMs = 0;
     const summary = await renderScene(scene, {
+      spreadStore,
       session: session(),
       ffmpeg,
       outDir: out,
@@ -201,6 +207,7 @@ describe('renderScene', () => {
   it('a page that asks the network for anything is refused, and the render fails naming the URL (exit 4), leaving nothing', async () => {
     const out = join(tmp, 'network');
     const err = await renderScene(scene, {
+      spreadStore,
       session: session(),
       ffmpeg,
       outDir: out,
@@ -216,7 +223,7 @@ describe('renderScene', () => {
 
   it('falls back to Page.captureScreenshot and still makes a whole, checked film', async () => {
     const out = join(tmp, 'shot');
-    const summary = await renderScene(scene, { session: session('screenshot'), ffmpeg, outDir: out });
+    const summary = await renderScene(scene, { spreadStore, session: session('screenshot'), ffmpeg, outDir: out });
     expect(summary.capture.method).toBe('screenshot');
     expect(summary.film.verdict.ok).toBe(true);
     expect(summary.frames).toBe(15);

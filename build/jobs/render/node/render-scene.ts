@@ -25,6 +25,7 @@ import { safeText } from '../../../errors/safe-text.ts';
 import { ownedPrefix } from '../../../node/io/owned-temp.ts';
 import { writeStills } from '../../stills/node/write-stills.ts';
 import { eraSpread, type EraSpread } from '../../check/node/era-spread.ts';
+import type { CacheStore } from '../../cache/node/store.ts';
 import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts';
 import { traceJson } from '../core/trace-json.ts';
 import { feedOf } from '../../../page/frame-feed.ts';
@@ -60,6 +61,11 @@ export interface RenderOptions {
    * fails (exit 4) rather than store a film under a key that does not say what it shows.
    */
   feed?: { digest: string; trace: TraceChunk };
+  /**
+   * The cache store the film's era spread is read from and stored into (eye render's --cache-dir);
+   * null or absent: computed for this film, not stored (--no-cache).
+   */
+  spreadStore?: CacheStore | null;
   /** Called before each frame (tests use it to kill the browser mid-film). */
   onFrame?: (frame: number, attempt: number, browser: EyeBrowser) => void | Promise<void>;
 }
@@ -201,7 +207,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       feedDigest,
       film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
     };
-    const { files, summary } = await modelFiles(scene, facts, [feed.trace], measure ? pixelRows : null, measure, o.holdSpread ?? true);
+    const { files, summary } = await modelFiles(scene, facts, [feed.trace], measure ? pixelRows : null, measure, o.holdSpread ?? true, o.spreadStore ?? null);
     for (const [name, text] of Object.entries(files)) writeFileSync(join(stage, name), text);
     // Stills (build/jobs/stills/node): contact sheet and named moments, decoded from the encoded film, picked from trace.json.
     await writeStills(stage, o.ffmpeg);
@@ -225,7 +231,7 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
  * model as it is now (build/jobs/render/node/render-cached.ts), since its key holds the frames' samples,
  * not the whole model.
  */
-export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChunk[], rows: PixelChunk[] | null, measure: PixelMeasureOptions | null, holdSpread: boolean): Promise<{ files: Record<string, string>; summary: RenderSummary }> {
+export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChunk[], rows: PixelChunk[] | null, measure: PixelMeasureOptions | null, holdSpread: boolean, spreadStore: CacheStore | null): Promise<{ files: Record<string, string>; summary: RenderSummary }> {
   const files: Record<string, string> = { 'trace.json': traceJson(scene, trace, 'node') };
   const { frames, durationS, fps, width, height, seed, pass, capture, msPerFrame, attempts, frameHashes, feedDigest, film } = facts;
   const summary: RenderSummary = {
@@ -236,7 +242,7 @@ export async function modelFiles(scene: Scene, facts: FilmFacts, trace: TraceChu
   };
   if (measure && rows) {
     const mask = maskSizePx(scene.width, scene.height, measure.maskScale);
-    const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, film.verdict, await eraSpread(scene), holdSpread);
+    const { agreement, pixelsJson, assertionsJson } = filmPixels(scene, trace, rows, mask, film.verdict, await eraSpread(scene, { store: spreadStore }), holdSpread);
     files['pixels.json'] = pixelsJson;
     files['assertions.json'] = assertionsJson;
     const { assertions: _inFile, ...rest } = agreement;

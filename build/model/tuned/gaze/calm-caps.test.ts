@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERA_IDS } from '../../../scene/scene.ts';
 import { CALM_CAPS } from '../../../spec/eye-spec.ts';
-import { gazeCapStats } from './gaze-stats.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { gazeCapStats } from '../../../testing/gaze-stats.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 /**
  * The calm caps (eye.md §10), counted from the generator's own ground truth, per era in script mode,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERA_IDS } from '../../../scene/scene.ts';
-import { isSaccadeEvent } from './gaze-stats.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
 import { minimumJerk, saccadeDurationMs } from './main-sequence.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 describe('main sequence and minimum jerk', () => {
   it('the profile is 10τ³ − 15τ⁴ + 6τ⁵: 0 → 1, symmetric, flat at both ends', () => {

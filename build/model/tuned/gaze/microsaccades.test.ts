@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSaccadeEvent } from './gaze-stats.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
 import { MICRO_CLEAR_MIN_MS } from './microsaccades.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 const MIN10 = 600;
 

@@ -5,8 +5,8 @@ import { eraAt } from '../../stage/stage.ts';
 import { gazePitchUnits } from '../../anatomy/gaze-pitch.ts';
 import { createGaze } from './create-gaze.ts';
 import type { GazeState } from './gaze-process.ts';
-import { isSaccadeEvent } from './gaze-stats.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 const pointer: PointerKey[] = [
   { tS: 0, xR: 0, yR: 0, kind: 'move' },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pitchDegFromRigY } from '../../anatomy/gaze-pitch.ts';
 import { ERA_GAZE, type ScatterPattern, type TwoTargetPattern } from '../../eras/era-gaze.ts';
 import type { TruthEvent } from '../../types.ts';
-import { isSaccadeEvent } from './gaze-stats.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 import { SCROLL_STILL_SHARE } from './patterns/scroll.ts';
 
 const MIN10 = 600;

@@ -3,8 +3,8 @@ import type { PointerKey } from '../../../scene/scene.ts';
 import { ERA_GAZE } from '../../eras/era-gaze.ts';
 import { emptyPointerSample, PointerTrack } from '../../pointer/pointer-track.ts';
 import { pointerYawDeg } from '../../pointer/pointer-gaze.ts';
-import { isSaccadeEvent } from './gaze-stats.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 const move = (tS: number, xR: number, yR = 0): PointerKey => ({ tS, xR, yR, kind: 'move' });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TruthEvent } from '../../types.ts';
-import { isSaccadeEvent } from './gaze-stats.ts';
-import { gazeScene, runGaze } from './run-gaze.ts';
+import { isSaccadeEvent } from '../../../testing/gaze-stats.ts';
+import { gazeScene, runGaze } from '../../../testing/run-gaze.ts';
 
 type Sacc = Extract<TruthEvent, { kind: 'saccade' | 'microsaccade' }>;
 

@@ -1,4 +1,4 @@
-import type { TruthEvent } from '../../types.ts';
+import type { TruthEvent } from '../model/types.ts';
 
 /**
  * The calm caps counted from ground-truth gaze events, as eye.md §10 counts them: saccades are

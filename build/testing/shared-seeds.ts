@@ -1,4 +1,4 @@
-import { parseScene } from './parse.ts';
+import { parseScene } from '../scene/parse.ts';
 
 /** A scene file as read: its name and its parsed JSON. */
 export interface SceneFile {

@@ -1,11 +1,11 @@
-import { EraClock } from '../../stage/stage.ts';
-import { stepTimeMs } from '../../time/clock.ts';
-import { Random } from '../../random/random.ts';
-import type { EraId, Scene } from '../../../scene/scene.ts';
-import { STEP_HZ } from '../../../spec/eye-spec.ts';
-import type { TruthEvent } from '../../types.ts';
-import { createGaze } from './create-gaze.ts';
-import type { GazeProcess } from './gaze-process.ts';
+import { EraClock } from '../model/stage/stage.ts';
+import { stepTimeMs } from '../model/time/clock.ts';
+import { Random } from '../model/random/random.ts';
+import type { EraId, Scene } from '../scene/scene.ts';
+import { STEP_HZ } from '../spec/eye-spec.ts';
+import type { TruthEvent } from '../model/types.ts';
+import { createGaze } from '../model/tuned/gaze/create-gaze.ts';
+import type { GazeProcess } from '../model/tuned/gaze/gaze-process.ts';
 
 /** A bare scene for simulating the gaze alone (tests, benchmarks). */
 export function gazeScene(era: EraId, over: Partial<Scene> = {}): Scene {
