@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../errors/exit.ts';
@@ -10,7 +10,7 @@ import type { DiffResult } from '../../core/diff/diff-json.ts';
 import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
 import { copyDir, openCache } from '../cache/store.ts';
-import { runDiff, type DiffOptions } from './run-diff.ts';
+import { CLIP_POSTER, posterClipFrame, runDiff, type DiffOptions } from './run-diff.ts';
 import { parseDiffFile } from '../../core/report/diff-file.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
 
@@ -36,6 +36,15 @@ function fakeTools(ssimOf: (frames: number) => number[], localOf: (frames: numbe
     async writeReviewClip(o) {
       calls.push(`writeReviewClip ${o.scenes.map((s) => s.scene).join(',')}`);
       writeFileSync(o.out, 'clip');
+      let at = 0;
+      return o.scenes.flatMap((s) =>
+        s.stretches.map((st) => {
+          const startFrame = Math.round(st.startS * o.fps);
+          const frames = Math.round(st.endS * o.fps) - startFrame;
+          at += frames;
+          return { scene: s.scene, clipStartFrame: at - frames, startFrame, frames };
+        }),
+      );
     },
     async writeFilmStills(o) {
       calls.push('writeFilmStills');
@@ -80,6 +89,15 @@ describe('eye diff against the baseline', () => {
     expect(JSON.parse(readFileSync(join(proofDir, 'diff', 'diff.json'), 'utf8'))).toEqual(result);
   });
 
+  it('reads no film, no trace and no cache for an unchanged scene: summary.json and the baseline alone', async () => {
+    const { opts, proofDir } = setup();
+    for (const s of ['alpha', 'beta']) for (const f of ['film.mp4', 'trace.json']) rmSync(join(proofDir, s, f), { force: true });
+    const { result, code } = await runDiff([], { ...opts(), cacheDir: join(proofDir, 'no-cache-here') });
+    expect(code).toBe(EXIT.ok);
+    expect(result.scenes.map((s) => s.verdict)).toEqual(['unchanged', 'unchanged']);
+    expect(existsSync(join(proofDir, 'no-cache-here'))).toBe(false);
+  });
+
   it('fails a deliberately changed eye (its blink 80 ms later) with exit 1: the blink moved, the stretch, the clip of only that scene', async () => {
     const { opts, proofDir } = setup();
     writeFixtureScene(proofDir, 'beta', { blinks: [{ startMs: FIXTURE_BLINKS[0].startMs + 80 }], changedFrames: [72, 73, 74, 75, 76, 77, 78, 79, 80] });
@@ -93,6 +111,11 @@ describe('eye diff against the baseline', () => {
     expect(b.stretches).toEqual([{ startS: 72 / 30, endS: 81 / 30, minSsim: 0.9 }]);
     expect(b.reviewClip).toBe('diff/review.mp4');
     expect(b.baselineStills).toEqual(['diff/stills/beta/baseline/0.webp']);
+    // Its poster: a still of the clip at the scene's first changed frame, and the clip's own beside it.
+    expect(b.reviewPoster).toBe('diff/posters/beta/0.webp');
+    expect(readFileSync(join(proofDir, b.reviewPoster!), 'utf8')).toBe('still at 0');
+    expect(readFileSync(join(proofDir, 'diff', CLIP_POSTER), 'utf8')).toBe('still at 0');
+    expect(scene(result, 'alpha').reviewPoster).toBeNull();
     expect(existsSync(join(proofDir, b.currentStills[0]))).toBe(true);
     expect(scene(result, 'alpha').verdict).toBe('unchanged');
     expect(calls.filter((c) => c.startsWith('writeReviewClip'))).toEqual(['writeReviewClip beta']);
@@ -159,6 +182,14 @@ describe('eye diff against the baseline', () => {
     expect(code).toBe(EXIT.assertionFailed);
     expect(scene(result, 'alpha').verdict).toBe('beyond');
     expect(scene(result, 'alpha').notes.join(' ')).toMatch(/not in the cache/);
+  });
+});
+
+describe('the review clip\'s poster frame', () => {
+  it('is the clip frame of the first changed frame in the scene\'s first stretch (past its context), else the stretch\'s first', () => {
+    const score = Array.from({ length: 120 }, (_, i) => (i >= 70 && i < 80 ? SSIM_FLOOR - 0.1 : 1));
+    expect(posterClipFrame({ scene: 'a', clipStartFrame: 10, startFrame: 40, frames: 50 }, score)).toBe(40);
+    expect(posterClipFrame({ scene: 'a', clipStartFrame: 10, startFrame: 0, frames: 20 }, score)).toBe(10);
   });
 });
 

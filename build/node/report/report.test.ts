@@ -73,8 +73,8 @@ describe('eye report', () => {
       schema: 'eye-diff/1',
       against: { kind: 'baseline', rev: null },
       scenes: [
-        { scene: '1970-script', verdict: 'beyond', approved: false, why: null, firstDifferentFrame: 4, events: { added: 0, removed: 0, moved: 1, list: [{ kind: 'blink', change: 'moved', baselineS: 1, currentS: 1.08, shiftMs: 80, amplitudeDeg: null, baselineAmplitudeDeg: null }] }, metrics: [], stretches: [{ startS: 0.9, endS: 1.3, minSsim: 0.9 }], reviewClip: 'diff/review.mp4', baselineStills: ['1970-script/stills/sheet.png'], currentStills: ['1970-script/stills/mid-saccade.png'], minSsim: 0.9, maxLocalDifference: 40, notes: [] },
-        { scene: '1981-script', verdict: 'missing', approved: false, why: null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] },
+        { scene: '1970-script', verdict: 'beyond', approved: false, why: null, firstDifferentFrame: 4, events: { added: 0, removed: 0, moved: 1, list: [{ kind: 'blink', change: 'moved', baselineS: 1, currentS: 1.08, shiftMs: 80, amplitudeDeg: null, baselineAmplitudeDeg: null }] }, metrics: [], stretches: [{ startS: 0.9, endS: 1.3, minSsim: 0.9 }], reviewClip: 'diff/review.mp4', reviewPoster: null, baselineStills: ['1970-script/stills/sheet.png'], currentStills: ['1970-script/stills/mid-saccade.png'], minSsim: 0.9, maxLocalDifference: 40, notes: [] },
+        { scene: '1981-script', verdict: 'missing', approved: false, why: null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, reviewPoster: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] },
       ],
     };
     writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify(diff));
