@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../errors/exit.ts';
@@ -9,6 +9,7 @@ import { LOCAL_DIFFERENCE, SSIM_FLOOR } from '../../core/diff/tolerances.ts';
 import type { DiffResult } from '../../core/diff/diff-json.ts';
 import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
+import { MAX_BASELINE_BYTES } from './baseline-files.ts';
 import { copyDir, openCache } from '../cache/store.ts';
 import { CLIP_POSTER, posterClipFrame, runDiff, type DiffOptions } from './run-diff.ts';
 import { parseDiffFile } from '../../core/report/diff-file.ts';
@@ -214,6 +215,39 @@ describe('hostile baseline files are exit 2 naming the file and the field', () =
     });
   }
 
+  it('refuses a baseline file that is a link out of the baseline folder, unread', async () => {
+    const { opts, baselineDir } = setup();
+    const file = join(baselineDir, 'alpha.json');
+    const outside = join(tempDir('eye-diff-outside-'), 'alpha.json');
+    renameSync(file, outside);
+    symlinkSync(outside, file);
+    await expect(runDiff([], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /alpha\.json: a link to outside .*: not read \(approve the scene again/ });
+  });
+
+  it('refuses an oversized baseline file before reading it', async () => {
+    const { opts, baselineDir } = setup();
+    // Sparse: its size says 64 MB + 1 without the disk holding it.
+    truncateSync(join(baselineDir, 'alpha.json'), MAX_BASELINE_BYTES + 1);
+    await expect(runDiff([], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: new RegExp(`alpha\\.json: ${MAX_BASELINE_BYTES + 1} bytes, over the ${MAX_BASELINE_BYTES}-byte limit`) });
+  });
+
+  it('refuses a proof whose summary, or whose changed film, is a link out of the proof folder', async () => {
+    const { opts, proofDir } = setup();
+    const elsewhere = tempDir('eye-diff-elsewhere-');
+    const summary = join(proofDir, 'alpha', 'summary.json');
+    renameSync(summary, join(elsewhere, 'summary.json'));
+    symlinkSync(join(elsewhere, 'summary.json'), summary);
+    await expect(runDiff(['alpha'], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /summary\.json: a link to outside/ });
+    // The film: its frames changed, so it would be decoded and shown in the clip.
+    writeFixtureScene(proofDir, 'beta', { changedFrames: [3] });
+    const film = join(proofDir, 'beta', 'film.mp4');
+    renameSync(film, join(elsewhere, 'film.mp4'));
+    symlinkSync(join(elsewhere, 'film.mp4'), film);
+    const { tools, calls } = fakeTools((n) => Array.from({ length: n }, () => 0.5));
+    await expect(runDiff(['beta'], opts(tools))).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /film\.mp4: a link to outside .*: not read/ });
+    expect(calls).toEqual([]);
+  });
+
   it('refuses a scene name on the command line that is a path', async () => {
     const { opts } = setup();
     await expect(runDiff(['../alpha'], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput });
@@ -237,9 +271,19 @@ describe('the CLI: eye approve needs --why; eye diff exits by its verdicts', () 
     const diff = await runEye(['diff', ...dirs]);
     expect(diff.code).toBe(EXIT.ok);
     expect(diff.stdout).toMatch(/^alpha: unchanged, approved/);
+    // Frames changed and no baseline film to compare with: beyond, not approved, exit 1; approved, exit 0, the reason printed escaped.
+    writeFixtureScene(proof, 'alpha', { changedFrames: [3] });
+    const beyond = await runEye(['diff', ...dirs, '--no-render-baseline']);
+    expect(beyond.code).toBe(EXIT.assertionFailed);
+    expect(beyond.stdout).toMatch(/^alpha: beyond, first different frame 3/);
+    expect((await runEye(['approve', ...dirs, '--why', 'moved <b>on purpose</b>\u0007\u009b'])).code).toBe(EXIT.ok);
+    const approved = await runEye(['diff', ...dirs, '--no-render-baseline']);
+    expect(approved.code).toBe(EXIT.ok);
+    expect(approved.stdout).toContain('approved: "moved <b>on purpose</b>\\u0007\\u009b"');
+    expect(approved.stdout).not.toMatch(/[\u0007\u009b]/);
     writeFileSync(join(base, 'alpha.json'), '[]');
     const bad = await runEye(['diff', ...dirs, '--json']);
     expect(bad.code).toBe(EXIT.badInput);
-    expect(bad.stderr).toMatch(/alpha\.json: field "the file": expected an object/);
+    expect(bad.stderr).toMatch(/alpha\.json: expected a JSON object/);
   });
 });

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { compareStates, verdictOf, type StateComparison } from '../../core/diff/compare-states.ts';
@@ -9,6 +9,7 @@ import { LOCAL_DIFFERENCE, localSigmaPx, SSIM_FLOOR, STRETCH_CONTEXT_S } from '.
 import { CliError, EXIT } from '../../errors/exit.ts';
 import { safeText } from '../../errors/safe-text.ts';
 import { renderAtRevision, resolveRevision, type Revision } from '../compare/render-at-revision.ts';
+import { isInside } from '../io/contain.ts';
 import { ensureOutDir } from '../io/ensure-out-dir.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { OUT_TEMP, ownedPrefix, sweepOwned } from '../io/owned-temp.ts';
@@ -137,6 +138,8 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
       if (cmp.settingsChanged.length === 0) {
         const film = b.film ?? (await baselineFilm(root, approval!, cache(), o, work, say, notes));
         if (film && c.film && existsSync(c.film)) {
+          // The current film is the proof's own: one linked from outside it is not decoded (nor shown in the clip).
+          if (!isInside(realpathSync(o.proofDir), realpathSync(c.film))) throw new CliError(EXIT.badInput, `${safeText(c.film)}: a link to outside ${safeText(o.proofDir)}: not read (render the scene again)`);
           say(`${scene}: comparing its ${c.frames.settings.frames} frames with the baseline's (SSIM, local difference)`);
           const tools = await picture();
           const pair = { baselineFilm: film, currentFilm: c.film, ffmpegPath: o.ffmpegPath };

@@ -69,6 +69,13 @@ describe('readDiff: proof/diff/diff.json for the report', () => {
     const leak = await readDiff(linked);
     expect(leak).toMatchObject({ state: 'rejected', scenes: [] });
     expect(leak.problem).toMatch(/field scenes\[3\]\.baselineStills\[0\]: "diff\/leak.png" resolves outside the proof folder/);
+    // A why with markup and control characters: read as text, the controls made visible (the page escapes the markup).
+    const w = JSON.parse(FIXTURE);
+    w.scenes[0].why = 'ok <b>bold</b>\u001b[31m red\u0007';
+    w.scenes[0].metrics[0].unit = 'ms\u001b[2J';
+    const why = await readDiff(await proofWithDiff(JSON.stringify(w)));
+    expect(why.scenes[0].why).toBe('ok <b>bold</b>\\u001b[31m red\\u0007');
+    expect(why.scenes[0].metrics[0].unit).toBe('ms\\u001b[2J');
     // A control character in the message is escaped, never printed raw.
     const ctl = await readDiff(await proofWithDiff(FIXTURE.replace('"eye-diff/1"', '"eye-diff/\\u001b[31m"')));
     expect(ctl.problem).not.toMatch(/\u001b/);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { DiffFileError, parseDiffFile } from '../../core/report/diff-file.ts';
-import { safeText } from '../../errors/safe-text.ts';
+import { safeMessage, safeText } from '../../errors/safe-text.ts';
 import type { BaselineDiff, SceneDiff, Still } from '../../report/proof/report-data.ts';
 import { sceneNameProblem } from '../../scene/scene-name.ts';
 import { isInside } from '../io/contain.ts';
@@ -85,10 +85,11 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
       scene: s.scene,
       verdict: s.verdict,
       approved: s.approved,
-      why: s.why,
+      // Shown as text on the page: markup is escaped there, control characters made visible here (a newline kept).
+      why: s.why === null ? null : safeMessage(s.why),
       firstDifferentFrame: s.firstDifferentFrame,
       events: s.events,
-      metrics: s.metrics,
+      metrics: s.metrics.map((m) => ({ ...m, name: safeText(m.name), unit: safeText(m.unit) })),
       stretches: s.stretches,
       reviewClipHref: clip,
       // The poster spans the page's width: three panels and their labels.
