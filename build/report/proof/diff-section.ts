@@ -35,9 +35,12 @@ export function diffSection(d: SceneDiff): string {
   const stretches = d.stretches.length
     ? `<ul>${d.stretches.map((s) => `<li>${htmlNumber(s.startS)}–${htmlNumber(s.endS)} s (least SSIM ${htmlNumber(s.minSsim)})</li>`).join('')}</ul>`
     : '<p class="note">no stretch of frames differs</p>';
+  const poster = d.poster
+    ? `<figure class="sheet review-poster"><img alt="the review clip at the first changed frame: baseline, current, difference" src="${escapeHtml(d.poster.dataUri)}"><figcaption>the review clip at the first changed frame: baseline | current | difference (${escapeHtml(d.poster.why)})</figcaption></figure>`
+    : '';
   const clip = d.reviewClipHref
-    ? `<div class="film"><video controls preload="none" width="640" src="${escapeHtml(d.reviewClipHref)}"></video><p class="note"><a href="${escapeHtml(d.reviewClipHref)}">${escapeHtml(d.reviewClipHref)}</a> (the review clip: baseline and current side by side with their difference, only the changed stretches; a file beside this page)</p></div>`
-    : '<p class="note">no review clip for this scene</p>';
+    ? `${poster}<div class="film"><video controls preload="none" width="640" src="${escapeHtml(d.reviewClipHref)}"${d.poster ? ` poster="${escapeHtml(d.poster.dataUri)}"` : ''}></video><p class="note"><a href="${escapeHtml(d.reviewClipHref)}">${escapeHtml(d.reviewClipHref)}</a> (the review clip: baseline and current side by side with their difference, only the changed stretches; a file beside this page)</p></div>`
+    : `${poster}<p class="note">no review clip for this scene</p>`;
   const approval = d.approved ? `approved${d.why ? `: ${escapeHtml(d.why)}` : ''}` : d.verdict === 'beyond' ? '<b>not approved</b>' : 'not approved (within tolerance: nothing to approve)';
   const missing = d.missingFiles.length ? `<p class="note">named by the diff but not on disk: ${d.missingFiles.map(escapeHtml).join(', ')}</p>` : '';
   return `<div class="since ${d.verdict}" id="${escapeHtml(sinceId(d.scene))}"><h3>Since the baseline: ${escapeHtml(d.verdict)}${summary ? ` <small>${escapeHtml(summary)}</small>` : ''}</h3>

@@ -15,6 +15,7 @@ const sceneDiff = (scene: string, over: Partial<SceneDiff> = {}): SceneDiff => (
   metrics: [],
   stretches: [],
   reviewClipHref: null,
+  poster: null,
   baselineStills: [],
   currentStills: [],
   missingFiles: [],
@@ -51,6 +52,9 @@ describe('the first screen: every scene against every check', () => {
     const { document } = parseHTML(html);
     const table = [...document.querySelectorAll('table.overview tbody tr')];
     expect(table.map((tr) => tr.querySelector('a')!.getAttribute('href'))).toEqual(rows.map((r) => `#${r.scene}`));
+    // The sections below follow the table's order (the scene with no film included), and so does the nav.
+    expect([...document.querySelectorAll('section.era')].map((s) => s.getAttribute('id'))).toEqual(rows.map((r) => r.scene));
+    expect([...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href')).slice(0, rows.length)).toEqual(rows.map((r) => `#${r.scene}`));
     // A hostile "pass" (not true) holds nothing.
     expect(overviewRows({ eras: [fixtureEra({ caps: [{ ...failedCap, pass: 'yes' as never }] })] })[0].status).toBe('failed');
   });
@@ -84,7 +88,7 @@ describe('the first screen: every scene against every check', () => {
 
   it('every in-page link lands on an element, the changed scene\'s block and a scene with no film included; the review clip is linked and played from beside the page', () => {
     const diff = diffOf([
-      sceneDiff('1970-script', { verdict: 'beyond', reviewClipHref: 'diff/review.mp4', baselineStills: [{ label: 'b', why: 'x', dataUri: 'data:image/webp;base64,AAAA' }], currentStills: [{ label: 'c', why: 'y', dataUri: 'data:image/webp;base64,BBBB' }] }),
+      sceneDiff('1970-script', { verdict: 'beyond', reviewClipHref: 'diff/review.mp4', poster: { label: 'frame-000031', why: 'diff/posters/1970-script/frame-000031.webp', dataUri: 'data:image/webp;base64,CCCC' }, baselineStills: [{ label: 'b', why: 'x', dataUri: 'data:image/webp;base64,AAAA' }], currentStills: [{ label: 'c', why: 'y', dataUri: 'data:image/webp;base64,BBBB' }] }),
       sceneDiff('gone-scene', { verdict: 'missing' }),
     ]);
     const html = reportHtml(fixtureReport({ diff }));
@@ -96,5 +100,8 @@ describe('the first screen: every scene against every check', () => {
     expect(document.querySelector('table.overview a[href="diff/review.mp4"]')).not.toBeNull();
     expect(document.querySelector('#since-1970-script video[preload="none"][src="diff/review.mp4"]')).not.toBeNull();
     expect(document.querySelectorAll('#since-1970-script .beside img').length).toBe(2);
+    // The clip's poster: shown as a picture and as the player's poster, so the change is seen without playing.
+    expect(document.querySelector('#since-1970-script .review-poster img[src="data:image/webp;base64,CCCC"]')).not.toBeNull();
+    expect(document.querySelector('#since-1970-script video[poster="data:image/webp;base64,CCCC"]')).not.toBeNull();
   });
 });

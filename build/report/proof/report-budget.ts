@@ -9,9 +9,11 @@ export const REPORT_BUDGET = {
   fixedBytes: 1_200_000,
   perFilmBytes: 180_000,
   perDiffStillBytes: 20_000,
+  /** The review clip's poster: three panels and their labels at the sheet's width (1060 px). */
+  perDiffPosterBytes: 60_000,
 } as const;
 
-/** The page's byte budget for `films` film sections and `diffStills` stills from eye diff. */
-export function reportByteBudget(films: number, diffStills: number): number {
-  return REPORT_BUDGET.fixedBytes + films * REPORT_BUDGET.perFilmBytes + diffStills * REPORT_BUDGET.perDiffStillBytes;
+/** The page's byte budget for `films` film sections, and `diffStills` stills and `diffPosters` review-clip posters from eye diff. */
+export function reportByteBudget(films: number, diffStills: number, diffPosters = 0): number {
+  return REPORT_BUDGET.fixedBytes + films * REPORT_BUDGET.perFilmBytes + diffStills * REPORT_BUDGET.perDiffStillBytes + diffPosters * REPORT_BUDGET.perDiffPosterBytes;
 }

@@ -151,6 +151,8 @@ export interface SceneDiff {
   stretches: { startS: number; endS: number; minSsim: number }[];
   /** The review clip relative to index.html (URL-encoded), or null when the diff wrote none for this scene. */
   reviewClipHref: string | null;
+  /** The review clip's frame at this scene's first change (baseline | current | difference), inlined: seen without playing. */
+  poster: Still | null;
   baselineStills: Still[];
   currentStills: Still[];
   /** Files the diff names that are not on disk (shown, not silently dropped). */

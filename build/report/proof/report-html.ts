@@ -3,7 +3,7 @@ import { aperturePlot } from './aperture-plot.ts';
 import { blinkRaster } from './blink-raster.ts';
 import { capsTable } from './caps-table.ts';
 import { diffSection } from './diff-section.ts';
-import { checkId, overviewTable } from './overview-table.ts';
+import { checkId, overviewRows, overviewTable } from './overview-table.ts';
 import { escapeHtml } from './escape-html.ts';
 import { htmlNumber } from './html-number.ts';
 import { fixationHistogram } from './fixation-histogram.ts';
@@ -103,16 +103,17 @@ video { background: #000; max-width: 100%; display: block; } .note { color: #5f6
 export function reportHtml(data: ReportData): string {
   const scenes = data.eras.map((e) => e.scene);
   const histories = metricHistories(data.ledger, scenes);
-  const nav = data.eras.map((e) => `<a href="#${escapeHtml(e.scene)}">${escapeHtml(e.scene)}</a>`).join('');
+  // The sections in the first screen's order: failing scenes first, then changed, then the rest.
+  const order = overviewRows(data);
+  const eras = new Map(data.eras.map((e) => [e.scene, e]));
+  const nav = order.map((r) => `<a href="#${escapeHtml(r.scene)}">${escapeHtml(r.scene)}</a>`).join('');
   const history = histories.length
     ? `<div class="history">${histories.map((h, i) => figure(`ledger/${h.metric}`, `${h.metric}: ${h.points.length} values over ${new Set(h.points.map((p) => p.run)).size} runs`, ledgerHistoryPlot(h, scenes, i === 0))).join('')}</div>`
     : '<p class="note">the ledger has no run of these scenes</p>';
-  const diffs = new Map((data.diff?.state === 'read' ? data.diff.scenes : []).map((d) => [d.scene, d]));
-  const filmed = new Set(scenes);
   // A scene the baseline has and this proof does not: its diff alone, so the table's link lands somewhere.
-  const gone = [...diffs.values()]
-    .filter((d) => !filmed.has(d.scene))
-    .map((d) => `<section class="era" id="${escapeHtml(d.scene)}"><h2>${escapeHtml(d.scene)} <small>no film in this proof</small></h2>${diffSection(d)}</section>`);
+  const sections = order.map((r) =>
+    r.filmed ? eraSection(eras.get(r.scene)!, r.diff) : `<section class="era" id="${escapeHtml(r.scene)}"><h2>${escapeHtml(r.scene)} <small>no film in this proof</small></h2>${r.diff ? diffSection(r.diff) : ''}</section>`,
+  );
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">${REPORT_CSP_META}<title>${escapeHtml(data.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,8 +126,7 @@ ${data.notes.length ? `<ul class="notes">${data.notes.map((n) => `<li>${escapeHt
 <nav>${nav}<a href="#ledger">ledger history</a></nav>
 <h2>Blinks, every film</h2>
 ${data.eras.some((e) => e.blinks.length) ? figure('blink-raster', 'each film\'s detected blinks (dark: full, grey: partial) over its length', blinkRaster(data.eras)) : '<p class="note">no blink detected in any film</p>'}
-${data.eras.map((e) => eraSection(e, diffs.get(e.scene) ?? null)).join('\n')}
-${gone.join('\n')}
+${sections.join('\n')}
 <section id="ledger"><h2>The ledger: each metric over runs</h2>
 <p class="note">${data.ledger.length} runs in ledger.jsonl; x is the run number as <code>eye ledger</code> lists it; the scenes are this report's</p>
 ${history}</section>

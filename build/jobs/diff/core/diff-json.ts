@@ -25,6 +25,8 @@ export interface SceneDiff {
   stretches: { startS: number; endS: number; minSsim: number }[];
   /** Relative to the proof folder. */
   reviewClip: string | null;
+  /** The clip's frame at this scene's first changed frame (baseline | current | difference, labelled), a WebP relative to the proof folder: seen without playing the clip. */
+  reviewPoster: string | null;
   baselineStills: string[];
   currentStills: string[];
   /** The lowest per-frame SSIM against the baseline's film (null: not compared). */

@@ -1,15 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaselineError, baselineText, validateBaseline } from '../core/baseline-file.ts';
 import type { Baseline } from '../core/scene-state.ts';
-import { environmentError } from '../../../errors/environment-error.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 import { sceneNameProblem } from '../../../scene/scene-name.ts';
 import { sceneFolderIn } from '../../../node/io/contain.ts';
+import { readProofJson } from '../../report/node/read-proof-json.ts';
 
 /** A baseline file larger than this is not one `eye approve` wrote (the 60-s tour's is ~50 KB). */
-const MAX_BASELINE_BYTES = 64 << 20;
+export const MAX_BASELINE_BYTES = 64 << 20;
 
 /** `<dir>/<scene>.json`, the name held to the scene-name rule and inside dir. */
 export function baselineFile(dir: string, scene: string): string {
@@ -27,32 +27,19 @@ export function baselineScenes(dir: string): string[] {
 
 /**
  * A scene's baseline, or null when the folder has none. The file comes from a pull request: read as
- * hostile input, a file that is not a regular file, too large, not JSON or not what `eye approve`
- * writes is exit 2 naming the file and the field.
+ * hostile input by the proof's one strict JSON reader (read-proof-json.ts), a file that is not a
+ * regular file in the folder (a link out of it is not read), too large, not JSON or not what `eye
+ * approve` writes is exit 2 naming the file and the field.
  */
 export function readBaseline(dir: string, scene: string): Baseline | null {
   const file = baselineFile(dir, scene);
   if (!existsSync(file)) return null;
-  const say = (what: string) => new CliError(EXIT.badInput, `${safeText(file)}: ${what} (approve the scene again: eye approve ${safeText(scene)} --why …)`);
-  let text: string;
-  try {
-    const st = statSync(file);
-    if (!st.isFile()) throw say('not a regular file');
-    if (st.size > MAX_BASELINE_BYTES) throw say(`${st.size} bytes, over the ${MAX_BASELINE_BYTES}-byte limit of a baseline`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw environmentError(err, 'read', file) ?? err;
-  }
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (err) {
-    throw say(`not valid JSON (${safeText((err as Error).message)})`);
-  }
+  const remedy = `approve the scene again: eye approve ${safeText(scene)} --why …`;
+  const v = readProofJson<Record<string, unknown>>(file, undefined, { maxBytes: MAX_BASELINE_BYTES, within: dir, remedy });
   try {
     return validateBaseline(v, scene);
   } catch (err) {
-    if (err instanceof BaselineError) throw say(`field "${safeText(err.field)}": expected ${safeText(err.expected)}`);
+    if (err instanceof BaselineError) throw new CliError(EXIT.badInput, `${safeText(file)}: field "${safeText(err.field)}": expected ${safeText(err.expected)} (${remedy})`);
     throw err;
   }
 }

@@ -82,12 +82,17 @@ describe('the picture diff on real films (ffmpeg)', () => {
 
   it('writes a review clip of only the stretches, frame for frame, baseline | current | amplified difference', async () => {
     const out = join(dir, 'clips', 'review.mp4');
-    await writeReviewClip({
+    const segments = await writeReviewClip({
       out,
       panelSize: { width: W, height: H },
       fps: FPS,
       scenes: [{ scene: 'tiny', baselineFilm: baseline, currentFilm: current, stretches: [{ startS: 1, endS: 1.7 }, { startS: 2.5, endS: 2.8 }], labels: ['SSIM min 0.8', 'a control character \u001b[31m is shown escaped, not refused by the SVG'] }],
     });
+    // Where each stretch landed: the posters are cut from these frames.
+    expect(segments).toEqual([
+      { scene: 'tiny', clipStartFrame: 0, startFrame: 10, frames: 7 },
+      { scene: 'tiny', clipStartFrame: 7, startFrame: 25, frames: 3 },
+    ]);
     expect(readdirSync(join(dir, 'clips'))).toEqual(['review.mp4']);
     // Its luma plane as stored (yuv420p, no range conversion): 3 panels wide, the 24-px headings, the panels, a three-line label strip (66 px).
     const cw = 3 * W;

@@ -1,3 +1,5 @@
+import type { ClipSegment } from './review-clip.ts';
+
 /**
  * The picture side of `eye diff`, from build/jobs/diff/node/ and build/jobs/diff/core/ (issue 22's other half):
  * the per-frame SSIM/PSNR of two films, the changed stretches, the review clip and stills. Loaded
@@ -12,7 +14,7 @@ export interface PictureTools {
     fps: number;
     scenes: { scene: string; baselineFilm: string; currentFilm: string; stretches: { startS: number; endS: number }[]; labels: string[] }[];
     ffmpegPath?: string;
-  }): Promise<void>;
+  }): Promise<ClipSegment[]>;
   /** Per frame, the largest blurred luma difference (build/jobs/diff/node/local-difference.ts, this branch's). */
   localDifference(opts: { baselineFilm: string; currentFilm: string; sigmaPx: number; ffmpegPath?: string }): Promise<number[]>;
   writeFilmStills(opts: { film: string; timesS: number[]; outDir: string; width: number; ffmpegPath?: string }): Promise<string[]>;

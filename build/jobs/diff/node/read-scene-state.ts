@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CliError, EXIT } from '../../../errors/exit.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 import { detect } from '../../../measure/detect.ts';
@@ -8,24 +8,16 @@ import { roundMetric, roundTo, type SceneSettings, type SceneState, type StateEv
 import { DIFF_METRICS, METRIC_TOLERANCES } from '../core/tolerances.ts';
 import { checkTrace, readProofJson } from '../../report/node/read-proof-json.ts';
 import { sceneFolderIn } from '../../../node/io/contain.ts';
+import type { PixelsSummary, RenderSummary } from '../../render/node/render-scene.ts';
 
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const FRAME_HASH = /^[0-9a-f]{16}$/;
 const DIGEST = /^[0-9a-f]{64}$/;
 
-interface SummaryFile {
-  frames: number;
-  durationS: number;
-  fps: number;
-  width: number;
-  height: number;
-  seed: number;
-  frameHashes: { perFrame: string[]; digest: string };
-  pixels?: {
-    metrics?: Record<string, number | null>;
-    representative?: { verdicts?: { metric: string; p10: number | null; p90: number | null }[] } | null;
-  };
-}
+/** summary.json as eye render writes it (its own type: one home), the parts eye diff reads; `pixels` absent with --no-pixels. */
+type SummaryFile = Pick<RenderSummary, 'frames' | 'durationS' | 'fps' | 'width' | 'height' | 'seed' | 'frameHashes'> & {
+  pixels?: Partial<Pick<PixelsSummary, 'metrics' | 'representative'>>;
+};
 
 interface TraceFile {
   columns: Record<string, number[]>;
@@ -65,7 +57,8 @@ export function sceneFolder(proofDir: string, scene: string): string | null {
 
 /** The settings and frame hashes of a rendered scene (summary.json alone: what an unchanged scene needs, no trace read). */
 export function readSceneFrames(dir: string): Pick<SceneState, 'settings' | 'film' | 'metrics'> {
-  const s = readProofJson<SummaryFile>(join(dir, 'summary.json'), checkSummary);
+  // Held inside the proof folder, links followed: a scene's summary linked from elsewhere is not read.
+  const s = readProofJson<SummaryFile>(join(dir, 'summary.json'), checkSummary, { within: dirname(dir) });
   const settings: SceneSettings = { width: s.width, height: s.height, fps: s.fps, durationS: s.durationS, seed: s.seed, frames: s.frames };
   const verdicts = s.pixels?.representative?.verdicts ?? [];
   const metrics: StateMetric[] = DIFF_METRICS.map((name) => {
@@ -86,7 +79,7 @@ export function readSceneState(proofDir: string, scene: string): SceneState {
   const dir = sceneFolder(proofDir, scene);
   if (!dir) throw new CliError(EXIT.badInput, `${safeText(scene)}: no rendered scene in ${safeText(proofDir)} (eye render ${safeText(scene)} --out ${safeText(proofDir)})`);
   const frames = readSceneFrames(dir);
-  const trace = readProofJson<TraceFile>(join(dir, 'trace.json'), checkTrace);
+  const trace = readProofJson<TraceFile>(join(dir, 'trace.json'), checkTrace, { within: proofDir });
   return { scene, ...frames, events: traceEvents(trace.columns) };
 }
 

@@ -22,6 +22,14 @@ const HEADINGS = ['baseline', 'current', `difference ×${DIFFERENCE_GAIN}`] as c
 /** Seconds as the labels show them: two decimals (a frame at 30 fps is 0.033 s). */
 const seconds = (s: number) => s.toFixed(2);
 
+/** Where one stretch landed in the review clip: the clip's frames [clipStartFrame, clipStartFrame + frames) are the films' [startFrame, startFrame + frames). */
+export interface ClipSegment {
+  scene: string;
+  clipStartFrame: number;
+  startFrame: number;
+  frames: number;
+}
+
 /**
  * The review clip: one H.264 film of only the given stretches, scene after scene, each shown as
  * baseline | current | difference (×DIFFERENCE_GAIN) side by side with the scene, its time range
@@ -30,7 +38,7 @@ const seconds = (s: number) => s.toFixed(2);
  * and hold the stretch (exit 2 otherwise). Each stretch is composed on its own (its memory is two
  * decoders and an encoder, however many stretches there are) and the parts joined by stream copy.
  * Published whole or not at all: joined into a staged file beside `out`, checked with ffprobe as a
- * film is, then renamed over it.
+ * film is, then renamed over it. Returns where each stretch landed in it (for its posters).
  */
 export async function writeReviewClip(opts: {
   out: string;
@@ -38,7 +46,7 @@ export async function writeReviewClip(opts: {
   fps: number;
   scenes: { scene: string; baselineFilm: string; currentFilm: string; stretches: { startS: number; endS: number }[]; labels: string[] }[];
   ffmpegPath?: string;
-}): Promise<void> {
+}): Promise<ClipSegment[]> {
   const out = outputFile(opts.out);
   if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `review clip ${safeText(out)}: expected a file name ending in .mp4`);
   const { fps, panelSize } = opts;
@@ -111,6 +119,12 @@ export async function writeReviewClip(opts: {
       throw new CliError(EXIT.internal, `the review clip is not a proper film: ${verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`).join(', ')}`);
     }
     renameSync(staged, out);
+    let at = 0;
+    return planned.map((p) => {
+      const seg = { scene: p.scene, clipStartFrame: at, startFrame: p.startFrame, frames: p.frames };
+      at += p.frames;
+      return seg;
+    });
   } finally {
     forget();
     removeStaged();

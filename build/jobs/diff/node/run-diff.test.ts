@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../../errors/exit.ts';
@@ -9,8 +9,9 @@ import { LOCAL_DIFFERENCE, SSIM_FLOOR } from '../core/tolerances.ts';
 import type { DiffResult } from '../core/diff-json.ts';
 import type { PictureTools } from './picture-tools.ts';
 import { runApprove } from './run-approve.ts';
+import { MAX_BASELINE_BYTES } from './baseline-files.ts';
 import { copyDir, openCache } from '../../cache/node/store.ts';
-import { runDiff, type DiffOptions } from './run-diff.ts';
+import { CLIP_POSTER, posterClipFrame, runDiff, type DiffOptions } from './run-diff.ts';
 import { parseDiffFile } from '../../report/core/diff-file.ts';
 import { sceneNameProblem } from '../../../scene/scene-name.ts';
 
@@ -36,6 +37,15 @@ function fakeTools(ssimOf: (frames: number) => number[], localOf: (frames: numbe
     async writeReviewClip(o) {
       calls.push(`writeReviewClip ${o.scenes.map((s) => s.scene).join(',')}`);
       writeFileSync(o.out, 'clip');
+      let at = 0;
+      return o.scenes.flatMap((s) =>
+        s.stretches.map((st) => {
+          const startFrame = Math.round(st.startS * o.fps);
+          const frames = Math.round(st.endS * o.fps) - startFrame;
+          at += frames;
+          return { scene: s.scene, clipStartFrame: at - frames, startFrame, frames };
+        }),
+      );
     },
     async writeFilmStills(o) {
       calls.push('writeFilmStills');
@@ -80,6 +90,15 @@ describe('eye diff against the baseline', () => {
     expect(JSON.parse(readFileSync(join(proofDir, 'diff', 'diff.json'), 'utf8'))).toEqual(result);
   });
 
+  it('reads no film, no trace and no cache for an unchanged scene: summary.json and the baseline alone', async () => {
+    const { opts, proofDir } = setup();
+    for (const s of ['alpha', 'beta']) for (const f of ['film.mp4', 'trace.json']) rmSync(join(proofDir, s, f), { force: true });
+    const { result, code } = await runDiff([], { ...opts(), cacheDir: join(proofDir, 'no-cache-here') });
+    expect(code).toBe(EXIT.ok);
+    expect(result.scenes.map((s) => s.verdict)).toEqual(['unchanged', 'unchanged']);
+    expect(existsSync(join(proofDir, 'no-cache-here'))).toBe(false);
+  });
+
   it('fails a deliberately changed eye (its blink 80 ms later) with exit 1: the blink moved, the stretch, the clip of only that scene', async () => {
     const { opts, proofDir } = setup();
     writeFixtureScene(proofDir, 'beta', { blinks: [{ startMs: FIXTURE_BLINKS[0].startMs + 80 }], changedFrames: [72, 73, 74, 75, 76, 77, 78, 79, 80] });
@@ -93,6 +112,11 @@ describe('eye diff against the baseline', () => {
     expect(b.stretches).toEqual([{ startS: 72 / 30, endS: 81 / 30, minSsim: 0.9 }]);
     expect(b.reviewClip).toBe('diff/review.mp4');
     expect(b.baselineStills).toEqual(['diff/stills/beta/baseline/0.webp']);
+    // Its poster: a still of the clip at the scene's first changed frame, and the clip's own beside it.
+    expect(b.reviewPoster).toBe('diff/posters/beta/0.webp');
+    expect(readFileSync(join(proofDir, b.reviewPoster!), 'utf8')).toBe('still at 0');
+    expect(readFileSync(join(proofDir, 'diff', CLIP_POSTER), 'utf8')).toBe('still at 0');
+    expect(scene(result, 'alpha').reviewPoster).toBeNull();
     expect(existsSync(join(proofDir, b.currentStills[0]))).toBe(true);
     expect(scene(result, 'alpha').verdict).toBe('unchanged');
     expect(calls.filter((c) => c.startsWith('writeReviewClip'))).toEqual(['writeReviewClip beta']);
@@ -162,6 +186,14 @@ describe('eye diff against the baseline', () => {
   });
 });
 
+describe('the review clip\'s poster frame', () => {
+  it('is the clip frame of the first changed frame in the scene\'s first stretch (past its context), else the stretch\'s first', () => {
+    const score = Array.from({ length: 120 }, (_, i) => (i >= 70 && i < 80 ? SSIM_FLOOR - 0.1 : 1));
+    expect(posterClipFrame({ scene: 'a', clipStartFrame: 10, startFrame: 40, frames: 50 }, score)).toBe(40);
+    expect(posterClipFrame({ scene: 'a', clipStartFrame: 10, startFrame: 0, frames: 20 }, score)).toBe(10);
+  });
+});
+
 describe('hostile baseline files are exit 2 naming the file and the field', () => {
   const cases: [string, (b: Record<string, unknown>) => unknown, RegExp][] = [
     ['not JSON', () => '{"schema": ', /not valid JSON/],
@@ -182,6 +214,39 @@ describe('hostile baseline files are exit 2 naming the file and the field', () =
       await expect(runDiff([], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message });
     });
   }
+
+  it('refuses a baseline file that is a link out of the baseline folder, unread', async () => {
+    const { opts, baselineDir } = setup();
+    const file = join(baselineDir, 'alpha.json');
+    const outside = join(tempDir('eye-diff-outside-'), 'alpha.json');
+    renameSync(file, outside);
+    symlinkSync(outside, file);
+    await expect(runDiff([], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /alpha\.json: a link to outside .*: not read \(approve the scene again/ });
+  });
+
+  it('refuses an oversized baseline file before reading it', async () => {
+    const { opts, baselineDir } = setup();
+    // Sparse: its size says 64 MB + 1 without the disk holding it.
+    truncateSync(join(baselineDir, 'alpha.json'), MAX_BASELINE_BYTES + 1);
+    await expect(runDiff([], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: new RegExp(`alpha\\.json: ${MAX_BASELINE_BYTES + 1} bytes, over the ${MAX_BASELINE_BYTES}-byte limit`) });
+  });
+
+  it('refuses a proof whose summary, or whose changed film, is a link out of the proof folder', async () => {
+    const { opts, proofDir } = setup();
+    const elsewhere = tempDir('eye-diff-elsewhere-');
+    const summary = join(proofDir, 'alpha', 'summary.json');
+    renameSync(summary, join(elsewhere, 'summary.json'));
+    symlinkSync(join(elsewhere, 'summary.json'), summary);
+    await expect(runDiff(['alpha'], opts())).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /summary\.json: a link to outside/ });
+    // The film: its frames changed, so it would be decoded and shown in the clip.
+    writeFixtureScene(proofDir, 'beta', { changedFrames: [3] });
+    const film = join(proofDir, 'beta', 'film.mp4');
+    renameSync(film, join(elsewhere, 'film.mp4'));
+    symlinkSync(join(elsewhere, 'film.mp4'), film);
+    const { tools, calls } = fakeTools((n) => Array.from({ length: n }, () => 0.5));
+    await expect(runDiff(['beta'], opts(tools))).rejects.toMatchObject({ exitCode: EXIT.badInput, message: /film\.mp4: a link to outside .*: not read/ });
+    expect(calls).toEqual([]);
+  });
 
   it('refuses a scene name on the command line that is a path', async () => {
     const { opts } = setup();
@@ -206,9 +271,19 @@ describe('the CLI: eye approve needs --why; eye diff exits by its verdicts', () 
     const diff = await runEye(['diff', ...dirs]);
     expect(diff.code).toBe(EXIT.ok);
     expect(diff.stdout).toMatch(/^alpha: unchanged, approved/);
+    // Frames changed and no baseline film to compare with: beyond, not approved, exit 1; approved, exit 0, the reason printed escaped.
+    writeFixtureScene(proof, 'alpha', { changedFrames: [3] });
+    const beyond = await runEye(['diff', ...dirs, '--no-render-baseline']);
+    expect(beyond.code).toBe(EXIT.assertionFailed);
+    expect(beyond.stdout).toMatch(/^alpha: beyond, first different frame 3/);
+    expect((await runEye(['approve', ...dirs, '--why', 'moved <b>on purpose</b>\u0007\u009b'])).code).toBe(EXIT.ok);
+    const approved = await runEye(['diff', ...dirs, '--no-render-baseline']);
+    expect(approved.code).toBe(EXIT.ok);
+    expect(approved.stdout).toContain('approved: "moved <b>on purpose</b>\\u0007\\u009b"');
+    expect(approved.stdout).not.toMatch(/[\u0007\u009b]/);
     writeFileSync(join(base, 'alpha.json'), '[]');
     const bad = await runEye(['diff', ...dirs, '--json']);
     expect(bad.code).toBe(EXIT.badInput);
-    expect(bad.stderr).toMatch(/alpha\.json: field "the file": expected an object/);
+    expect(bad.stderr).toMatch(/alpha\.json: expected a JSON object/);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { compareStates, verdictOf, type StateComparison } from '../core/compare-states.ts';
@@ -9,6 +9,7 @@ import { LOCAL_DIFFERENCE, localSigmaPx, SSIM_FLOOR, STRETCH_CONTEXT_S } from '.
 import { CliError, EXIT } from '../../../errors/exit.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 import { renderAtRevision, resolveRevision, type Revision } from '../../compare/node/render-at-revision.ts';
+import { isInside } from '../../../node/io/contain.ts';
 import { ensureOutDir } from '../../../node/io/ensure-out-dir.ts';
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { OUT_TEMP, ownedPrefix, sweepOwned } from '../../../node/io/owned-temp.ts';
@@ -17,6 +18,7 @@ import { publishDir } from '../../../node/io/publish-dir.ts';
 import { writeFileAtomic } from '../../../node/io/write-file-atomic.ts';
 import { baselineScenes, readBaseline } from './baseline-files.ts';
 import type { PictureTools } from './picture-tools.ts';
+import type { ClipSegment } from './review-clip.ts';
 import { existingCache, filmInCache } from './film-in-cache.ts';
 import { provenScenes } from './run-approve.ts';
 import { readSceneFrames, readSceneState, sceneFolder } from './read-scene-state.ts';
@@ -37,6 +39,23 @@ export interface DiffOptions {
   /** Told what is being done (rendering a revision, comparing pictures). */
   progress?: (line: string) => void;
 }
+
+/** A changed scene whose pictures were compared: its two films and its per-frame SSIM and change score (changeScore). */
+interface ChangedFilm {
+  scene: string;
+  baselineFilm: string;
+  currentFilm: string;
+  ssim: number[];
+  score: number[];
+  fps: number;
+  width: number;
+  height: number;
+}
+
+/** A poster's widest (the clip is three panels of half the film each: 1920 px for a 720p film; the report shows it at most ~1060). */
+const POSTER_MAX_WIDTH_PX = 1440;
+/** The review clip's poster beside it: the first changed frame of its first scene. */
+export const CLIP_POSTER = 'review.webp';
 
 /** A diff's baseline and revision renders in the system's temp folder (swept once their owner is gone). */
 const RENDERS_TEMP = /^eye-diffrenders-(\d+)-/;
@@ -83,18 +102,20 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
   const forget = onInterrupt(() => rmSync(work, { recursive: true, force: true }));
   try {
     const base = o.rev !== undefined ? await revisionSides(root, o.rev, scenes, current, work, o, say) : baselineSides(scenes, baselines);
-    const store = o.rev === undefined ? existingCache(o.cacheDir) : null;
+    // Opened only for a changed scene's baseline film: an unchanged tree never touches the cache (opening one writes a probe).
+    let store: ReturnType<typeof existingCache> | undefined;
+    const cache = () => (store ??= o.rev === undefined ? existingCache(o.cacheDir) : null);
     let tools: PictureTools | null = null;
     const picture = async () => (tools ??= await (o.tools ?? (await import('./picture-tools.ts')).loadPictureTools)());
 
     const diffs: SceneDiff[] = [];
-    const changedFilms: { scene: string; baselineFilm: string; currentFilm: string; ssim: number[]; fps: number; width: number; height: number }[] = [];
+    const changedFilms: ChangedFilm[] = [];
     for (const scene of scenes) {
       const b = base.get(scene)!;
       const c = current.get(scene)!;
       const approval = baselines.get(scene) ?? null;
       const approved = !!(approval && c.frames && approval.film.digest === c.frames.film.digest && approval.why.trim() !== '');
-      const empty: SceneDiff = { scene, verdict: 'unchanged', approved, why: approval?.why ?? null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] };
+      const empty: SceneDiff = { scene, verdict: 'unchanged', approved, why: approval?.why ?? null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, reviewPoster: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] };
       if (!b.frames) {
         diffs.push({ ...empty, verdict: 'new', notes: [o.rev === undefined ? 'no baseline: eye approve it' : `not a scene at ${safeText(o.rev)}`] });
         continue;
@@ -115,14 +136,16 @@ export async function runDiff(names: readonly string[], o: DiffOptions): Promise
       let ssim: number[] | null = null;
       let local: number[] | null = null;
       if (cmp.settingsChanged.length === 0) {
-        const film = b.film ?? (await baselineFilm(root, approval!, store, o, work, say, notes));
+        const film = b.film ?? (await baselineFilm(root, approval!, cache(), o, work, say, notes));
         if (film && c.film && existsSync(c.film)) {
+          // The current film is the proof's own: one linked from outside it is not decoded (nor shown in the clip).
+          if (!isInside(realpathSync(o.proofDir), realpathSync(c.film))) throw new CliError(EXIT.badInput, `${safeText(c.film)}: a link to outside ${safeText(o.proofDir)}: not read (render the scene again)`);
           say(`${scene}: comparing its ${c.frames.settings.frames} frames with the baseline's (SSIM, local difference)`);
           const tools = await picture();
           const pair = { baselineFilm: film, currentFilm: c.film, ffmpegPath: o.ffmpegPath };
           ssim = (await tools.frameDifference(pair)).ssim;
           local = await tools.localDifference({ ...pair, sigmaPx: localSigmaPx(c.frames.settings.height) });
-          changedFilms.push({ scene, baselineFilm: film, currentFilm: c.film, ssim, fps: c.frames.settings.fps, width: c.frames.settings.width, height: c.frames.settings.height });
+          changedFilms.push({ scene, baselineFilm: film, currentFilm: c.film, ssim, score: changeScore(ssim, local), fps: c.frames.settings.fps, width: c.frames.settings.width, height: c.frames.settings.height });
         }
       }
       const minSsim = ssim && ssim.length ? Math.min(...ssim) : null;
@@ -220,7 +243,7 @@ async function revisionSides(root: string, rev: string, scenes: readonly string[
  * of each changed stretch, and review.mp4 of the changed scenes' changed stretches only (none when no
  * picture changed: an old clip never outlives the diff that made it).
  */
-async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: string; baselineFilm: string; currentFilm: string; ssim: number[]; fps: number; width: number; height: number }[], picture: () => Promise<PictureTools>, say: (l: string) => void): Promise<void> {
+async function publishDiff(o: DiffOptions, result: DiffResult, films: ChangedFilm[], picture: () => Promise<PictureTools>, say: (l: string) => void): Promise<void> {
   ensureOutDir(o.proofDir, '--proof-dir');
   sweepOwned(o.proofDir, OUT_TEMP);
   const target = join(o.proofDir, DIFF_DIR);
@@ -247,8 +270,9 @@ async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: s
       // Half the film's size a panel (even, for yuv420p): three panels of a 1280×720 film make a 1920-wide clip.
       const panelSize = { width: 2 * Math.round(first.width / 4), height: 2 * Math.round(first.height / 4) };
       say(`writing the review clip of ${shown.map((f) => f.scene).join(', ')}`);
-      await tools.writeReviewClip({
-        out: join(stage, 'review.mp4'),
+      const clip = join(stage, 'review.mp4');
+      const segments = await tools.writeReviewClip({
+        out: clip,
         panelSize,
         fps,
         ffmpegPath: o.ffmpegPath,
@@ -257,7 +281,18 @@ async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: s
           return { scene: f.scene, baselineFilm: f.baselineFilm, currentFilm: f.currentFilm, stretches: d.stretches, labels: diffLabels(d) };
         }),
       });
-      for (const f of shown) result.scenes.find((s) => s.scene === f.scene)!.reviewClip = `${DIFF_DIR}/review.mp4`;
+      // Each scene's poster: the clip's frame where its first changed frame is (baseline | current | difference, labelled), so the report and the CI artifact show the change without playing the clip.
+      const posterWidth = Math.min(POSTER_MAX_WIDTH_PX, 3 * panelSize.width);
+      for (const [i, f] of shown.entries()) {
+        const d = result.scenes.find((s) => s.scene === f.scene)!;
+        d.reviewClip = `${DIFF_DIR}/review.mp4`;
+        const seg = segments.find((s) => s.scene === f.scene);
+        if (!seg) continue;
+        const frame = posterClipFrame(seg, f.score);
+        const [poster] = await tools.writeFilmStills({ film: clip, timesS: [frame / fps], outDir: join(stage, 'posters', f.scene), width: posterWidth, ffmpegPath: o.ffmpegPath });
+        d.reviewPoster = rel(poster);
+        if (i === 0) copyFileSync(poster, join(stage, CLIP_POSTER));
+      }
     }
     writeFileAtomic(join(stage, 'diff.json'), `${JSON.stringify(result, null, 2)}\n`);
     publishDir(stage, target);
@@ -275,12 +310,23 @@ async function publishDiff(o: DiffOptions, result: DiffResult, films: { scene: s
  * under the floor), each stretch's minSsim the real one over its frames.
  */
 function changedStretchesOf(tools: PictureTools, ssim: readonly number[], local: readonly number[] | null, fps: number): { startS: number; endS: number; minSsim: number }[] {
-  const score = ssim.map((s, i) => (local && local[i] > LOCAL_DIFFERENCE.levels ? Math.min(s, SSIM_FLOOR - 1e-6) : s));
+  const score = changeScore(ssim, local);
   return tools.changedStretches(score, { fps, ssimMin: SSIM_FLOOR, contextS: STRETCH_CONTEXT_S }).map((st) => ({
     startS: st.startS,
     endS: st.endS,
     minSsim: Math.min(...ssim.slice(Math.max(0, st.startFrame), Math.min(ssim.length, st.endFrame + 1))),
   }));
+}
+
+/** Per frame, its SSIM, or just under the floor where its local difference is past the limit: below SSIM_FLOOR is a changed frame. */
+function changeScore(ssim: readonly number[], local: readonly number[] | null): number[] {
+  return ssim.map((s, i) => (local && local[i] > LOCAL_DIFFERENCE.levels ? Math.min(s, SSIM_FLOOR - 1e-6) : s));
+}
+
+/** The clip frame showing a scene's first changed frame within its first stretch (the stretch opens with context before it); the stretch's first frame when none scores under the floor. */
+export function posterClipFrame(seg: ClipSegment, score: readonly number[]): number {
+  for (let i = 0; i < seg.frames; i++) if ((score[seg.startFrame + i] ?? 1) < SSIM_FLOOR) return seg.clipStartFrame + i;
+  return seg.clipStartFrame;
 }
 
 /** The stretch's time of its lowest SSIM (the frame a still shows best what changed), s. */

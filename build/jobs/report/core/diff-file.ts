@@ -136,7 +136,7 @@ function stretch(v: unknown, field: string): DiffStretch {
 }
 
 function scene(v: unknown, field: string, nameProblem: (name: unknown) => string | null): DiffScene {
-  const o = object(v, field, ['scene', 'verdict', 'approved', 'why', 'firstDifferentFrame', 'events', 'metrics', 'stretches', 'reviewClip', 'baselineStills', 'currentStills', 'minSsim', 'maxLocalDifference', 'notes']);
+  const o = object(v, field, ['scene', 'verdict', 'approved', 'why', 'firstDifferentFrame', 'events', 'metrics', 'stretches', 'reviewClip', 'reviewPoster', 'baselineStills', 'currentStills', 'minSsim', 'maxLocalDifference', 'notes']);
   const problem = nameProblem(o.scene);
   if (problem) throw new DiffFileError(`${field}.scene`, problem, o.scene);
   const ev = object(o.events, `${field}.events`, ['added', 'removed', 'moved', 'list']);
@@ -150,6 +150,7 @@ function scene(v: unknown, field: string, nameProblem: (name: unknown) => string
     metrics: list(o.metrics, `${field}.metrics`, metric),
     stretches: list(o.stretches, `${field}.stretches`, stretch),
     reviewClip: orNull(relativeProofPath)(o.reviewClip, `${field}.reviewClip`),
+    reviewPoster: orNull(relativeProofPath)(o.reviewPoster, `${field}.reviewPoster`),
     baselineStills: list(o.baselineStills, `${field}.baselineStills`, relativeProofPath),
     currentStills: list(o.currentStills, `${field}.currentStills`, relativeProofPath),
     minSsim: orNull(num)(o.minSsim, `${field}.minSsim`),

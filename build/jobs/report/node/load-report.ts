@@ -34,6 +34,10 @@ export interface ReportLoad {
   unplayableFilms: string[];
   /** Links that land nowhere: an in-page #fragment with no element of that id, or a file beside the page that is not there. */
   brokenLinks: string[];
+  /** The first screen's table as the browser laid it out: each row's scene, its status class, its links, and how far down the page its bottom is (px, at FIRST_SCREEN's width). */
+  overview: { scene: string; status: string; links: string[]; bottomPx: number }[];
+  /** The scene sections (section.era) in page order, by id. */
+  sections: string[];
   screenshot: string;
   /** The page's first screen as a reader opens it (FIRST_SCREEN), beside the full screenshot. */
   firstScreen: string;
@@ -156,6 +160,15 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
     }, [...DATA_MARK_LABELS]);
     const firstScreen = join(dirname(screenshotFile), FIRST_SCREEN_FILE);
     await page.setViewport(FIRST_SCREEN);
+    const layout = await page.evaluate(() => ({
+      overview: [...document.querySelectorAll('table.overview tbody tr')].map((tr) => ({
+        scene: tr.querySelector('td')?.textContent ?? '',
+        status: tr.getAttribute('class') ?? '',
+        links: [...tr.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
+        bottomPx: Math.round(tr.getBoundingClientRect().bottom + window.scrollY),
+      })),
+      sections: [...document.querySelectorAll('section.era')].map((s) => s.id),
+    }));
     writeFileAtomic(firstScreen, Buffer.from(await page.screenshot({ type: 'png' })));
     await page.setViewport({ width: VIEW_WIDTH_PX, height: 900 });
     const shot = await captureFullPage(page, VIEW_WIDTH_PX, found.height, SCREENSHOT_SCALE);
@@ -190,6 +203,8 @@ export async function loadReport(htmlFile: string, screenshotFile: string, execu
       films: found.films.length,
       missingFilms: found.films.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u))),
       brokenLinks: [...found.deadFragments, ...found.fileLinks.filter((u) => !u.startsWith('file:') || !existsSync(fileURLToPath(u)))],
+      overview: layout.overview,
+      sections: layout.sections,
       screenshot: screenshotFile,
       firstScreen,
       pageHeightPx: found.height,

@@ -11,7 +11,7 @@ const FIXTURE = readFileSync(join(import.meta.dirname, 'fixtures', 'diff.json'),
 async function proofWithDiff(diff: string = FIXTURE): Promise<string> {
   const proof = tempDir('eye-report-diff-');
   const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#335533' } }).png().toBuffer();
-  for (const rel of ['diff/1970-script/baseline/mid-saccade.png', 'diff/1970-script/baseline/first-blink.png', '1970-script/stills/mid-saccade.png', '1970-script/stills/first-blink.png', 'diff/2026-script/baseline/mid-saccade.png', '2026-script/stills/mid-saccade.png']) {
+  for (const rel of ['diff/1970-script/baseline/mid-saccade.png', 'diff/1970-script/baseline/first-blink.png', '1970-script/stills/mid-saccade.png', '1970-script/stills/first-blink.png', 'diff/2026-script/baseline/mid-saccade.png', '2026-script/stills/mid-saccade.png', 'diff/posters/1970-script/frame-000000.webp']) {
     mkdirSync(join(proof, rel, '..'), { recursive: true });
     writeFileSync(join(proof, rel), png);
   }
@@ -32,6 +32,8 @@ describe('readDiff: proof/diff/diff.json for the report', () => {
     expect(d.against).toEqual({ kind: 'baseline', rev: null });
     const s = d.scenes[0];
     expect(s.reviewClipHref).toBe('diff/review.mp4');
+    expect(s.poster?.dataUri).toMatch(/^data:image\/webp;base64,/);
+    expect(d.scenes[1].poster).toBeNull();
     expect(s.baselineStills.map((x) => x.label)).toEqual(['mid-saccade', 'first-blink']);
     expect([...s.baselineStills, ...s.currentStills].every((x) => x.dataUri.startsWith('data:image/webp;base64,'))).toBe(true);
     expect(s.missingFiles).toEqual([]);
@@ -54,6 +56,8 @@ describe('readDiff: proof/diff/diff.json for the report', () => {
     expect(other.problem).toBe('field schema: expected "eye-diff/1", got "eye-diff/0"');
     const climbs = await readDiff(await proofWithDiff(FIXTURE.replace('"diff/review.mp4"', '"../../etc/passwd"')));
     expect(climbs.problem).toMatch(/field scenes\[0\]\.reviewClip: expected a path inside the proof folder/);
+    const poster = await readDiff(await proofWithDiff(FIXTURE.replace('"diff/posters/1970-script/frame-000000.webp"', '"/etc/passwd"')));
+    expect(poster.problem).toMatch(/field scenes\[0\]\.reviewPoster: expected a path inside the proof folder/);
     // A path that reads as inside but is a link to a file outside: refused as a ".." is.
     const linked = await proofWithDiff();
     const outside = join(tempDir('eye-report-outside-'), 'secret.png');
@@ -65,6 +69,13 @@ describe('readDiff: proof/diff/diff.json for the report', () => {
     const leak = await readDiff(linked);
     expect(leak).toMatchObject({ state: 'rejected', scenes: [] });
     expect(leak.problem).toMatch(/field scenes\[3\]\.baselineStills\[0\]: "diff\/leak.png" resolves outside the proof folder/);
+    // A why with markup and control characters: read as text, the controls made visible (the page escapes the markup).
+    const w = JSON.parse(FIXTURE);
+    w.scenes[0].why = 'ok <b>bold</b>\u001b[31m red\u0007';
+    w.scenes[0].metrics[0].unit = 'ms\u001b[2J';
+    const why = await readDiff(await proofWithDiff(JSON.stringify(w)));
+    expect(why.scenes[0].why).toBe('ok <b>bold</b>\\u001b[31m red\\u0007');
+    expect(why.scenes[0].metrics[0].unit).toBe('ms\\u001b[2J');
     // A control character in the message is escaped, never printed raw.
     const ctl = await readDiff(await proofWithDiff(FIXTURE.replace('"eye-diff/1"', '"eye-diff/\\u001b[31m"')));
     expect(ctl.problem).not.toMatch(/\u001b/);

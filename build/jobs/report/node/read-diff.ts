@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { DiffFileError, parseDiffFile } from '../core/diff-file.ts';
-import { safeText } from '../../../errors/safe-text.ts';
+import { safeMessage, safeText } from '../../../errors/safe-text.ts';
 import type { BaselineDiff, SceneDiff, Still } from '../../../report/proof/report-data.ts';
 import { sceneNameProblem } from '../../../scene/scene-name.ts';
 import { isInside } from '../../../node/io/contain.ts';
@@ -28,7 +28,7 @@ const href = (rel: string) => rel.split('/').map(encodeURIComponent).join('/');
 
 /**
  * <proof>/diff/diff.json, for the report's first screen and its changed scenes: validated strictly
- * (core/report/diff-file.ts), every path it names held inside the proof folder, its stills inlined (half the page's width each: baseline and current share a row).
+ * (core/report/diff-file.ts), every path it names held inside the proof folder, its stills inlined (half the page's width each: baseline and current share a row; the review clip's poster the page's width).
  * A file that is not the schema's, or names a path outside, is rejected whole with the reason: the page
  * then shows no verdict from it, and says so (it never crashes the report).
  */
@@ -51,6 +51,7 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
   // Every path first, before any is read: one escaping path rejects the file.
   const paths = parsed.scenes.flatMap((s, i) => [
     ...(s.reviewClip === null ? [] : [[`scenes[${i}].reviewClip`, s.reviewClip]]),
+    ...(s.reviewPoster === null ? [] : [[`scenes[${i}].reviewPoster`, s.reviewPoster]]),
     ...s.baselineStills.map((p, j) => [`scenes[${i}].baselineStills[${j}]`, p]),
     ...s.currentStills.map((p, j) => [`scenes[${i}].currentStills[${j}]`, p]),
   ]);
@@ -61,7 +62,7 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
   const scenes: SceneDiff[] = [];
   for (const s of parsed.scenes) {
     const missingFiles: string[] = [];
-    const stills = async (rels: string[]): Promise<Still[]> => {
+    const stills = async (rels: string[], widthPx = Math.round(SHEET_WIDTH_PX / 2)): Promise<Still[]> => {
       const out: Still[] = [];
       for (const rel of rels) {
         const path = resolve(proofDir, rel);
@@ -70,7 +71,7 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
           continue;
         }
         try {
-          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await dataUri(path, Math.round(SHEET_WIDTH_PX / 2)) });
+          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await dataUri(path, widthPx) });
         } catch {
           missingFiles.push(`${rel} (not an image)`);
         }
@@ -84,12 +85,15 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
       scene: s.scene,
       verdict: s.verdict,
       approved: s.approved,
-      why: s.why,
+      // Shown as text on the page: markup is escaped there, control characters made visible here (a newline kept).
+      why: s.why === null ? null : safeMessage(s.why),
       firstDifferentFrame: s.firstDifferentFrame,
       events: s.events,
-      metrics: s.metrics,
+      metrics: s.metrics.map((m) => ({ ...m, name: safeText(m.name), unit: safeText(m.unit) })),
       stretches: s.stretches,
       reviewClipHref: clip,
+      // The poster spans the page's width: three panels and their labels.
+      poster: s.reviewPoster === null ? null : ((await stills([s.reviewPoster], SHEET_WIDTH_PX))[0] ?? null),
       baselineStills: await stills(s.baselineStills),
       currentStills: await stills(s.currentStills),
       missingFiles,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -67,21 +67,35 @@ describe('eye report', () => {
 
   it('with eye diff\'s verdicts: the first screen\'s table, the review clip linked and opening, every link landing; a rejected diff.json is said, not fatal', async () => {
     const p = await fakeProof();
+    // A scene that held, named to sort first: the table and the sections must still open on the failing and the changed.
+    cpSync(join(p, '1970-script'), join(p, '1969-held'), { recursive: true });
     mkdirSync(join(p, 'diff'));
     execFileSync(findFfmpeg().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=96x36:d=1:r=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', join(p, 'diff', 'review.mp4')]);
     const diff = {
       schema: 'eye-diff/1',
       against: { kind: 'baseline', rev: null },
       scenes: [
-        { scene: '1970-script', verdict: 'beyond', approved: false, why: null, firstDifferentFrame: 4, events: { added: 0, removed: 0, moved: 1, list: [{ kind: 'blink', change: 'moved', baselineS: 1, currentS: 1.08, shiftMs: 80, amplitudeDeg: null, baselineAmplitudeDeg: null }] }, metrics: [], stretches: [{ startS: 0.9, endS: 1.3, minSsim: 0.9 }], reviewClip: 'diff/review.mp4', baselineStills: ['1970-script/stills/sheet.png'], currentStills: ['1970-script/stills/mid-saccade.png'], minSsim: 0.9, maxLocalDifference: 40, notes: [] },
-        { scene: '1981-script', verdict: 'missing', approved: false, why: null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] },
+        { scene: '1970-script', verdict: 'beyond', approved: false, why: null, firstDifferentFrame: 4, events: { added: 0, removed: 0, moved: 1, list: [{ kind: 'blink', change: 'moved', baselineS: 1, currentS: 1.08, shiftMs: 80, amplitudeDeg: null, baselineAmplitudeDeg: null }] }, metrics: [], stretches: [{ startS: 0.9, endS: 1.3, minSsim: 0.9 }], reviewClip: 'diff/review.mp4', reviewPoster: null, baselineStills: ['1970-script/stills/sheet.png'], currentStills: ['1970-script/stills/mid-saccade.png'], minSsim: 0.9, maxLocalDifference: 40, notes: [] },
+        { scene: '1969-held', verdict: 'unchanged', approved: true, why: 'first', firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, reviewPoster: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] },
+        { scene: '1981-script', verdict: 'missing', approved: false, why: null, firstDifferentFrame: null, events: { added: 0, removed: 0, moved: 0, list: [] }, metrics: [], stretches: [], reviewClip: null, reviewPoster: null, baselineStills: [], currentStills: [], minSsim: null, maxLocalDifference: null, notes: [] },
       ],
     };
     writeFileSync(join(p, 'diff', 'diff.json'), JSON.stringify(diff));
     const r = await runReport({ proofDir: p, ledgerFile: join(p, 'none.jsonl'), params: DEFAULT_PARAMS, load: true });
     const l = r.load!;
     expect({ pass: r.pass, errors: l.errors, requests: l.requests, broken: l.brokenLinks, unplayable: l.unplayableFilms }).toEqual({ pass: true, errors: [], requests: [], broken: [], unplayable: [] });
-    expect(l.films).toBe(2);
+    expect(l.films).toBe(3);
+    // In the browser: the first rows are the failing then the changed scene, each linking to its section (and the
+    // failing one to its review clip), every row within the first screen; the sections below in the same order.
+    expect(l.overview.map((r) => [r.scene, r.status])).toEqual([
+      ['1970-script', 'failed'],
+      ['1981-script', 'changed'],
+      ['1969-held', 'held'],
+    ]);
+    expect(l.overview[0].links).toEqual(expect.arrayContaining(['#1970-script', '#since-1970-script', 'diff/review.mp4']));
+    expect(l.overview[1].links).toEqual(expect.arrayContaining(['#1981-script']));
+    expect(Math.max(...l.overview.map((r) => r.bottomPx))).toBeLessThanOrEqual(800);
+    expect(l.sections).toEqual(['1970-script', '1981-script', '1969-held']);
     const html = readFileSync(r.html, 'utf8');
     expect(html.indexOf('<table class="overview"')).toBeLessThan(html.indexOf('<section class="era"'));
     expect(html).toContain('CHANGED BEYOND tolerance');

@@ -98,7 +98,8 @@ export async function runReport(o: WriteReportOptions): Promise<WrittenReport> {
   const load = o.load ? await loadReport(file, join(o.proofDir, 'report.png'), findBrowser()) : null;
   const bytes = Buffer.byteLength(html);
   const diffStills = (data.diff?.scenes ?? []).reduce((n, d) => n + d.baselineStills.length + d.currentStills.length, 0);
-  const budgetBytes = reportByteBudget(data.eras.length, diffStills);
+  const diffPosters = (data.diff?.scenes ?? []).filter((d) => d.poster !== null).length;
+  const budgetBytes = reportByteBudget(data.eras.length, diffStills, diffPosters);
   const pass = reportPasses(bytes, budgetBytes, load);
   const written: WrittenReport = { html: file, bytes, budgetBytes, eras: data.eras.length, plots, load, pass, kept: false };
   if (inputsKey && load && pass) {
