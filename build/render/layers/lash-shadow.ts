@@ -12,7 +12,7 @@ import type { ExtentPx, LashCurvePx } from './lashes.ts';
  * without a blur (a blur cost more than it showed).
  */
 /** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
-const DROP_SHARE = 0.75;
+const DROP_SHARE = 0.6;
 const LEAN_FROM_LIGHT = 0.25;
 const SHADOW_RGB = '58, 40, 36';
 /**
@@ -21,9 +21,9 @@ const SHADOW_RGB = '58, 40, 36';
  * shadows did not show at 1280×720: a photograph lit from above shows grey streaks under the lashes).
  */
 const PASSES: [widthScale: number, alpha: number][] = [
-  [7, 0.06],
-  [3.6, 0.08],
-  [1.5, 0.1],
+  [7, 0.05],
+  [3.6, 0.06],
+  [1.5, 0.07],
 ];
 /** How far down the streak it is widest (a hair's shadow leaves its root thin and spreads as it falls). */
 const WIDEST_AT = 0.45;
