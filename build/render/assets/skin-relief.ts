@@ -69,7 +69,7 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
       const wx = 0.6 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
       const wy = 0.6 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
       // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the criss-cross faint on it.
-      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.6 * onUpperLid(xm, ym));
+      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.7 * onUpperLid(xm, ym));
       const f1 = (xm * c1 + ym * s1) / FURROW_SPACING_MM + wx;
       const f2 = (xm * c2 + ym * s2) / FURROW_SPACING_MM + wy;
       const d1 = (f1 - Math.round(f1)) * FURROW_SPACING_MM;
