@@ -52,7 +52,13 @@ interface LashSpec {
   /** How far apart a clump's roots spread along the margin, mm, per extra hair. */
   rootStepMm: [number, number];
   lengthMm: [number, number];
+  /** Each clump's length as a share of the row's at its place (drawn per clump), and how much a hair's
+   * own length differs from its clump's (±, a share). */
+  lengthSpread: [number, number];
+  hairLengthJitter: number;
   fan: [number, number];
+  /** How far a clump's fan strays from the row's (±, rad): lower lashes go every which way. */
+  fanJitter: number;
   root: [number, number];
   tip: [number, number];
   width: [number, number];
@@ -95,10 +101,10 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
     // The clump's shared form: longest at `longestAt`, shortest toward both canthi, and varied.
     const u = tc < spec.longestAt ? tc / spec.longestAt : (1 - tc) / (1 - spec.longestAt);
     const bulk = Math.sin((Math.PI / 2) * Math.min(1, u * 1.15));
-    const lengthMm = (spec.lengthMm[0] + (spec.lengthMm[1] - spec.lengthMm[0]) * bulk) * rng.uniform(0.4, 1.2);
+    const lengthMm = (spec.lengthMm[0] + (spec.lengthMm[1] - spec.lengthMm[0]) * bulk) * rng.uniform(spec.lengthSpread[0], spec.lengthSpread[1]);
     // A stray hair leaves at its own angle, so it crosses its neighbours.
     const stray = size === 1 ? rng.uniform(-0.3, 0.3) : 0;
-    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-0.12, 0.12) + stray;
+    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-spec.fanJitter, spec.fanJitter) + stray;
     const rootRad = rng.uniform(spec.root[0], spec.root[1]);
     const tipRad = rng.uniform(spec.tip[0], spec.tip[1]);
     const twist = rng.uniform(spec.twist[0], spec.twist[1]);
@@ -118,7 +124,7 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
       const w = spec.width[0] + (spec.width[1] - spec.width[0]) * Math.pow(rng.next(), 1.6);
       out.push({
         t,
-        lengthMm: lengthMm * rng.uniform(0.99, 1.01),
+        lengthMm: lengthMm * rng.uniform(1 - spec.hairLengthJitter, 1 + spec.hairLengthJitter),
         fanRad: fanRad + rng.uniform(-0.01, 0.01),
         rootRad: rootRad + rng.uniform(-0.01, 0.01),
         tipRad: tipRad + rng.uniform(-0.01, 0.01),
@@ -147,7 +153,10 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v7', {
   // bunch of 0.1-mm hairs overlapped into one dark wedge).
   rootStepMm: [0.03, 0.1],
   lengthMm: [1.4, 4.2],
+  lengthSpread: [0.4, 1.2],
+  hairLengthJitter: 0.01,
   fan: [-1.05, 0.45],
+  fanJitter: 0.12,
   root: [-0.4, 0.0],
   tip: [1.5, 2.0],
   // A lash is ~0.06–0.1 mm thick at its root (thick ones are rare, Lash.widthMm's spread).
@@ -165,22 +174,29 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v7', {
   tipMissMm: 0.02,
 });
 
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v4', {
-  count: 34,
-  sizeWeights: [0.25, 0.45, 0.25, 0.05, 0],
-  rootStepMm: [0.1, 0.24],
-  lengthMm: [0.9, 2.0],
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v5', {
+  // Sparse: a photograph's lower row is a scatter of short, fine hairs in twos and threes with bare
+  // margin between, each clump at its own angle and length (at 34 like hairs in an even row, turned
+  // with the row, it read as a comb of diagonal strokes: issue 18).
+  count: 24,
+  sizeWeights: [0.14, 0.56, 0.3, 0, 0],
+  rootStepMm: [0.08, 0.2],
+  lengthMm: [0.7, 1.8],
+  lengthSpread: [0.3, 1.25],
+  // Hairs of one clump differ in length (their tips still gather, a hair's breadth apart).
+  hairLengthJitter: 0.1,
   fan: [-0.95, 0.4],
-  // Lower lashes point down (negative elevation) and curl a little further down.
-  root: [-0.7, -0.35],
-  tip: [-1.3, -0.9],
-  width: [0.035, 0.065],
-  twist: [-0.35, 0.35],
-  density: (t) => (t < 0.08 ? 0.35 : t > 0.8 ? 0.15 : 0.7),
+  fanJitter: 0.42,
+  // Lower lashes point down (negative elevation) and curl a little further down, some more than others.
+  root: [-0.85, -0.25],
+  tip: [-1.45, -0.7],
+  width: [0.028, 0.058],
+  twist: [-0.5, 0.5],
+  density: (t) => (t < 0.08 ? 0.3 : t > 0.8 ? 0.12 : 0.55),
   longestAt: 0.4,
   litShare: 0.2,
-  bowMm: 0.06,
-  curlMm: 0.08,
-  pull: [0, 0.25],
-  tipMissMm: 0.015,
+  bowMm: 0.07,
+  curlMm: 0.1,
+  pull: [0, 0.3],
+  tipMissMm: 0.02,
 });

@@ -52,8 +52,12 @@ export function lidLight(xMm: number, yMm: number): number {
   return lambert < 0.8 ? 1 - 0.55 * (0.8 - lambert) : 1 + 0.12 * (lambert - 0.8);
 }
 
-/** How many fine crease lines run along the lid between the crease and the margin. */
-const CREASE_LINES = 7;
+/**
+ * How many fine crease lines run along the lid between the crease and the margin, on average: each
+ * wanders by up to half its spacing and comes and goes along the lid (seven evenly spaced lines
+ * running the lid's length read as parallel drawn strokes).
+ */
+const CREASE_LINES = 6;
 /** The lid's sheen at its brightest, a share of white. */
 const LID_GLOSS = 0.07;
 const SHEEN_POWER = 8;
@@ -108,9 +112,11 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     // skin: the same skin on both sides of the fold, no outline round the lid.
     // Creases: fine lines running along the lid (it folds there each time it opens), each a dark
     // groove with its lit upper edge, wandering and coming and going along the lid.
-    const q = v * CREASE_LINES + 0.45 * creases.at(xm / 2.2 + 32, 8) + 0.15 * wr;
-    const dq = q - Math.round(q);
-    const lineAlong = Math.max(0, 0.2 + 0.8 * creases.at(xm / 1.1 + 7, 40 + Math.round(q) * 3));
+    const q = v * CREASE_LINES + 0.8 * creases.at(xm / 2.2 + 32, 8) + 0.15 * wr;
+    // Each line its own offset and depth, and broken into lengths of a few mm.
+    const line = Math.round(q);
+    const dq = q - line - 0.22 * grain(line, 0, 17);
+    const lineAlong = Math.max(0, -0.1 + 1.1 * creases.at(xm / 0.9 + 7 + 5 * line, 40 + line * 3)) * (0.6 + 0.4 * grain(line, 1, 17));
     const inLid = smoothstep(0.1, 0.3, v) * smoothstep(0.98, 0.86, v) * ends;
     const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.05 * 0.05));
     const edge = inLid * lineAlong * Math.exp(-((dq + 0.11) * (dq + 0.11)) / (0.07 * 0.07));
@@ -119,7 +125,7 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     const k =
       ym >= crease
         ? 1
-        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.14 * groove + 0.06 * edge) * (lidLight(xm, ym) / lidLight(xm, crease));
+        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.2 * groove + 0.08 * edge) * (lidLight(xm, ym) / lidLight(xm, crease));
     // Pinker toward the margin (thin skin over the tarsal vessels); toward the canthi the lid's
     // texture blends into the face's (opaque all the way: a shut lid must never show the globe).
     const pink = smoothstep(0.45, 1.1, v) * ends;

@@ -88,21 +88,23 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
  * The vessels, in three depths, each painted at the resolution its softness needs and scaled up (soft
  * as if under the conjunctiva, and far cheaper than a blur filter per frame: all of it is painted once):
  * - deep episcleral vessels: wide, faint, bluish red, at a quarter of the resolution and blurred;
- * - conjunctival vessels: winding (each keeps turning the way it turned), forking, thinning as they
- *   run in from the corners toward the limbus, at half resolution;
- * - fine capillaries: short, thin, wiggly, sharper, at full resolution, most toward the corners.
- * All gather toward the canthi and thin out near the cornea.
+ * - conjunctival vessels: winding (each keeps turning the way it turned, with a kink now and then),
+ *   forking over three generations, thinning as they run in from the corners toward the limbus, at
+ *   half resolution;
+ * - fine capillaries: short, thin, wiggly, forking, sharper, at full resolution, most toward the corners.
+ * All gather toward the canthi and fade over the last few mm before the cornea (a photograph's white
+ * is a net of vessels at the corners and nearly clear at the limbus).
  */
 function paintVesselLayers(s: CanvasRenderingContext2D, sf: EyeFrame, w: number, h: number, rng: ReturnType<typeof textureRandom>): void {
   const scaled = (k: number): EyeFrame => ({ ...sf, pxPerMm: sf.pxPerMm / k, centerXPx: sf.centerXPx / k, centerYPx: sf.centerYPx / k });
   const deep = makeLayer(w / 4, h / 4);
   deep.ctx.filter = 'blur(1.2px)';
-  paintVessels(deep.ctx, scaled(4), rng, { count: 14, width: [0.12, 0.24], alpha: [0.05, 0.11], rgb: '150, 64, 84', branch: 0.1, steps: [10, 18] });
+  paintVessels(deep.ctx, scaled(4), rng, { count: 14, width: [0.12, 0.24], alpha: [0.05, 0.11], rgb: '150, 64, 84', branch: 0.1, steps: [10, 18], forkDepth: 2 });
   s.drawImage(deep.canvas, 0, 0, w, h);
   const mid = makeLayer(w / 2, h / 2);
-  paintVessels(mid.ctx, scaled(2), rng, { count: 28, width: [0.035, 0.085], alpha: [0.08, 0.26], rgb: '176, 48, 48', branch: 0.2, steps: [10, 22] });
+  paintVessels(mid.ctx, scaled(2), rng, { count: 36, width: [0.04, 0.1], alpha: [0.1, 0.32], rgb: '176, 48, 48', branch: 0.32, steps: [10, 22], forkDepth: 3 });
   s.drawImage(mid.canvas, 0, 0, w, h);
-  paintVessels(s, sf, rng, { count: 36, width: [0.016, 0.03], alpha: [0.07, 0.17], rgb: '184, 60, 58', branch: 0.25, steps: [3, 8], short: true });
+  paintVessels(s, sf, rng, { count: 44, width: [0.016, 0.03], alpha: [0.06, 0.14], rgb: '184, 60, 58', branch: 0.35, steps: [3, 9], short: true, forkDepth: 2 });
 }
 
 interface VesselStyle {
@@ -115,7 +117,14 @@ interface VesselStyle {
   steps: [number, number];
   /** Capillaries: short runs anywhere toward the corners, not only from the rim. */
   short?: boolean;
+  /** How many generations of forks a vessel may grow (a trunk, its branches, theirs …). */
+  forkDepth: number;
 }
+
+/** Vessels fade in the last few mm before the limbus: the conjunctiva's net is densest at the canthi
+ * and thins over the cornea's rim (mm from the centre, the fissure's ellipse: y weighted 1.2). */
+const FADE_FROM_MM = 7.4;
+const FULL_AT_MM = 11.5;
 
 /** Vessels from the corners toward the limbus, each a winding run that thins, fades and forks as it goes. */
 function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnType<typeof textureRandom>, st: VesselStyle): void {
@@ -130,22 +139,25 @@ function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnTyp
       // Keep turning the way it turned, with a new nudge each step: a winding, not a zigzag.
       // (Capped: a vessel bends, it does not curl into rings.)
       turn = Math.max(-0.35, Math.min(0.35, 0.7 * turn + rng.uniform(-0.22, 0.22)));
-      a += turn;
+      // Now and then a kink: a vessel runs in short, nearly straight pieces between bends.
+      a += turn + (rng.chance(0.15) ? rng.uniform(-0.55, 0.55) : 0);
       const len = rng.uniform(0.25, 0.55);
       const nx = x + Math.cos(a) * len;
       const ny = y + Math.sin(a) * len;
       const k = i / steps;
+      const r = Math.hypot(nx, ny * 1.2);
+      const near = 0.3 + 0.7 * Math.min(1, Math.max(0, (r - FADE_FROM_MM) / (FULL_AT_MM - FADE_FROM_MM)));
       ctx.beginPath();
       ctx.moveTo(X(x), Y(y));
       ctx.lineTo(X(nx), Y(ny));
-      ctx.strokeStyle = `rgba(${st.rgb}, ${(alpha * (1 - 0.6 * k)).toFixed(3)})`;
+      ctx.strokeStyle = `rgba(${st.rgb}, ${(alpha * (1 - 0.6 * k) * near).toFixed(3)})`;
       ctx.lineWidth = Math.max(0.4, width * (1 - 0.5 * k) * mm);
       ctx.stroke();
       x = nx;
       y = ny;
       // Thinning out before the cornea.
-      if (Math.hypot(x, y * 1.2) < 7.4) break;
-      if (depth < 2 && rng.chance(st.branch)) walk(x, y, a + (rng.chance(0.5) ? 1 : -1) * rng.uniform(0.4, 1.1), width * 0.65, alpha * 0.8, depth + 1);
+      if (Math.hypot(x, y * 1.2) < FADE_FROM_MM) break;
+      if (depth < st.forkDepth && rng.chance(st.branch)) walk(x, y, a + (rng.chance(0.5) ? 1 : -1) * rng.uniform(0.4, 1.1), width * 0.65, alpha * 0.8, depth + 1);
     }
   };
   ctx.save();

@@ -11,7 +11,10 @@ import { Noise2D, grain, smoothstep } from './noise.ts';
  * instead of stippled on.
  * - Pores: soft dimples ~0.1 mm across on a jittered 0.3 mm lattice (not every cell has one).
  * - Micro-relief: the fine criss-cross of furrows that splits skin into little rhombi, two families
- *   of shallow grooves ~0.35 mm apart, wandering, stronger in patches.
+ *   of shallow grooves ~0.35 mm apart, wandering, stronger in patches, crossing at ~60° and each
+ *   turned 60° from the light's direction across the skin, so both catch it alike (one family lay
+ *   along the light and did not show: the rhombi read as parallel strokes). On the upper lid's thin
+ *   skin they are finer and fainter, but there too.
  * - Crow's feet: deeper lines fanning out from the lateral canthus toward the temple.
  * - Fine lines under the lower lid, following its curve.
  */
@@ -19,7 +22,7 @@ const PORE_CELL_MM = 0.3;
 const PORE_SHARE = 0.65;
 const FURROW_SPACING_MM = 0.36;
 const FURROW_WIDTH_MM = 0.04;
-const FURROW_DEPTH_MM = 0.0034;
+const FURROW_DEPTH_MM = 0.005;
 
 export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   const W = f.widthPx;
@@ -30,8 +33,10 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   const salt = rng.int(1, 1 << 20);
   const crow = crowsFeet(rng.spawn('crow'));
   const under = underEyeLines(rng.spawn('under'));
-  const a1 = 0.62;
-  const a2 = -0.48;
+  // Each family's normal (across its grooves) 60° either side of the light's azimuth (LX, LY).
+  const light = Math.atan2(LY, LX);
+  const a1 = light - Math.PI / 3;
+  const a2 = light + Math.PI / 3;
   const c1 = Math.cos(a1);
   const s1 = Math.sin(a1);
   const c2 = Math.cos(a2);
@@ -64,7 +69,7 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
       const wx = 0.6 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
       const wy = 0.6 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
       // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the criss-cross faint on it.
-      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.75 * onUpperLid(xm, ym));
+      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.7 * onUpperLid(xm, ym));
       const f1 = (xm * c1 + ym * s1) / FURROW_SPACING_MM + wx;
       const f2 = (xm * c2 + ym * s2) / FURROW_SPACING_MM + wy;
       const d1 = (f1 - Math.round(f1)) * FURROW_SPACING_MM;
@@ -79,7 +84,7 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
 }
 
 /** 1 on the upper lid's skin between the rest margin and the crease, fading over ~0.6 mm at its edges. */
-function onUpperLid(xm: number, ym: number): number {
+export function onUpperLid(xm: number, ym: number): number {
   const t = fissureT(xm);
   if (t <= 0 || t >= 1) return 0;
   return smoothstep(restUpperMarginMm(xm) - 0.3, restUpperMarginMm(xm) + 0.3, ym) * smoothstep(creaseMm(xm) + 0.6, creaseMm(xm), ym) * smoothstep(0, 0.1, t) * smoothstep(1, 0.9, t);

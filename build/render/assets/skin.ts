@@ -7,10 +7,11 @@ import { makeLayer, paintPixels } from './canvas.ts';
 import { blobMm, traceCurveMm } from './mm-draw.ts';
 import { Noise2D, grain, textureRandom } from './noise.ts';
 import { reliefLight, skinRelief } from './skin-relief.ts';
+import { paintVellus } from './vellus.ts';
 
 /**
  * The face around the eye, static: skin with its relief lit (skin-relief.ts: pores, furrows, crow's
- * feet, lines under the lid), its colour varying at the pores' scale (faintly over a few mm), the socket's shading, the
+ * feet, lines under the lid) and its vellus hair (vellus.ts), its colour varying at the pores' scale (faintly over a few mm), the socket's shading, the
  * hood above the crease, the lower lid's bulge and the lid–cheek junction. The moving parts (upper
  * lid skin below the crease, margins, lashes, brow hair) are drawn over it.
  */
@@ -52,6 +53,7 @@ export function paintSkin(f: EyeFrame): Layer {
     out[1] = SKIN[1] * k * (1 - 0.05 * red) + g * 0.96;
     out[2] = SKIN[2] * k * (1 - 0.05 * red) + g * 0.92;
   });
+  paintVellus(layer.ctx, f, rng.spawn('vellus'));
   shadeFace(layer.ctx, f);
   return layer;
 }

@@ -8,18 +8,25 @@ import type { ExtentPx, LashCurvePx } from './lashes.ts';
  * out toward the viewer throws a streak down the sclera and iris from its root, leaning the way the
  * hair leans and a little away from the light (upper left). Drawn into the face layer behind what is
  * there ('destination-over'): it shows only in the opening, which the face layer leaves transparent,
- * and is cached with the lashes (redrawn only when the lids move). Two faint fills, a wide wedge and a
- * narrow one, read as soft without a blur (a blur cost more than it showed).
+ * and is cached with the lashes (redrawn only when the lids move). Three faint nested fills read as soft
+ * without a blur (a blur cost more than it showed).
  */
 /** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
-const DROP_SHARE = 0.5;
+const DROP_SHARE = 0.6;
 const LEAN_FROM_LIGHT = 0.25;
-const SHADOW_RGB = '52, 30, 24';
-/** Each pass: wedge width in hair widths, and opacity. */
+const SHADOW_RGB = '58, 40, 36';
+/**
+ * Each pass: streak width in hair widths, and opacity. Three nested streaks read as one soft grey
+ * shadow a few hair widths wide, darkest along its middle (at two faint ones, 0.055 and 0.07, the
+ * shadows did not show at 1280×720: a photograph lit from above shows grey streaks under the lashes).
+ */
 const PASSES: [widthScale: number, alpha: number][] = [
-  [3.6, 0.055],
+  [7, 0.05],
+  [3.6, 0.06],
   [1.5, 0.07],
 ];
+/** How far down the streak it is widest (a hair's shadow leaves its root thin and spreads as it falls). */
+const WIDEST_AT = 0.45;
 
 export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upper: readonly LashCurvePx[]): ExtentPx | null {
   if (m.openness <= 0 || upper.length === 0) return null;
@@ -43,16 +50,20 @@ export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   for (const [scale, alpha] of PASSES) {
     const path = new Path2D();
     for (const s of streaks) {
-      // A thin wedge: widest a little below the root, gone at its end.
+      // A thin spindle: a third of its width at the root, widest part way down, gone at its end.
       const dx = s.x1 - s.x0;
       const dy = s.y1 - s.y0;
       const l = Math.hypot(dx, dy);
       if (l < 0.5) continue;
       const nx = (-dy / l) * (s.w * scale) * 0.5;
       const ny = (dx / l) * (s.w * scale) * 0.5;
-      path.moveTo(s.x0 + nx, s.y0 + ny);
+      const mx = s.x0 + WIDEST_AT * dx;
+      const my = s.y0 + WIDEST_AT * dy;
+      path.moveTo(s.x0 + nx / 3, s.y0 + ny / 3);
+      path.lineTo(mx + nx, my + ny);
       path.lineTo(s.x1, s.y1);
-      path.lineTo(s.x0 - nx, s.y0 - ny);
+      path.lineTo(mx - nx, my - ny);
+      path.lineTo(s.x0 - nx / 3, s.y0 - ny / 3);
       path.closePath();
     }
     ctx.fillStyle = `rgba(${SHADOW_RGB}, ${alpha * fade})`;
