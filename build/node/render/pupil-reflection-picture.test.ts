@@ -10,7 +10,9 @@ import { rendererPage } from '../../testing/renderer-page.ts';
  * screen's image (the mask pass's catchlight plane, 2 px in from its edge) has structure, where the
  * old one was an even grey slab; outside the image the pupil stays dark under every era's grade.
  * A window 4 m off, mirrored by a 7.8 mm sphere, keeps its straight edges straight (the old
- * reflection bowed each one by 6 % of its length).
+ * reflection bowed each one by 6 % of its length). The lens's second, dimmer image sits where the lens
+ * puts it, found in the pixels, and moves against the cornea's about the pupil as the eye turns
+ * (already drawn at 0cbb0dd: this holds it).
  */
 const W = 1280;
 const H = 720;
@@ -21,7 +23,9 @@ import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 import { paintRoomReflection } from './assets/highlight.ts';
 import { ROOM_LIGHT } from './era/room-light.ts';
-import { eyeFrame } from './geometry/eye-frame.ts';
+import { eyeFrame, xPx, yPx } from './geometry/eye-frame.ts';
+import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
+import { LENS_IMAGE_OFFSET, reflectionOnCornea, roomDirection } from './geometry/catchlight-pose.ts';
 
 const luma = (d, i) => 0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2];
 function canvas(w, h) {
@@ -103,6 +107,47 @@ window.roomEdgeBow = (era, width, height) => {
   const left = bow(longestRun(lh, (y) => cross((k) => a(k, y), lw)));
   return { widthPx: top.len, heightPx: left.len, top: top.bow, left: left.bow };
 };
+
+// The lens's image of the room's light, found in the pixels: the light-weighted centroid, over the
+// pupil (clear of the screen's image), of what stands above the pupil's dark within 0.4 mm of where
+// the lens puts it; px about the pupil's centre, with the cornea's image's place about it too.
+window.lensImage = (era, yaw, pitch) => {
+  const f = eyeFrame(${W}, ${H});
+  const s = gazeSample(yaw, pitch);
+  const view = { width: ${W}, height: ${H}, era };
+  const color = canvas(${W}, ${H});
+  drawEye(color, s, { ...view, pass: 'color' });
+  const mask = canvas(${W}, ${H});
+  drawEye(mask, s, { ...view, pass: 'mask' });
+  const plane = canvas(${W}, ${H});
+  drawEyeCatchlightPlane(plane, s, view);
+  const c = color.getImageData(0, 0, ${W}, ${H}).data;
+  const m = mask.getImageData(0, 0, ${W}, ${H}).data;
+  const p = plane.getImageData(0, 0, ${W}, ${H}).data;
+  const pose = irisPose(s);
+  const e = discEllipsePx(f, pose, pose.pupilRadiusMm);
+  const r1 = reflectionOnCornea(s, roomDirection(ROOM_LIGHT[era]));
+  const first = { x: xPx(f, r1.xMm) - e.xPx, y: yPx(f, r1.yMm) - e.yPx };
+  const want = { x: LENS_IMAGE_OFFSET * first.x, y: LENS_IMAGE_OFFSET * first.y };
+  const reach = 0.4 * f.pxPerMm;
+  const dark = [];
+  const spot = [];
+  for (let y = 3; y < ${H} - 3; y++) for (let x = 3; x < ${W} - 3; x++) {
+    const i = (y * ${W} + x) * 4;
+    if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_PUPIL) continue;
+    let lit = false;
+    for (let dy = -3; dy <= 3 && !lit; dy++) for (let dx = -3; dx <= 3; dx++) if (p[((y + dy) * ${W} + x + dx) * 4] > 127) { lit = true; break; }
+    if (lit) continue;
+    const l = luma(c, i);
+    dark.push(l);
+    if (Math.hypot(x + 0.5 - e.xPx - want.x, y + 0.5 - e.yPx - want.y) <= reach) spot.push([x + 0.5 - e.xPx, y + 0.5 - e.yPx, l]);
+  }
+  dark.sort((a, b) => a - b);
+  const floor = dark[Math.floor(dark.length * 0.25)] + 8;
+  let sw = 0, sx = 0, sy = 0, peak = 0;
+  for (const [x, y, l] of spot) { const w = Math.max(0, l - floor); sw += w; sx += w * x; sy += w * y; peak = Math.max(peak, l); }
+  return { first, want, found: sw > 0 ? { x: sx / sw, y: sy / sw } : null, light: sw, peak, floor, pxPerMm: f.pxPerMm };
+};
 `;
 
 const renderer = rendererPage(ENTRY);
@@ -156,5 +201,27 @@ describe('the room\'s light through the cornea\'s mirror (pixels)', () => {
     expect(r.heightPx, msg).toBeGreaterThan(30);
     expect(r.top, msg).toBeLessThan(0.01);
     expect(r.left, msg).toBeLessThan(0.01);
+  }, 60_000);
+});
+
+describe('the lens\'s second image (pixels)', () => {
+  it('sits behind the pupil where the lens puts it and moves against the cornea\'s image as the eye turns', async () => {
+    // 2009: the window's first image up and to the right of the pupil, its lens image down and left.
+    type Lens = { first: { x: number; y: number }; want: { x: number; y: number }; found: { x: number; y: number } | null; light: number; peak: number; floor: number; pxPerMm: number };
+    const rest = await renderer.call<Lens>('lensImage', '2009', 0, 0);
+    const turned = await renderer.call<Lens>('lensImage', '2009', 10, 0);
+    for (const r of [rest, turned]) {
+      const msg = JSON.stringify(r);
+      expect(r.found, msg).not.toBeNull();
+      expect(Math.hypot(r.found!.x - r.want.x, r.found!.y - r.want.y) / r.pxPerMm, msg).toBeLessThan(0.12);
+      // Dimmer than the first image (which clips near white) and than the screen's.
+      expect(r.peak, msg).toBeLessThan(160);
+    }
+    // About the pupil, the cornea's image moves one way as the eye turns and the lens's the other.
+    const d1 = turned.first.x - rest.first.x;
+    const d4 = turned.found!.x - rest.found!.x;
+    expect(Math.abs(d1) / rest.pxPerMm).toBeGreaterThan(0.5);
+    expect(Math.sign(d4)).toBe(-Math.sign(d1));
+    expect(Math.abs(d4 / d1)).toBeGreaterThan(0.3);
   }, 60_000);
 });
