@@ -111,6 +111,12 @@ export function roomReflectionSizeMm(room: RoomLight): { widthMm: number; height
 export const LENS_IMAGE_OFFSET = -0.55;
 export const LENS_IMAGE_SCALE = 0.5;
 export const LENS_IMAGE_LIGHT = 0.14;
+/**
+ * How soft the lens's image shows, mm (a blur's radius at its drawn size): in photographs of eyes it
+ * is a soft spot where the cornea's image is crisp (it is formed behind the cornea's, by a surface
+ * the camera does not focus on, through the lens's own scatter).
+ */
+export const LENS_IMAGE_BLUR_MM = 0.06;
 
 /** How many mm on the cornea a cm of the light measures: the mirror's focal length over the distance. */
 export function catchlightMmPerCm(light: EraLight): number {

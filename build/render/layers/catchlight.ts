@@ -2,25 +2,46 @@ import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import type { EyeSample } from '../../model/types.ts';
 import type { EraId } from '../../scene/scene.ts';
 import type { Layer } from '../assets/canvas.ts';
+import { makeLayer } from '../assets/canvas.ts';
 import { paintCatchlight, paintRoomReflection } from '../assets/highlight.ts';
 import { ROOM_LIGHT, screenExposure } from '../era/room-light.ts';
-import { LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
+import { LENS_IMAGE_BLUR_MM, LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { IrisPose } from '../geometry/iris-pose.ts';
 import { discEllipsePx } from '../geometry/iris-pose.ts';
 
-const cache = new Map<string, { screen: Layer; room: Layer | null }>();
+interface Layers {
+  screen: Layer;
+  room: Layer | null;
+  /** The same lights as the lens images them: soft (photographs show its image blurred), painted once. */
+  lensScreen: Layer;
+  lensRoom: Layer | null;
+}
 
-function layersFor(f: EyeFrame, era: EraId): { screen: Layer; room: Layer | null } {
+const cache = new Map<string, Layers>();
+
+function layersFor(f: EyeFrame, era: EraId): Layers {
   const key = `${era}:${f.widthPx}x${f.heightPx}`;
   let l = cache.get(key);
   if (!l) {
     const room = ROOM_LIGHT[era];
-    l = { screen: paintCatchlight(f, ERA_LIGHT[era]), room: room ? paintRoomReflection(f, room) : null };
+    const screen = paintCatchlight(f, ERA_LIGHT[era]);
+    const roomLayer = room ? paintRoomReflection(f, room) : null;
+    // Blurred at the layer's scale: drawn LENS_IMAGE_SCALE as big, the blur shrinks with it.
+    const blur = (LENS_IMAGE_BLUR_MM * f.pxPerMm) / LENS_IMAGE_SCALE;
+    l = { screen, room: roomLayer, lensScreen: softened(screen, blur), lensRoom: roomLayer ? softened(roomLayer, blur) : null };
     cache.set(key, l);
   }
   return l;
+}
+
+function softened(src: Layer, blurPx: number): Layer {
+  const out = makeLayer(src.canvas.width, src.canvas.height);
+  out.ctx.filter = `blur(${blurPx.toFixed(2)}px)`;
+  out.ctx.drawImage(src.canvas, 0, 0);
+  out.ctx.filter = 'none';
+  return out;
 }
 
 interface Placed {
@@ -74,8 +95,8 @@ export function drawCatchlight(
     };
     drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
   };
-  lensImage(screenAt, layers.screen.canvas, screenExposure(room));
-  if (roomAt && layers.room) lensImage(roomAt, layers.room.canvas, 1);
+  lensImage(screenAt, layers.lensScreen.canvas, screenExposure(room));
+  if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas, 1);
   ctx.restore();
 }
 
