@@ -26,14 +26,14 @@ export const CAMERA_BEZEL_CM = 1.5;
 const DEG = Math.PI / 180;
 
 /** Unit vector from the eye toward the light's centre (+x viewer's right, +y up, +z toward the viewer). */
-export function lightDirection(light: EraLight): { x: number; y: number; z: number } {
+export function lightDirection(light: EraLight): Direction {
   const below = light.catchlight.kind === 'ring' ? 0 : light.screenHeightCm / 2 + CAMERA_BEZEL_CM;
   const d = Math.hypot(below, light.viewingDistanceCm);
   return { x: 0, y: -below / d, z: light.viewingDistanceCm / d };
 }
 
 /** Unit vector from the eye toward a room light's centre (the same axes as lightDirection). */
-export function roomDirection(room: RoomLight): { x: number; y: number; z: number } {
+export function roomDirection(room: RoomLight): Direction {
   const az = room.azimuthDeg * DEG;
   const el = room.elevationDeg * DEG;
   return { x: Math.sin(az) * Math.cos(el), y: Math.sin(el), z: Math.cos(az) * Math.cos(el) };
@@ -49,22 +49,44 @@ export function roomDirection(room: RoomLight): { x: number; y: number; z: numbe
  */
 export function reflectionOnCornea(
   s: Pick<EyeSample, 'yawDeg' | 'pitchDeg'>,
-  l: { x: number; y: number; z: number },
+  l: Direction,
 ): { xMm: number; yMm: number; radialScale: number; radialAngleRad: number } {
   const yaw = s.yawDeg * DEG;
   const pitch = s.pitchDeg * DEG;
   const gx = Math.sin(yaw) * Math.cos(pitch);
   const gy = Math.sin(pitch);
-  const nx = l.x;
-  const ny = l.y;
-  const nz = l.z + 1;
-  const n = Math.hypot(nx, ny, nz);
+  const m = cornealImageMm(l);
   return {
-    xMm: CORNEA_CENTRE_MM * gx + (CORNEA_RADIUS_MM * nx) / n,
-    yMm: CORNEA_CENTRE_MM * gy + (CORNEA_RADIUS_MM * ny) / n,
-    radialScale: nz / n,
-    radialAngleRad: Math.atan2(-ny, nx),
+    xMm: CORNEA_CENTRE_MM * gx + m.xMm,
+    yMm: CORNEA_CENTRE_MM * gy + m.yMm,
+    radialScale: m.cosTilt,
+    radialAngleRad: Math.atan2(-m.yMm, m.xMm),
   };
+}
+
+/** A direction or a point seen from the eye, any length (+x viewer's right, +y up, +z toward the viewer). */
+export interface Direction {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * The cornea's mirror, the one home of it: where a distant point seen from the eye in direction `l`
+ * shows to the viewer (+z), mm about the image of the cornea's centre (+y up): the sphere's point
+ * whose normal bisects `l` and the view, CORNEA_RADIUS_MM · normalize(l̂ + view); and the cosine of
+ * that normal's tilt from the view. Every reflection is traced through it point by point (the
+ * screen's outline, a window's panes, a lamp's disc: assets/mirror-trace.ts), so a straight edge on
+ * the glass bends only as much as the sphere bends it (next to nothing for a window 4 m off), and the
+ * image is foreshortened by the tilt of the mirror where it shows.
+ */
+export function cornealImageMm(l: Direction): { xMm: number; yMm: number; cosTilt: number } {
+  const len = Math.hypot(l.x, l.y, l.z);
+  const nx = l.x / len;
+  const ny = l.y / len;
+  const nz = l.z / len + 1;
+  const n = Math.hypot(nx, ny, nz);
+  return { xMm: (CORNEA_RADIUS_MM * nx) / n, yMm: (CORNEA_RADIUS_MM * ny) / n, cosTilt: nz / n };
 }
 
 /** The catchlight's centre in the picture, mm about the globe centre (+y up). */
@@ -89,6 +111,12 @@ export function roomReflectionSizeMm(room: RoomLight): { widthMm: number; height
 export const LENS_IMAGE_OFFSET = -0.55;
 export const LENS_IMAGE_SCALE = 0.5;
 export const LENS_IMAGE_LIGHT = 0.14;
+/**
+ * How soft the lens's image shows, mm (a blur's radius at its drawn size): in photographs of eyes it
+ * is a soft spot where the cornea's image is crisp (it is formed behind the cornea's, by a surface
+ * the camera does not focus on, through the lens's own scatter).
+ */
+export const LENS_IMAGE_BLUR_MM = 0.06;
 
 /** How many mm on the cornea a cm of the light measures: the mirror's focal length over the distance. */
 export function catchlightMmPerCm(light: EraLight): number {

@@ -2,32 +2,51 @@ import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import type { EyeSample } from '../../model/types.ts';
 import type { EraId } from '../../scene/scene.ts';
 import type { Layer } from '../assets/canvas.ts';
+import { makeLayer } from '../assets/canvas.ts';
 import { paintCatchlight, paintRoomReflection } from '../assets/highlight.ts';
 import { ROOM_LIGHT, screenExposure } from '../era/room-light.ts';
-import { LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
+import { LENS_IMAGE_BLUR_MM, LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { IrisPose } from '../geometry/iris-pose.ts';
 import { discEllipsePx } from '../geometry/iris-pose.ts';
 
-const cache = new Map<string, { screen: Layer; room: Layer | null }>();
+interface Layers {
+  screen: Layer;
+  room: Layer | null;
+  /** The same lights as the lens images them: soft (photographs show its image blurred), painted once. */
+  lensScreen: Layer;
+  lensRoom: Layer | null;
+}
 
-function layersFor(f: EyeFrame, era: EraId): { screen: Layer; room: Layer | null } {
+const cache = new Map<string, Layers>();
+
+function layersFor(f: EyeFrame, era: EraId): Layers {
   const key = `${era}:${f.widthPx}x${f.heightPx}`;
   let l = cache.get(key);
   if (!l) {
     const room = ROOM_LIGHT[era];
-    l = { screen: paintCatchlight(f, ERA_LIGHT[era]), room: room ? paintRoomReflection(f, room) : null };
+    const screen = paintCatchlight(f, ERA_LIGHT[era]);
+    const roomLayer = room ? paintRoomReflection(f, room) : null;
+    // Blurred at the layer's scale: drawn LENS_IMAGE_SCALE as big, the blur shrinks with it.
+    const blur = (LENS_IMAGE_BLUR_MM * f.pxPerMm) / LENS_IMAGE_SCALE;
+    l = { screen, room: roomLayer, lensScreen: softened(screen, blur), lensRoom: roomLayer ? softened(roomLayer, blur) : null };
     cache.set(key, l);
   }
   return l;
 }
 
+function softened(src: Layer, blurPx: number): Layer {
+  const out = makeLayer(src.canvas.width, src.canvas.height);
+  out.ctx.filter = `blur(${blurPx.toFixed(2)}px)`;
+  out.ctx.drawImage(src.canvas, 0, 0);
+  out.ctx.filter = 'none';
+  return out;
+}
+
 interface Placed {
   xPx: number;
   yPx: number;
-  radialScale: number;
-  radialAngleRad: number;
 }
 
 /**
@@ -35,8 +54,9 @@ interface Placed {
  * sample's gaze: the era's screen, the room's light (era/room-light.ts), and each one's dimmer,
  * inverted second image from the back of the lens, seen only through the pupil. Drawn over the globe
  * and under the lids (the face layer covers them where the lid does): never clipped at the iris edge.
- * Each is foreshortened by the tilt of the mirror's normal where it shows (set by where the light is,
- * not by the gaze: turning the eye moves a sphere's image of a distant light, it does not reshape it). A reflection adds light to what lies under it
+ * Each layer is the light traced through the cornea's mirror (assets/mirror-trace.ts), so its shape
+ * and foreshortening are the mirror's, set by where the light is, not by the gaze: turning the eye
+ * moves a sphere's image of a distant light, it does not reshape it. A reflection adds light to what lies under it
  * ('screen'), so the pupil's edge still shows through it.
  */
 export function drawCatchlight(
@@ -50,7 +70,7 @@ export function drawCatchlight(
   const room = ROOM_LIGHT[era];
   const place = (l: { x: number; y: number; z: number }): Placed => {
     const r = reflectionOnCornea(s, l);
-    return { xPx: xPx(f, r.xMm), yPx: yPx(f, r.yMm), radialScale: r.radialScale, radialAngleRad: r.radialAngleRad };
+    return { xPx: xPx(f, r.xMm), yPx: yPx(f, r.yMm) };
   };
   const screenAt = place(lightDirection(ERA_LIGHT[era]));
   const roomAt = room && layers.room ? place(roomDirection(room)) : null;
@@ -72,34 +92,25 @@ export function drawCatchlight(
     const lens = {
       xPx: p.xPx + LENS_IMAGE_OFFSET * (at.xPx - p.xPx),
       yPx: p.yPx + LENS_IMAGE_OFFSET * (at.yPx - p.yPx),
-      radialScale: 1,
-      radialAngleRad: 0,
     };
     drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
   };
-  lensImage(screenAt, layers.screen.canvas, screenExposure(room));
-  if (roomAt && layers.room) lensImage(roomAt, layers.room.canvas, 1);
+  lensImage(screenAt, layers.lensScreen.canvas, screenExposure(room));
+  if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas, 1);
   ctx.restore();
 }
 
 /**
- * A reflection's layer at its place, foreshortened along the cornea's radial direction, scaled by
- * `scale` and turned upside down when `flip` is −1. Sub-pixel placement: a reflection sliding across
- * the cornea glides, not steps; the plain blit is kept where nothing turns or scales it.
+ * A reflection's layer centred at its place, scaled by `scale` and turned upside down when `flip` is
+ * −1. Sub-pixel placement: a reflection sliding across the cornea glides, not steps.
  */
 function drawPlaced(ctx: CanvasRenderingContext2D, img: HTMLCanvasElement, at: Placed, scale: number, flip: 1 | -1): void {
-  const plain = scale === 1 && flip === 1 && at.radialScale > 0.995;
-  if (plain) {
+  if (scale === 1 && flip === 1) {
     ctx.drawImage(img, at.xPx - img.width / 2, at.yPx - img.height / 2);
     return;
   }
   ctx.save();
   ctx.translate(at.xPx, at.yPx);
-  if (at.radialScale <= 0.995) {
-    ctx.rotate(at.radialAngleRad);
-    ctx.scale(at.radialScale, 1);
-    ctx.rotate(-at.radialAngleRad);
-  }
   ctx.scale(scale * flip, scale * flip);
   ctx.drawImage(img, -img.width / 2, -img.height / 2);
   ctx.restore();

@@ -7,7 +7,7 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
  * The era's screen in the cornea (issue 18, point 1) on the pixels the renderer paints, in headless
  * Chromium at 1280×720: the screen's reflection as big as the convex mirror makes it (radius 7.8 mm,
  * so about 3.9 mm × the screen's size ÷ its distance, a few per cent less toward the corners, where
- * the paraxial rule overstates it), measured across its middle where its light is at least half its
+ * the paraxial rule overstates it), measured across its middle where its light is at least a third of its
  * core's; and under every era's grade the pupil still a dark hole, its darker half near black.
  */
 const W = 1280;
@@ -22,7 +22,8 @@ import { gazeSample } from '../testing/eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
 
 // The screen's painted reflection: its extent across the middle row and the middle column, mm, where
-// its opacity is at least half the opacity at its middle.
+// its opacity is at least a third of the opacity at its middle (what the screen shows is dark in
+// places, its desktop or a call's shelf dimmer than its page).
 window.screenImage = (era, share) => {
   const f = eyeFrame(${W}, ${H});
   const layer = paintCatchlight(f, ERA_LIGHT[era]);
@@ -30,12 +31,12 @@ window.screenImage = (era, share) => {
   const d = layer.ctx.getImageData(0, 0, c.width, c.height).data;
   const a = (x, y) => d[(y * c.width + x) * 4 + 3];
   const cx = c.width >> 1, cy = c.height >> 1;
-  // Half the light of its middle: the opacity 'share' of the way up the sorted opacities of its
+  // A third of the light of its middle: the opacity 'share' of the way up the sorted opacities of its
   // central 40 %; the outermost such pixel on the middle row and column either way.
   const core = [];
   for (let y = Math.round(c.height * 0.3); y < c.height * 0.7; y++) for (let x = Math.round(c.width * 0.3); x < c.width * 0.7; x++) core.push(a(x, y));
   core.sort((p, q) => p - q);
-  const half = core[Math.floor(core.length * share)] / 2;
+  const half = core[Math.floor(core.length * share)] / 3;
   let x0 = cx, x1 = cx, y0 = cy, y1 = cy;
   for (let x = 0; x < c.width; x++) if (a(x, cy) >= half) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); }
   for (let y = 0; y < c.height; y++) if (a(cx, y) >= half) { y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
