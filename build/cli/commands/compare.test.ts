@@ -174,7 +174,8 @@ describe('eye compare: a panel that is a proof film already made', () => {
     const pixels = JSON.parse(readFileSync(join(proof, 'small-1970', 'pixels.json'), 'utf8')) as unknown;
     expect(record.panels[1].numbers).toEqual(panelNumbers(pixelSignal(pixelTraceFromJson(pixels))));
     expect([record.width, record.height]).toEqual([2 * (W / 2), H / 2 + LABEL_HEIGHT_PX]);
-  });
+    // Its panels' era spreads are computed in its own --cache-dir (3 × 10 min simulated each): more than the default on a busy machine.
+  }, 300_000);
 });
 
 describe('eye compare: bad input', () => {
@@ -280,5 +281,6 @@ describe('eye clips: the review clips in one process', () => {
     const bad = await runEye(['clips', '--eras', '1960', '--out', out]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('no script scene for era 1960');
-  });
+    // Its panels' era spreads are computed in its own --cache-dir (3 × 10 min simulated each): more than the default on a busy machine.
+  }, 300_000);
 });
