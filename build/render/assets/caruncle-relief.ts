@@ -44,7 +44,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
     const u = Math.cos(a) * q * C.rx;
     const v = Math.sin(a) * q * C.ry;
     const r = rng.uniform(0.12, 0.28) * (1 - 0.35 * q * q);
-    lobes.push({ x: u * cos - v * sin, y: u * sin + v * cos, r, h: r * rng.uniform(0.18, 0.32), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0 });
+    lobes.push({ x: u * cos - v * sin, y: u * sin + v * cos, r, h: r * rng.uniform(0.26, 0.44), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0 });
   }
   // Height (mm), coverage, crevice depth and gland share per pixel; the mound's own frame is (u, v).
   const height = new Float32Array(size * size);
@@ -75,7 +75,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       }
       const dome = 0.55 * Math.max(0, 1 - r * r) ** 1.5;
       height[i] = dome + bulge + 0.004 * fine.at(dx / 0.08 + 90, dy / 0.08 + 90) + 0.03 * coarse.at(dx / 0.5 + 20, dy / 0.5 + 20);
-      crevice[i] = smoothstep(0.025, 0, bulge);
+      crevice[i] = smoothstep(0.03, 0, bulge);
       glandAt[i] = gland * smoothstep(0, 0.02, top);
     }
   }
@@ -103,7 +103,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       gr *= 0.58 + 0.5 * diffuse;
       b *= 0.6 + 0.48 * diffuse;
       // The wet film's glint: hard, near white, only at the crests that face the half-vector.
-      const s = Math.min(1, 2 * Math.max(0, spec - 0.3));
+      const s = Math.min(1, 3.5 * Math.max(0, spec - 0.25));
       d[4 * i] = Math.min(255, r + (255 - r) * s);
       d[4 * i + 1] = Math.min(255, gr + (255 - gr) * s);
       d[4 * i + 2] = Math.min(255, b + (255 - b) * s);
