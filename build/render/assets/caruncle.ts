@@ -74,12 +74,12 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.fill();
   ctx.restore();
   ctx.save();
-  ctx.filter = `blur(${Math.max(0.4, 0.07 * mm).toFixed(2)}px)`;
+  ctx.filter = `blur(${Math.max(0.4, 0.09 * mm).toFixed(2)}px)`;
   ctx.lineCap = 'round';
   ctx.beginPath();
   ctx.ellipse(cx - 2.25 * mm, cy + 0.05 * mm, 0.75 * mm, 1.35 * mm, 0.08, Math.PI * 0.72, Math.PI * 1.28);
-  ctx.strokeStyle = 'rgba(140, 66, 64, 0.36)';
-  ctx.lineWidth = 0.16 * mm;
+  ctx.strokeStyle = 'rgba(140, 66, 64, 0.32)';
+  ctx.lineWidth = 0.24 * mm;
   ctx.stroke();
   ctx.beginPath();
   ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.7 * mm, 1.3 * mm, 0.08, Math.PI * 0.74, Math.PI * 1.26);
@@ -87,16 +87,17 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.lineWidth = 0.07 * mm;
   ctx.stroke();
   ctx.restore();
-  // The fold is wet too: a few pinpoint glints along its crest (fixed to it, like the caruncle's).
+  // The fold is wet too: two or three pinpoint glints at irregular places on its crest (fixed to it,
+  // like the caruncle's; evenly spaced they read as a dotted line).
   ctx.beginPath();
-  for (const a of [0.8, 0.9, 1.04, 1.13, 1.22]) {
+  for (const [a, k] of [[0.83, 1], [1.07, 0.7], [1.18, 0.55]]) {
     const t = Math.PI * a;
     const x = cx - 2.05 * mm + 0.7 * mm * Math.cos(t) + 0.05 * mm;
     const y = cy + 0.05 * mm + 1.3 * mm * Math.sin(t);
-    const r = 0.035 * mm;
+    const r = 0.03 * k * mm;
     ctx.moveTo(x + r, y);
     ctx.ellipse(x, y, r, 0.8 * r, 0, 0, Math.PI * 2);
   }
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.7)';
   ctx.fill();
 }
