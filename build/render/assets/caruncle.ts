@@ -1,6 +1,7 @@
 import { CARUNCLE_MM } from '../geometry/caruncle-shape.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
+import { paintCaruncleRelief } from './caruncle-relief.ts';
 import { textureRandom } from './noise.ts';
 
 /**
@@ -8,9 +9,9 @@ import { textureRandom } from './noise.ts';
  * lacrimal lake (the rounded medial end of the fissure, wet and a little darker), the caruncle in it
  * (geometry/caruncle-shape.ts: a mound of pink-red tissue, taller than wide) and, just lateral of it,
  * the plica semilunaris (a soft pink fold curving along it, its free edge a thin shadow with light on
- * its crest). The caruncle is not a dome: it is a cluster of small lobules (each lit from above, with
- * a shadowed underside), dotted with pale gland openings and a few fine hairs, wet all over, so it
- * throws a scatter of tiny glints and a longer streak near its top. Painted once per size.
+ * its crest). The caruncle is not a dome: it is a cluster of small lobules, pale sebaceous ones among
+ * redder crevices, wet all over, so their crests throw a scatter of tiny glints (caruncle-relief.ts),
+ * with a few fine hairs. Painted once per size.
  */
 export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const mm = f.pxPerMm;
@@ -35,62 +36,8 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
   ctx.fillStyle = lake;
   ctx.fillRect(cx - 4 * mm, cy - 4 * mm, 8 * mm, 8 * mm);
   paintPlica(ctx, cx, cy, mm);
-  // The mound's body: lighter to the upper left (the light), darker where it turns away. Its gradient
-  // is squashed to the mound's own ellipse, so it fades to nothing at the rim (a round gradient in the
-  // narrower ellipse was cut off at 60 % and read as a disc's edge).
-  ctx.save();
-  ctx.translate(cx, cy);
-  ctx.rotate(C.rotationRad);
-  ctx.scale(C.rx / C.ry, 1);
-  const body = ctx.createRadialGradient(-0.3 * mm * (C.ry / C.rx), -0.45 * mm, 0.15 * mm, 0, 0, C.ry * mm);
-  body.addColorStop(0, 'rgba(222, 146, 138, 0.95)');
-  body.addColorStop(0.5, 'rgba(200, 116, 110, 0.9)');
-  body.addColorStop(0.72, 'rgba(176, 94, 92, 0.72)');
-  body.addColorStop(0.88, 'rgba(160, 84, 84, 0.35)');
-  body.addColorStop(1, 'rgba(150, 76, 76, 0)');
-  ctx.fillStyle = body;
-  ctx.beginPath();
-  ctx.arc(0, 0, C.ry * mm, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.restore();
-  // Lobules: a shadow crescent under each, then its lit top; softer toward the rim, where the mound
-  // turns into the lake (else its outline reads as a cut disc).
-  const lobes: { x: number; y: number; r: number; k: number }[] = [];
-  for (let i = 0; i < 90; i++) {
-    const a = rng.uniform(0, Math.PI * 2);
-    const k = Math.sqrt(rng.next()) * 0.92;
-    const [x, y] = at(Math.cos(a) * k, Math.sin(a) * k);
-    lobes.push({ x, y, r: rng.uniform(0.1, 0.26) * mm * (1 - 0.3 * k), k });
-  }
-  for (const l of lobes) {
-    const w = 1 - 0.6 * l.k * l.k;
-    const g = ctx.createRadialGradient(l.x + 0.35 * l.r, l.y + 0.45 * l.r, 0, l.x + 0.35 * l.r, l.y + 0.45 * l.r, 1.15 * l.r);
-    g.addColorStop(0, `rgba(112, 38, 42, ${(0.36 * w).toFixed(3)})`);
-    g.addColorStop(1, 'rgba(112, 38, 42, 0)');
-    ctx.fillStyle = g;
-    ctx.fillRect(l.x - 1.6 * l.r, l.y - 1.6 * l.r, 3.2 * l.r, 3.2 * l.r);
-  }
-  for (const l of lobes) {
-    const w = 1 - 0.6 * l.k * l.k;
-    const g = ctx.createRadialGradient(l.x - 0.3 * l.r, l.y - 0.35 * l.r, 0, l.x - 0.2 * l.r, l.y - 0.25 * l.r, l.r);
-    g.addColorStop(0, `rgba(244, 178, 170, ${(0.48 * w).toFixed(3)})`);
-    g.addColorStop(0.6, `rgba(226, 146, 140, ${(0.2 * w).toFixed(3)})`);
-    g.addColorStop(1, 'rgba(226, 146, 140, 0)');
-    ctx.fillStyle = g;
-    ctx.fillRect(l.x - l.r, l.y - l.r, 2 * l.r, 2 * l.r);
-  }
-  // A few pale gland openings (the caruncle carries sebaceous glands and fine hairs).
-  ctx.beginPath();
-  for (let i = 0; i < 14; i++) {
-    const a = rng.uniform(0, Math.PI * 2);
-    const k = Math.sqrt(rng.next()) * 0.8;
-    const [x, y] = at(Math.cos(a) * k, Math.sin(a) * k);
-    const r = rng.uniform(0.02, 0.035) * mm;
-    ctx.moveTo(x + r, y);
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-  }
-  ctx.fillStyle = 'rgba(240, 222, 192, 0.35)';
-  ctx.fill();
+  // The mound itself: lobules, their colours and the wet film's glints, shaded from a height field.
+  paintCaruncleRelief(ctx, f);
   ctx.lineCap = 'round';
   for (let i = 0; i < 4; i++) {
     const [x, y] = at(rng.uniform(-0.5, 0.5), rng.uniform(-0.6, 0.6));
@@ -103,37 +50,6 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
     ctx.lineWidth = 0.025 * mm;
     ctx.stroke();
   }
-  // The wet surface's glints: on some lobules' lit tops, most on the upper half (toward the light),
-  // a few drawn out along the surface; a faint halo round each.
-  const glints: { x: number; y: number; r: number; e: number; a: number }[] = [];
-  for (const l of lobes) {
-    if (glints.length >= 13 || l.k > 0.8 || !rng.chance(l.y < cy ? 0.4 : 0.15)) continue;
-    glints.push({ x: l.x - 0.35 * l.r, y: l.y - 0.4 * l.r, r: rng.uniform(0.025, 0.06) * mm, e: rng.chance(0.3) ? rng.uniform(1.6, 2.6) : 1, a: rng.uniform(-0.6, 0.6) });
-  }
-  ctx.beginPath();
-  for (const g of glints) {
-    ctx.moveTo(g.x + 2.2 * g.r * g.e, g.y);
-    ctx.ellipse(g.x, g.y, 2.2 * g.r * g.e, 1.6 * g.r, g.a, 0, Math.PI * 2);
-  }
-  ctx.fillStyle = 'rgba(255, 246, 240, 0.2)';
-  ctx.fill();
-  ctx.beginPath();
-  for (const g of glints) {
-    ctx.moveTo(g.x + g.r * g.e, g.y);
-    ctx.ellipse(g.x, g.y, g.r * g.e, 0.8 * g.r, g.a, 0, Math.PI * 2);
-  }
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.95)';
-  ctx.fill();
-  // The longer streak of light near its top, where the mound turns to face the light.
-  const [sx, sy] = at(-0.25, -0.5);
-  const streak = ctx.createRadialGradient(sx, sy, 0, sx, sy, 0.4 * mm);
-  streak.addColorStop(0, 'rgba(255, 250, 246, 0.75)');
-  streak.addColorStop(0.5, 'rgba(255, 250, 246, 0.25)');
-  streak.addColorStop(1, 'rgba(255, 250, 246, 0)');
-  ctx.beginPath();
-  ctx.ellipse(sx, sy, 0.4 * mm, 0.12 * mm, -0.5, 0, Math.PI * 2);
-  ctx.fillStyle = streak;
-  ctx.fill();
   ctx.restore();
 }
 
@@ -150,7 +66,7 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.rotate(0.08);
   ctx.scale(0.55 / 2.3, 1);
   const plica = ctx.createRadialGradient(0.15 * mm * (2.3 / 0.55), -0.05 * mm, 0.1 * mm, 0, 0, 2.3 * mm);
-  plica.addColorStop(0, 'rgba(214, 132, 128, 0.6)');
+  plica.addColorStop(0, 'rgba(212, 128, 124, 0.7)');
   plica.addColorStop(1, 'rgba(214, 132, 128, 0)');
   ctx.fillStyle = plica;
   ctx.beginPath();
@@ -158,17 +74,30 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.fill();
   ctx.restore();
   ctx.save();
-  ctx.filter = `blur(${Math.max(0.4, 0.05 * mm).toFixed(2)}px)`;
+  ctx.filter = `blur(${Math.max(0.4, 0.09 * mm).toFixed(2)}px)`;
   ctx.lineCap = 'round';
   ctx.beginPath();
   ctx.ellipse(cx - 2.25 * mm, cy + 0.05 * mm, 0.75 * mm, 1.35 * mm, 0.08, Math.PI * 0.72, Math.PI * 1.28);
-  ctx.strokeStyle = 'rgba(150, 76, 72, 0.28)';
-  ctx.lineWidth = 0.09 * mm;
+  ctx.strokeStyle = 'rgba(140, 66, 64, 0.32)';
+  ctx.lineWidth = 0.24 * mm;
   ctx.stroke();
   ctx.beginPath();
   ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.7 * mm, 1.3 * mm, 0.08, Math.PI * 0.74, Math.PI * 1.26);
-  ctx.strokeStyle = 'rgba(255, 236, 230, 0.3)';
+  ctx.strokeStyle = 'rgba(255, 236, 230, 0.42)';
   ctx.lineWidth = 0.07 * mm;
   ctx.stroke();
   ctx.restore();
+  // The fold is wet too: two or three pinpoint glints at irregular places on its crest (fixed to it,
+  // like the caruncle's; evenly spaced they read as a dotted line).
+  ctx.beginPath();
+  for (const [a, k] of [[0.83, 1], [1.07, 0.7], [1.18, 0.55]]) {
+    const t = Math.PI * a;
+    const x = cx - 2.05 * mm + 0.7 * mm * Math.cos(t) + 0.05 * mm;
+    const y = cy + 0.05 * mm + 1.3 * mm * Math.sin(t);
+    const r = 0.03 * k * mm;
+    ctx.moveTo(x + r, y);
+    ctx.ellipse(x, y, r, 0.8 * r, 0, 0, Math.PI * 2);
+  }
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.7)';
+  ctx.fill();
 }

@@ -13,71 +13,7 @@ const PX_PER_MM = (36 * H) / 900;
 /** The highest brow lift over long runs of every scene and preset (2013's lens). */
 const MEASURED_MAX_LIFT_MM = 2.33;
 
-const ENTRY = `
-import { drawEye } from './draw-eye.ts';
-import { drawBrowMask } from './layers/brow-mask.ts';
-import { eyeFrame } from './geometry/eye-frame.ts';
-import { discEllipsePx, irisPose } from './geometry/iris-pose.ts';
-import { gazeSample } from '../testing/eye-samples.ts';
-import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from './mask-colors.ts';
-
-function canvas(w, h) {
-  const c = document.createElement('canvas');
-  c.width = w;
-  c.height = h;
-  return c.getContext('2d', { willReadFrequently: true });
-}
-
-window.topRows = (era, browLiftMm, rows) => {
-  const ctx = canvas(${W}, ${H});
-  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: ${W}, height: ${H}, era, pass: 'color' });
-  return Array.from(ctx.getImageData(0, 0, ${W}, rows).data);
-};
-
-window.browRows = (era, browLiftMm) => {
-  const ctx = canvas(${W}, ${H});
-  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: ${W}, height: ${H}, era, pass: 'color' });
-  return Array.from(ctx.getImageData(0, 0, ${W}, Math.round(${H} * 0.35)).data);
-};
-
-window.browMaskRows = (browLiftMm) => {
-  const ctx = canvas(${W}, ${H});
-  const s = gazeSample(0, 0, { browLiftMm });
-  drawEye(ctx, s, { width: ${W}, height: ${H}, era: '2026', pass: 'mask' });
-  drawBrowMask(ctx, eyeFrame(${W}, ${H}), s);
-  const d = ctx.getImageData(0, 0, ${W}, ${H}).data;
-  const rows = new Array(${H}).fill(0);
-  for (let i = 0; i < d.length; i += 4) if (classifyMaskPixel(d[i], d[i + 1], d[i + 2]) === MASK_BROW) rows[Math.floor(i / 4 / ${W})]++;
-  return rows;
-};
-
-/** Luminance (BT.709, 0–255) of the pupil's top band (clear of any catchlight), median over its pixels. */
-window.pupilTopLuma = (era, pupilMm) => {
-  const s = gazeSample(0, 0, { pupilMm });
-  const f = eyeFrame(${W}, ${H});
-  const color = canvas(${W}, ${H});
-  drawEye(color, s, { width: ${W}, height: ${H}, era, pass: 'color' });
-  const mask = canvas(${W}, ${H});
-  drawEye(mask, s, { width: ${W}, height: ${H}, era, pass: 'mask' });
-  const p = discEllipsePx(f, irisPose(s), s.pupilMm / 2);
-  const c = color.getImageData(0, 0, ${W}, ${H}).data;
-  const m = mask.getImageData(0, 0, ${W}, ${H}).data;
-  const lumas = [];
-  for (let y = Math.floor(p.yPx - p.radiusYPx); y < p.yPx - 0.6 * p.radiusYPx; y++) {
-    for (let x = Math.floor(p.xPx - p.radiusXPx); x <= p.xPx + p.radiusXPx; x++) {
-      const i = (y * ${W} + x) * 4;
-      // Whole pupil pixels only: the mask says pupil here and at the neighbours (no edge blend).
-      const pupilAt = (j) => classifyMaskPixel(m[j], m[j + 1], m[j + 2]) === MASK_PUPIL;
-      if (!pupilAt(i) || !pupilAt(i - 8) || !pupilAt(i + 8) || !pupilAt(i - ${W} * 8) || !pupilAt(i + ${W} * 8)) continue;
-      lumas.push(0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2]);
-    }
-  }
-  lumas.sort((a, b) => a - b);
-  return { n: lumas.length, median: lumas[Math.floor(lumas.length / 2)] };
-};
-`;
-
-const renderer = rendererPage(ENTRY);
+const renderer = rendererPage('brow-pupil', { widthPx: W, heightPx: H });
 
 const call = renderer.call;
 

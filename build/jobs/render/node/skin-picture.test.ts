@@ -18,22 +18,6 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
 const W = 1280;
 const H = 720;
 
-const ENTRY = `
-import { assetsFor } from './assets/assets-for.ts';
-import { xPx, yPx } from './geometry/eye-frame.ts';
-
-window.skinPatch = (layer, x0Mm, x1Mm, y0Mm, y1Mm) => {
-  const a = assetsFor(${W}, ${H});
-  const f = a.frame;
-  const src = layer === 'face' ? a.face : a.skin;
-  const x = Math.round(xPx(f, x0Mm));
-  const y = Math.round(yPx(f, y1Mm));
-  const w = Math.round(xPx(f, x1Mm)) - x;
-  const h = Math.round(yPx(f, y0Mm)) - y;
-  return { w, h, rgba: Array.from(src.ctx.getImageData(x, y, w, h).data) };
-};
-`;
-
 interface Patch {
   w: number;
   h: number;
@@ -105,7 +89,7 @@ function redness(p: Patch): Float64Array {
   return l;
 }
 
-const renderer = rendererPage(ENTRY);
+const renderer = rendererPage('skin', { widthPx: W, heightPx: H });
 
 const patch = (layer: 'skin' | 'face', x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number): Promise<Patch> =>
   renderer.page().evaluate((...a) => (window as unknown as { skinPatch: (...x: unknown[]) => Patch }).skinPatch(...a), layer, x0Mm, x1Mm, y0Mm, y1Mm);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../../testing/renderer-page.ts';
+
+/**
+ * Picture tests of the medial canthus as tissue (issue 18, point 2): the caruncle lumpy and wet, with
+ * glints that stay on it as the eye turns, the plica's fold beside it, the white reddening toward it.
+ * On the renderer's own pixels at the film's size (build/testing/pages/caruncle.page.ts), both passes.
+ */
+const W = 1280;
+const H = 720;
+
+const renderer = rendererPage('caruncle', { widthPx: W, heightPx: H });
+
+interface Texture {
+  pixels: number;
+  tiles: number;
+  lumaMedian: number;
+  redMedian: number;
+}
+interface Glints {
+  spots: { xMm: number; yMm: number; pixels: number }[];
+  areaMm2: number;
+  irisXMm: number;
+}
+interface Fold {
+  rows: number;
+  dipMedian: number;
+  atMm: number;
+}
+type Redness = { fromMm: number; toMm: number; pixels: number; redness: number }[];
+
+describe('the caruncle', () => {
+  it('is lumpy all over: band-pass (0.1–0.3 mm) texture in the median 0.3 mm tile of its mask region, in luma and in redness', async () => {
+    const t = await renderer.call<Texture>('caruncleTexture');
+    console.log(`caruncle texture: ${t.tiles} tiles, median RMS luma ${t.lumaMedian.toFixed(2)}, redness ${t.redMedian.toFixed(2)}`);
+    expect(t.tiles).toBeGreaterThanOrEqual(30);
+    // The dome with painted lobules and dots it replaced: 5.55 and 1.67 (most tiles flat between dots).
+    expect(t.lumaMedian).toBeGreaterThan(6.3);
+    expect(t.redMedian).toBeGreaterThan(1.9);
+  }, 120_000);
+
+  it('glints (wet), and its glints stay on the tissue while the eye turns under it', async () => {
+    const rest = await renderer.call<Glints>('caruncleGlints', 0, 0);
+    console.log(`caruncle glints at rest: ${rest.spots.length} over ${rest.areaMm2.toFixed(2)} mm²`);
+    // The painted dome's: 5.
+    expect(rest.spots.length).toBeGreaterThanOrEqual(8);
+    for (const yaw of [-20, 20]) {
+      const turned = await renderer.call<Glints>('caruncleGlints', yaw, 0);
+      expect(Math.abs(turned.irisXMm - rest.irisXMm), `yaw ${yaw}`).toBeGreaterThan(3);
+      const kept = rest.spots.filter((s) => turned.spots.some((t) => Math.hypot(t.xMm - s.xMm, t.yMm - s.yMm) < 0.05)).length;
+      expect(kept / rest.spots.length, `yaw ${yaw}`).toBeGreaterThanOrEqual(0.9);
+    }
+  }, 180_000);
+});
+
+describe('the plica semilunaris', () => {
+  it('is a fold lateral of the caruncle: its free edge a shadow line 0.8–2.5 mm out from the caruncle', async () => {
+    const p = await renderer.call<Fold>('plicaFold');
+    console.log(`plica: ${p.rows} rows, median dip ${p.dipMedian.toFixed(1)} levels at ${p.atMm.toFixed(2)} mm`);
+    expect(p.rows).toBeGreaterThanOrEqual(20);
+    // The faint stroke before: 16.7 levels.
+    expect(p.dipMedian).toBeGreaterThan(22);
+    expect(p.atMm).toBeGreaterThan(0.8);
+    expect(p.atMm).toBeLessThan(2.5);
+  }, 120_000);
+});
+
+describe('the white toward the medial canthus', () => {
+  it('turns pink toward the caruncle: redness falls band by band away from it, the nearest over 2.5× the middle of the white', async () => {
+    const r = await renderer.call<Redness>('scleraRedness');
+    console.log(`sclera redness by band: ${r.map((b) => `${b.fromMm}–${b.toMm} mm ${b.redness.toFixed(1)}`).join(', ')}`);
+    for (const b of r) expect(b.pixels, `${b.fromMm}–${b.toMm} mm`).toBeGreaterThan(1000);
+    for (let k = 1; k < r.length; k++) expect(r[k].redness).toBeLessThan(r[k - 1].redness);
+    expect(r[0].redness / r[r.length - 1].redness).toBeGreaterThan(2.5);
+  }, 120_000);
+});

@@ -1,0 +1,230 @@
+import { drawEye } from '../../render/draw-eye.ts';
+import { CARUNCLE_MM } from '../../render/geometry/caruncle-shape.ts';
+import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
+import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
+import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { gazeSample } from '../eye-samples.ts';
+import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+
+const W = PAGE_SIZE.widthPx;
+const H = PAGE_SIZE.heightPx;
+
+function passes(yawDeg: number, pitchDeg: number): { c: Uint8ClampedArray; m: Uint8ClampedArray } {
+  const s = gazeSample(yawDeg, pitchDeg);
+  const color = context2d(W, H);
+  drawEye(color, s, { width: W, height: H, era: '2026', pass: 'color' });
+  const mask = context2d(W, H);
+  drawEye(mask, s, { width: W, height: H, era: '2026', pass: 'mask' });
+  return { c: color.getImageData(0, 0, W, H).data, m: mask.getImageData(0, 0, W, H).data };
+}
+
+/** Per pixel, whether the mask says `cls` there and at every pixel within `erodePx` (a square). */
+function region(m: Uint8ClampedArray, name: string, erodePx: number): Uint8Array {
+  const raw = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) raw[i] = classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]).name === name ? 1 : 0;
+  const out = new Uint8Array(W * H);
+  for (let y = erodePx; y < H - erodePx; y++) {
+    for (let x = erodePx; x < W - erodePx; x++) {
+      let all = 1;
+      for (let k = -erodePx; k <= erodePx && all; k++) all = raw[y * W + x + k] & raw[(y + k) * W + x];
+      out[y * W + x] = all;
+    }
+  }
+  return out;
+}
+
+/** A box blur of `v` (radius r px), by summed-area table. */
+function boxBlur(v: Float32Array, r: number): Float32Array {
+  const sat = new Float64Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) {
+    let row = 0;
+    for (let x = 0; x < W; x++) {
+      row += v[y * W + x];
+      sat[(y + 1) * (W + 1) + x + 1] = sat[y * (W + 1) + x + 1] + row;
+    }
+  }
+  const out = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(W, x + r + 1), y0 = Math.max(0, y - r), y1 = Math.min(H, y + r + 1);
+      const s = sat[y1 * (W + 1) + x1] - sat[y0 * (W + 1) + x1] - sat[y1 * (W + 1) + x0] + sat[y0 * (W + 1) + x0];
+      out[y * W + x] = s / ((x1 - x0) * (y1 - y0));
+    }
+  }
+  return out;
+}
+
+/**
+ * The caruncle's texture at the lobules' scale (0.1–0.3 mm): inside its mask region (eroded 0.15 mm),
+ * a band-pass of the colour frame (a 0.05 mm box blur less a 0.15 mm one, so the dome's shading and
+ * single-pixel noise are both left out), of luma and of redness (R − G). The region is cut into
+ * 0.3 mm tiles and each tile's RMS taken; the median tile says whether the whole mound is lumpy
+ * (a smooth dome with a few painted dots or glints has most tiles flat).
+ */
+exposed.caruncleTexture = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const inside = region(m, MASK_CARUNCLE.name, Math.round(0.15 * f.pxPerMm));
+  const luma = new Float32Array(W * H);
+  const red = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) {
+    luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+    red[i] = c[4 * i] - c[4 * i + 1];
+  }
+  const band = (v: Float32Array): Float32Array => {
+    const a = boxBlur(v, Math.max(1, Math.round(0.05 * f.pxPerMm)));
+    const b = boxBlur(v, Math.round(0.15 * f.pxPerMm));
+    return a.map((x, i) => x - b[i]);
+  };
+  const bl = band(luma);
+  const br = band(red);
+  const tile = Math.round(0.3 * f.pxPerMm);
+  const tiles: { l: number; r: number }[] = [];
+  let pixels = 0;
+  for (let ty = 0; ty + tile <= H; ty += tile) {
+    for (let tx = 0; tx + tile <= W; tx += tile) {
+      let n = 0, sl = 0, sr = 0;
+      for (let y = ty; y < ty + tile; y++) for (let x = tx; x < tx + tile; x++) {
+        const i = y * W + x;
+        if (!inside[i]) continue;
+        n++;
+        sl += bl[i] * bl[i];
+        sr += br[i] * br[i];
+      }
+      pixels += n;
+      if (n >= (tile * tile) / 2) tiles.push({ l: Math.sqrt(sl / n), r: Math.sqrt(sr / n) });
+    }
+  }
+  const median = (v: number[]): number => v.sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+  return { pixels, tiles: tiles.length, lumaMedian: median(tiles.map((t) => t.l)), redMedian: median(tiles.map((t) => t.r)) };
+};
+
+/**
+ * The glints on the caruncle: pixels of its mask region over 200 in luma and a peak over the ring
+ * 3 px round them (by 30 levels), clustered 8-connected; each spot's centre in mm about the frame's
+ * centre. And the iris's centre, to show the eye turned.
+ */
+exposed.caruncleGlints = (yawDeg: number, pitchDeg: number) => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(yawDeg, pitchDeg);
+  const inside = region(m, MASK_CARUNCLE.name, 1);
+  const luma = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  const bright = new Uint8Array(W * H);
+  for (let y = 4; y < H - 4; y++) {
+    for (let x = 4; x < W - 4; x++) {
+      const i = y * W + x;
+      if (!inside[i] || luma[i] < 200) continue;
+      let sum = 0;
+      for (let k = 0; k < 12; k++) {
+        const a = (k * Math.PI) / 6;
+        sum += luma[Math.round(y + 3 * Math.sin(a)) * W + Math.round(x + 3 * Math.cos(a))];
+      }
+      if (luma[i] - sum / 12 >= 30) bright[i] = 1;
+    }
+  }
+  const seen = new Uint8Array(W * H);
+  const spots: { xMm: number; yMm: number; pixels: number }[] = [];
+  for (let i = 0; i < W * H; i++) {
+    if (!bright[i] || seen[i]) continue;
+    const stack = [i];
+    seen[i] = 1;
+    let sx = 0, sy = 0, n = 0;
+    while (stack.length) {
+      const j = stack.pop() as number;
+      const x = j % W;
+      const y = (j - x) / W;
+      sx += x + 0.5;
+      sy += y + 0.5;
+      n++;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const q = j + dy * W + dx;
+        if (bright[q] && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    spots.push({ xMm: (sx / n - f.centerXPx) / f.pxPerMm, yMm: (f.centerYPx - sy / n) / f.pxPerMm, pixels: n });
+  }
+  let area = 0;
+  for (let i = 0; i < W * H; i++) area += inside[i];
+  const iris = discEllipsePx(f, irisPose(gazeSample(yawDeg, pitchDeg)), 1);
+  return { spots, areaMm2: area / (f.pxPerMm * f.pxPerMm), irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm };
+};
+
+/**
+ * The plica's fold, lateral of the caruncle: along rows through the caruncle's middle (±0.5 mm), the
+ * colour frame's luma on the sclera's pixels from the caruncle's lateral edge out to 2 mm lateral of
+ * it, smoothed over 0.1 mm: the deepest dip under the line between its neighbours 0.3 mm either side
+ * (the fold's free edge, a shadow), median over the rows, and where it lies (mm lateral of the edge).
+ */
+exposed.plicaFold = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const C = CARUNCLE_MM;
+  const dips: number[] = [];
+  const at: number[] = [];
+  const reach = Math.round(0.3 * f.pxPerMm);
+  const y0 = Math.round(yPx(f, C.y + 0.5));
+  const y1 = Math.round(yPx(f, C.y - 0.5));
+  for (let y = y0; y <= y1; y++) {
+    let edge = -1;
+    for (let x = Math.round(xPx(f, C.x)); x > 0; x--) {
+      const i = 4 * (y * W + x);
+      if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_CARUNCLE) {
+        edge = x;
+        break;
+      }
+    }
+    if (edge < 0) continue;
+    const span = Math.round(2 * f.pxPerMm);
+    const prof: number[] = [];
+    for (let x = edge; x > edge - span - reach; x--) {
+      let s = 0;
+      let n = 0;
+      for (let k = -1; k <= 1; k++) {
+        const i = 4 * (y * W + x + k);
+        if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_SCLERA) continue;
+        s += 0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2];
+        n++;
+      }
+      prof.push(n ? s / n : NaN);
+    }
+    let best = 0;
+    let bestAt = 0;
+    for (let k = reach; k < prof.length - reach && k <= span; k++) {
+      const d = (prof[k - reach] + prof[k + reach]) / 2 - prof[k];
+      if (d > best) [best, bestAt] = [d, k];
+    }
+    dips.push(best);
+    at.push(bestAt / f.pxPerMm);
+  }
+  const order = dips.map((d, i) => [d, at[i]]).sort((a, b) => a[0] - b[0]);
+  const mid = order[Math.floor(order.length / 2)] ?? [0, 0];
+  return { rows: dips.length, dipMedian: mid[0], atMm: mid[1] };
+};
+
+/**
+ * The white's redness toward the medial canthus: the mean of R − (G + B)/2 over the sclera's pixels
+ * (eroded 2 px) at gaze rest, in bands by distance (mm) lateral of the caruncle's centre: 1.5–3,
+ * 3–5, 5–7, and the middle of the white 7–10 mm.
+ */
+exposed.scleraRedness = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const inside = region(m, MASK_SCLERA.name, 2);
+  const bands = [[1.5, 3], [3, 5], [5, 7], [7, 10]];
+  const sum = bands.map(() => 0);
+  const n = bands.map(() => 0);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+    const i = y * W + x;
+    if (!inside[i]) continue;
+    const d = CARUNCLE_MM.x - (x + 0.5 - f.centerXPx) / f.pxPerMm;
+    const b = bands.findIndex(([lo, hi]) => d >= lo && d < hi);
+    if (b < 0) continue;
+    sum[b] += c[4 * i] - (c[4 * i + 1] + c[4 * i + 2]) / 2;
+    n[b]++;
+  }
+  return bands.map((band, k) => ({ fromMm: band[0], toMm: band[1], pixels: n[k], redness: n[k] ? sum[k] / n[k] : 0 }));
+};

@@ -1,0 +1,81 @@
+import { drawEye } from '../../render/draw-eye.ts';
+import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
+import { irisPose } from '../../render/geometry/iris-pose.ts';
+import { lidInputs } from '../../render/geometry/lid-inputs.ts';
+import { lidMargins } from '../../render/geometry/lid-margins.ts';
+import { gazeSample } from '../eye-samples.ts';
+import { MASK_IRIS, MASK_LASH, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
+import type { EraId } from '../../scene/scene.ts';
+import { PAGE_SIZE, context2d, lumaAt, exposed } from './page-kit.ts';
+
+const W = PAGE_SIZE.widthPx;
+const H = PAGE_SIZE.heightPx;
+
+exposed.lashRows = (era: EraId) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const color = context2d(W, H);
+  drawEye(color, s, { width: W, height: H, era, pass: 'color' });
+  const mask = context2d(W, H);
+  drawEye(mask, s, { width: W, height: H, era, pass: 'mask' });
+  const c = color.getImageData(0, 0, W, H).data;
+  const m = mask.getImageData(0, 0, W, H).data;
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const widths = [];
+  const mids = [];
+  let runsPerMm = 0, rows = 0;
+  let r = 0, g = 0, b = 0, n = 0;
+  // Darkness (skin's luma minus the pixel's) on a run's own pixels, and within 2 px beside it on skin.
+  let inside = 0, beside = 0;
+  const x0Mm = mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm);
+  const x1Mm = mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm);
+  for (let yMm = 0.5; yMm <= 1.3; yMm += 0.1) {
+    rows++;
+    let runs = 0;
+    for (let xMm = x0Mm; xMm < x1Mm; xMm += 0.5) {
+      const y = Math.round(yPx(f, mg.upperMm(xMm) + yMm));
+      const xa = Math.round(xPx(f, xMm)), xb = Math.round(xPx(f, xMm + 0.5));
+      let x = xa;
+      while (x < xb) {
+        if (cls(x, y) !== MASK_LASH) { x++; continue; }
+        let e = x;
+        while (e < xb + 8 && cls(e, y) === MASK_LASH) e++;
+        // Only runs with skin on both sides (not a run cut by the strip's ends).
+        if (cls(x - 1, y) === MASK_SKIN && cls(e, y) === MASK_SKIN) {
+          widths.push((e - x) / f.pxPerMm);
+          runs++;
+          // The skin's own luma here: the brighter of the two pixels 4 px out.
+          const sk = Math.max(lumaAt(c, (y * W + x - 4) * 4), lumaAt(c, (y * W + e + 3) * 4));
+          for (let k = x; k < e; k++) inside += Math.max(0, sk - lumaAt(c, (y * W + k) * 4));
+          for (const k of [x - 2, x - 1, e, e + 1]) if (cls(k, y) === MASK_SKIN) beside += Math.max(0, sk - lumaAt(c, (y * W + k) * 4));
+          const mid = (y * W + ((x + e - 1) >> 1)) * 4;
+          r += c[mid]; g += c[mid + 1]; b += c[mid + 2]; n++; mids.push(lumaAt(c, mid));
+        }
+        x = e;
+      }
+    }
+    runsPerMm += runs / (x1Mm - x0Mm);
+  }
+  widths.sort((p, q) => p - q);
+  mids.sort((p, q) => p - q);
+  // The iris's sharpness: its mean horizontal luma step between neighbours, 2.5–4.5 mm out from its centre.
+  let step = 0, sn = 0;
+  const cx = xPx(f, pose.centerXMm), cy = yPx(f, pose.centerYMm);
+  for (let y = Math.round(cy - 1 * f.pxPerMm); y <= cy + 1 * f.pxPerMm; y++) {
+    for (let x = Math.round(cx + 2.5 * f.pxPerMm); x < cx + 4.5 * f.pxPerMm; x++) {
+      if (cls(x, y) !== MASK_IRIS || cls(x + 1, y) !== MASK_IRIS) continue;
+      step += Math.abs(lumaAt(c, (y * W + x + 1) * 4) - lumaAt(c, (y * W + x) * 4)); sn++;
+    }
+  }
+  return {
+    medianWidthMm: widths[Math.floor(widths.length / 2)],
+    p90WidthMm: widths[Math.floor(widths.length * 0.9)],
+    runsPerMm: runsPerMm / rows,
+    rgb: [r / n, g / n, b / n],
+    darkLuma: mids[Math.floor(mids.length * 0.1)],
+    besideShare: beside / (inside + beside),
+    irisStep: step / sn,
+  };
+};

@@ -1,0 +1,182 @@
+import { drawEye } from '../../render/draw-eye.ts';
+import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
+import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
+import { lidInputs } from '../../render/geometry/lid-inputs.ts';
+import { lidMargins } from '../../render/geometry/lid-margins.ts';
+import { blinkSample, gazeSample } from '../eye-samples.ts';
+import { MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
+import type { EyeSample } from '../../model/types.ts';
+import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+
+const W = PAGE_SIZE.widthPx;
+const H = PAGE_SIZE.heightPx;
+
+type Spec = { yaw: number; pitch: number; extra?: Partial<EyeSample> } | { blink: number };
+
+function sampleOf(spec: Spec) {
+  return 'blink' in spec ? blinkSample(spec.blink) : gazeSample(spec.yaw, spec.pitch, spec.extra || {});
+}
+
+function passOf(s: EyeSample, pass: 'color' | 'mask') {
+  const ctx = context2d(W, H);
+  drawEye(ctx, s, { width: W, height: H, era: '2026', pass });
+  return ctx.getImageData(0, 0, W, H).data;
+}
+
+function marginsOf(s: EyeSample) {
+  const pose = irisPose(s);
+  const lids = lidInputs(s, pose);
+  return { pose, m: lidMargins(lids, lids) };
+}
+
+/**
+ * The tear line along the lower margin, from the mask: per column across the fissure (t 0.08–0.86;
+ * it ends at the punctum), whether a pixel within 0.5 mm of the lower margin is of the 'tear' class;
+ * the columns' runs.
+ */
+exposed.tearAlongLower = (spec: Spec) => {
+  const tear = MASK_COLORS.find((c) => c.name === 'tear');
+  const s = sampleOf(spec);
+  const { m } = marginsOf(s);
+  if (!tear) return { hasClass: false, openness: m.openness, columns: 0, tearColumns: 0, runs: [] };
+  const f = eyeFrame(W, H);
+  const d = passOf(s, 'mask');
+  const x0 = Math.ceil(xPx(f, m.xLateralMm + 0.08 * (m.xMedialMm - m.xLateralMm)));
+  const x1 = Math.floor(xPx(f, m.xLateralMm + 0.86 * (m.xMedialMm - m.xLateralMm)));
+  const reach = Math.ceil(0.5 * f.pxPerMm);
+  const on = [];
+  for (let x = x0; x <= x1; x++) {
+    const y0 = Math.round(yPx(f, m.lowerMm((x + 0.5 - f.centerXPx) / f.pxPerMm)));
+    let hit = 0;
+    for (let y = y0 - reach; y <= y0 + reach; y++) {
+      const i = (y * W + x) * 4;
+      if (classifyMaskPixel(d[i], d[i + 1], d[i + 2]) === tear) hit = 1;
+    }
+    on.push(hit);
+  }
+  const runs = [];
+  let start = -1;
+  for (let k = 0; k <= on.length; k++) {
+    if (k < on.length && on[k]) {
+      if (start < 0) start = k;
+    } else if (start >= 0) {
+      runs.push(k - start);
+      start = -1;
+    }
+  }
+  return { hasClass: true, openness: m.openness, columns: on.length, tearColumns: on.reduce((a, b) => a + b, 0), runs };
+};
+
+/**
+ * The caruncle's surface detail: inside its mask region (eroded 2 px), the standard deviation of the
+ * colour frame's luma after a 0.3 mm box blur is taken off (the lumps and glints, not the dome's
+ * smooth shading). Falls back to the painted ellipse when the mask has no caruncle class.
+ */
+exposed.caruncleDetail = () => {
+  const car = MASK_COLORS.find((c) => c.name === 'caruncle');
+  const s = gazeSample(0, 0);
+  const c = passOf(s, 'color');
+  const d = passOf(s, 'mask');
+  const luma = new Float32Array((W * H));
+  for (let i = 0; i < (W * H); i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  const inside = new Uint8Array((W * H));
+  if (car) for (let i = 0; i < (W * H); i++) inside[i] = classifyMaskPixel(d[4 * i], d[4 * i + 1], d[4 * i + 2]) === car ? 1 : 0;
+  else {
+    // Today's painted dome: its ellipse (13.5, −0.8 mm; 1.3 × 1.65 mm), its inner 80 %.
+    const f = eyeFrame(W, H);
+    const cx = xPx(f, 13.5);
+    const cy = yPx(f, -0.8);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      const u = (x + 0.5 - cx) / (1.04 * f.pxPerMm);
+      const v = (y + 0.5 - cy) / (1.32 * f.pxPerMm);
+      inside[y * W + x] = u * u + v * v < 1 ? 1 : 0;
+    }
+  }
+  const r = Math.round(0.3 * eyeFrame(W, H).pxPerMm);
+  let n = 0;
+  let sum = 0;
+  let sum2 = 0;
+  for (let y = r + 2; y < H - r - 2; y++) {
+    for (let x = r + 2; x < W - r - 2; x++) {
+      let all = 1;
+      for (let k = -2; k <= 2 && all; k++) all = inside[y * W + x + k] & inside[(y + k) * W + x];
+      if (!all) continue;
+      let b = 0;
+      for (let yy = y - r; yy <= y + r; yy++) for (let xx = x - r; xx <= x + r; xx++) b += luma[yy * W + xx];
+      const v = luma[y * W + x] - b / ((2 * r + 1) * (2 * r + 1));
+      n++;
+      sum += v;
+      sum2 += v * v;
+    }
+  }
+  const mean = n ? sum / n : 0;
+  return { hasClass: !!car, pixels: n, detailStd: n ? Math.sqrt(sum2 / n - mean * mean) : 0 };
+};
+
+/**
+ * Glints on the lid margins: pixels of the colour frame within 0.45 mm of either margin, outside the
+ * iris (the cornea's own reflections are not the lid's), over 215 in luma and a peak over the ring
+ * 4 px round them; clustered into spots (8-connected). Each spot's centre, and its
+ * height above the lower margin at its column (mm).
+ */
+exposed.marginGlints = (spec: Spec) => {
+  const s = sampleOf(spec);
+  const { pose, m } = marginsOf(s);
+  const f = eyeFrame(W, H);
+  const c = passOf(s, 'color');
+  const iris = discEllipsePx(f, pose, pose.radiusMm + 0.3);
+  const luma = new Float32Array((W * H));
+  for (let i = 0; i < (W * H); i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  const R = 6;
+  const bright = new Uint8Array((W * H));
+  const x0 = Math.ceil(xPx(f, m.xLateralMm)) + R;
+  const x1 = Math.floor(xPx(f, m.xMedialMm)) - R;
+  for (let x = x0; x <= x1; x++) {
+    const xm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
+    for (const fn of [m.lowerMm, m.upperMm]) {
+      const yc = yPx(f, fn(xm));
+      for (let y = Math.round(yc - 0.45 * f.pxPerMm); y <= Math.round(yc + 0.45 * f.pxPerMm); y++) {
+        const dx = (x + 0.5 - iris.xPx) / iris.radiusXPx;
+        const dy = (y + 0.5 - iris.yPx) / iris.radiusYPx;
+        if (dx * dx + dy * dy < 1) continue;
+        const l = luma[y * W + x];
+        if (l < 215) continue;
+        // A peak over its ring 4 px out (the background a 1–3 px glint sits on): brighter than the
+        // ring's mean by 35 levels and than its brightest point (a lit line's own continuation) by 10.
+        let sum = 0;
+        let max = 0;
+        for (let k = 0; k < 12; k++) {
+          const a = (k * Math.PI) / 6;
+          const q = luma[Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a))];
+          sum += q;
+          max = Math.max(max, q);
+        }
+        if (l - sum / 12 >= 35 && l - max >= 10) bright[y * W + x] = 1;
+      }
+    }
+  }
+  const seen = new Uint8Array((W * H));
+  const spots = [];
+  for (let i = 0; i < (W * H); i++) {
+    if (!bright[i] || seen[i]) continue;
+    const stack = [i];
+    seen[i] = 1;
+    let sx = 0, sy = 0, n = 0;
+    while (stack.length) {
+      const j = stack.pop() as number;
+      const x = j % W;
+      const y = (j - x) / W;
+      sx += x + 0.5; sy += y + 0.5; n++;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const q = j + dy * W + dx;
+        if (bright[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
+      }
+    }
+    const xPxC = sx / n;
+    const yPxC = sy / n;
+    const xm = (xPxC - f.centerXPx) / f.pxPerMm;
+    const ym = (f.centerYPx - yPxC) / f.pxPerMm;
+    spots.push({ xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: n });
+  }
+  return { irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm, irisYMm: (f.centerYPx - iris.yPx) / f.pxPerMm, spots };
+};
