@@ -28,9 +28,9 @@ export interface BenchTree {
   measure: PixelMeasureOptions;
 }
 
-/** A module file by its name under the tree's build/node (files move between folders; their names stay). */
+/** A module file by its name under the tree's build/node or build/jobs (files move between folders; their names stay). */
 function findModule(root: string, name: string): string {
-  const todo = [join(root, 'build', 'node')];
+  const todo = ['node', 'jobs'].map((d) => join(root, 'build', d)).filter((d) => existsSync(d));
   while (todo.length > 0) {
     const dir = todo.shift()!;
     for (const entry of readdirSync(dir).sort()) {
