@@ -29,7 +29,7 @@ const runText = opt('run', '');
 const fresh = (e: (typeof entries)[number]) => e.command === 'render' && e.scenes.length > 0 && e.scenes.every((s) => !s.cached && typeof s.metrics.frames === 'number' && typeof s.metrics.msPerFrame === 'number');
 let index: number;
 if (runText === '') {
-  index = entries.findLastIndex(fresh);
+  index = entries.map(fresh).lastIndexOf(true);
   if (index < 0) fail('no render in the ledger rendered all its scenes (give --run N)');
 } else {
   const n = Number(runText);
