@@ -37,7 +37,7 @@ export const RULES = {
   'core/browser': { may: ['page'], why: "Chromium's flags and the page's HTML" },
   'core/cache': { may: [], why: 'byte sizes' },
   'core/check': { may: ['measure', 'model', 'render', 'scene', 'spec'], why: 'the face and physiology checks' },
-  'core/compare': { may: ['core/ledger', 'measure', 'model', 'report', 'scene'], why: "panels' numbers, labels and the ledger check" },
+  'core/compare': { may: ['core/ledger', 'core/shard', 'measure', 'model', 'report', 'scene'], why: "panels' numbers, labels, the ledger check and the clips' shards" },
   'core/ledger': { may: [], why: "a ledger line's shape" },
   'core/diff': { may: ['errors', 'measure', 'scene'], why: "eye diff's pure half: ffmpeg's ssim/psnr arguments and stats, the changed stretches" },
   'core/picture': { may: ['model', 'scene'], why: "the picture test's plan" },
