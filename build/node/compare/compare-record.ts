@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EXIT } from '../../errors/exit.ts';
+import { safeText } from '../../errors/safe-text.ts';
 import type { Scene } from '../../scene/scene.ts';
 import { filmVerdict } from '../ffmpeg/film-verdict.ts';
 import { probeFilm } from '../ffmpeg/probe-film.ts';
@@ -34,7 +35,8 @@ export function settingsOf(s: Scene): { width: number; height: number; fps: numb
 
 /** Each panel's label on stderr, and under it what the ledger holds for it. */
 export function sayPanels(record: CompareRecord): void {
-  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n  ${p.ledger.says}\n`);
+  // Escaped: a record may be another machine's (eye clips --from).
+  for (const p of record.panels) process.stderr.write(`${safeText(p.label[0])}: ${safeText(p.label[1])}${p.note ? ` (${safeText(p.note)})` : ''}\n  ${safeText(p.ledger.says)}\n`);
 }
 
 /** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
