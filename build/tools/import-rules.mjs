@@ -46,7 +46,7 @@ export const RULES = {
   'core/browser': { may: ['page'], why: "Chromium's flags and the page's HTML" },
   'jobs/cache/core': { may: [], why: 'byte sizes' },
   'jobs/check/core': { may: ['measure', 'model', MASK_CONTRACT, 'scene', 'spec'], why: "the face and physiology checks; of the renderer, only its mask contract (the lash spring, the brow's drawn lift)" },
-  'jobs/compare/core': { may: ['jobs/ledger/core', 'measure', 'model', 'report', 'scene'], why: "panels' numbers, labels and the ledger check" },
+  'jobs/compare/core': { may: ['jobs/ledger/core', 'jobs/shard/core', 'measure', 'model', 'report', 'scene'], why: "panels' numbers, labels, the ledger check and the clips' shards" },
   'jobs/ledger/core': { may: [], why: "a ledger line's shape" },
   'jobs/diff/core': { may: ['errors', 'measure', 'scene'], why: "eye diff's pure half: ffmpeg's ssim/psnr arguments and stats, the changed stretches" },
   'jobs/picture/core': { may: ['model', 'scene'], why: "the picture test's plan" },

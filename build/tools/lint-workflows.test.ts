@@ -21,7 +21,7 @@ describe('workflow lint', () => {
     // The proof workflow, broken one way at a time: each must be caught.
     const broken = {
       misspelt: proof.replace('timeout-minutes: 60\n    strategy:', 'timeout-minuts: 60\n    strategy:'),
-      needs: proof.replace('needs: render', 'needs: films'),
+      needs: proof.replace('needs: [render, clips]', 'needs: [films, clips]'),
       yaml: proof.replace('      matrix:\n', '      matrix: [\n'),
       command: proof.replace('npx eye merge', 'npx eye join'),
     };

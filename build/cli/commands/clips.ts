@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { projectRoot } from '../../node/io/project-root.ts';
 import { declareOptions, listOf, parseOptions, size, type OptionSpec } from '../option-spec.ts';
 import { COMPARE_OPTIONS } from './compare.ts';
+import { RENDER_OPTIONS } from '../../jobs/render/node/render-options.ts';
 
 /** An era as the scene files name it. */
 const era = (t: string): string => {
@@ -18,6 +19,18 @@ export const CLIPS_OPTIONS = {
   duration: { ...COMPARE_OPTIONS.duration, doc: "scene time in seconds, 0.1 to 3600 (default: each scene's own, 20 s)" },
   tileSize: { ...COMPARE_OPTIONS.panelSize, flags: '--tile-size <WxH>', doc: "each era's panel scaled to this in the eras' tile (ten panels, five across)", default: size('384x216'), defaultText: '384x216' },
   eras: { flags: '--eras <list>', doc: 'only these eras, comma-separated (e.g. 1970,2026; default: every era with a script scene)', parse: listOf(era, 'four-digit eras (1970)') },
+  shard: {
+    ...RENDER_OPTIONS.shard,
+    doc: "make only shard i of n of the clips: split into n bins balanced by their panels (an era's clip 3, the tile one per era), the same bins on every machine; another machine joins them with --from",
+  },
+  from: {
+    flags: '--from <dirs>',
+    doc: "comma-separated folders of clips made by eye clips --shard: a clip there is taken (copied into --out) when its record names the inputs this run computes for it, its bytes match the record's sha256 and ffprobe finds it whole; any other clip is made here",
+    parse: listOf((t: string) => {
+      if (t === '') throw new RangeError('an empty folder name');
+      return resolve(t);
+    }, 'folders'),
+  },
   jobs: COMPARE_OPTIONS.jobs,
   force: COMPARE_OPTIONS.force,
   cache: COMPARE_OPTIONS.cache,
@@ -41,6 +54,8 @@ export function registerClips(program: Command): void {
         size: o.size as { width: number; height: number },
         durationS: o.duration as number | undefined,
         tileSize: o.tileSize as { width: number; height: number },
+        shard: o.shard as { index: number; count: number } | undefined,
+        from: (o.from as string[] | undefined) ?? [],
         jobs: o.jobs as number,
         cache: o.cache !== false,
         cacheDir: o.cacheDir as string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_FILTERS, ffmpegArgs, ffmpegStageArgs } from './ffmpeg-args.ts';
+import { clipOutputArgs, COLOUR_FILTERS, ffmpegArgs, ffmpegStageArgs } from './ffmpeg-args.ts';
 
 const base = { width: 1280, height: 720, fps: 30, input: 'png' as const };
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -75,5 +75,22 @@ describe('ffmpegStageArgs', () => {
   });
   it('refuses arguments without a colour conversion', () => {
     expect(() => ffmpegStageArgs({ inputOptions: [], outputOptions: ['-c:v', 'libx264'] }, 'convert')).toThrow(RangeError);
+  });
+});
+
+describe('clipOutputArgs', () => {
+  it("ends a clip's command with the proof films' own x264 arguments, cut at exactly its frames", () => {
+    const clip = clipOutputArgs({ frames: 600, fps: 30, output: '/o/c.mp4' });
+    expect(clip.slice(0, 7)).toEqual(['-map', '[out]', '-an', '-frames:v', '600', '-r', '30']);
+    expect(clip.slice(-2)).toEqual(['-y', '/o/c.mp4']);
+    // The encoder's part is the film's, argument for argument: one home for both.
+    const film = ffmpegArgs(base).outputOptions;
+    const encoder = film.slice(film.indexOf('-c:v'));
+    expect(clip.slice(7, -2)).toEqual(encoder);
+  });
+
+  it('refuses a clip of no frames or a rate out of range', () => {
+    expect(() => clipOutputArgs({ frames: 0, fps: 30, output: '/o' })).toThrow(/frames 0/);
+    expect(() => clipOutputArgs({ frames: 10, fps: 0, output: '/o' })).toThrow(/fps 0/);
   });
 });

@@ -101,6 +101,27 @@ export function h264Mp4Options(o: { threads: number; preset: X264Preset; crf: nu
   ];
 }
 
+/**
+ * The tail of every clip's command line (eye compare's clips, eye diff's review clips): the filter
+ * graph's `[out]` alone, no audio, cut at exactly `frames` at `fps`, encoded as the proof films are
+ * (h264Mp4Options at the films' own CRF, preset and threads), written to `output` (pure: tested).
+ * The one home of a clip's encoder arguments, so a clip cannot drift from the films it shows.
+ */
+export function clipOutputArgs(o: { frames: number; fps: number; output: string }): string[] {
+  if (!Number.isInteger(o.frames) || o.frames < 1) throw new RangeError(`frames ${o.frames}: expected an integer ≥ 1`);
+  if (!Number.isInteger(o.fps) || o.fps < 1 || o.fps > 240) throw new RangeError(`fps ${o.fps}: expected an integer from 1 to 240`);
+  // prettier-ignore
+  return [
+    '-map', '[out]',
+    '-an',
+    '-frames:v', String(o.frames),
+    '-r', String(o.fps),
+    ...h264Mp4Options({ threads: DEFAULT_X264_THREADS, preset: DEFAULT_PRESET, crf: DEFAULT_CRF }),
+    '-y',
+    o.output,
+  ];
+}
+
 /** How far into a film's ffmpeg work a bench stage goes: the frames decoded only, or decoded and colour-converted. */
 export type FfmpegStage = 'decode' | 'convert';
 

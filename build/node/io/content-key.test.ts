@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseScene } from '../../scene/parse.ts';
 import { cacheKey, KEY_HEX_DIGITS } from './content-key.ts';
-import { filmKey, type FilmCode, type FilmSettings } from '../../jobs/cache/node/film-key.ts';
+import { FILM_ENCODING, filmKey, type FilmCode, type FilmEncoding, type FilmSettings } from '../../jobs/cache/node/film-key.ts';
+import { JPEG_QUALITY } from '../browser/capture-frame.ts';
+import { ffmpegArgs } from '../ffmpeg/ffmpeg-args.ts';
 
 const scene = parseScene({ era: '1970', mode: 'script', seed: 7, durationS: 2 }, 'test.json', 'test');
 const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
@@ -52,5 +54,21 @@ describe('filmKey', () => {
     const keys = [...s.map((x) => filmKey(scene, feed, { ...settings, ...x }, code)), ...c.map((x) => filmKey(scene, feed, settings, { ...code, ...x }))];
     expect(keys.filter((k) => k === base)).toEqual([]);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("changes with every capture and encode setting (the JPEG's quality, x264's preset, CRF and threads, the colour conversion), and the default is what a render uses", () => {
+    // The render's encoder takes ffmpegArgs' defaults and its capture JPEG_QUALITY: the key's default encoding is exactly those.
+    expect(FILM_ENCODING.jpegQuality).toBe(JPEG_QUALITY);
+    const { jpegQuality: _q, ...x264 } = FILM_ENCODING;
+    const frame = { width: 1280, height: 720, fps: 30, input: 'jpeg' as const };
+    expect(ffmpegArgs({ ...frame, ...x264 })).toEqual(ffmpegArgs(frame));
+    expect(filmKey(scene, feed, settings, code, { ...FILM_ENCODING })).toBe(base);
+    const e: Partial<FilmEncoding>[] = [{ jpegQuality: 90 }, { preset: 'superfast' }, { preset: 'ultrafast' }, { crf: 17 }, { threads: 0 }, { conversion: 'swscale' }];
+    const keys = e.map((x) => filmKey(scene, feed, settings, code, { ...FILM_ENCODING, ...x }));
+    expect(keys.filter((k) => k === base)).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
+    // A PNG capture is lossless: its quality does not reach the film, so it does not split the key.
+    const png = { ...settings, format: 'png' as const };
+    expect(filmKey(scene, feed, png, code, { ...FILM_ENCODING, jpegQuality: 90 })).toBe(filmKey(scene, feed, png, code));
   });
 });

@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openCache } from '../../cache/node/store.ts';
-import { projectRoot } from '../../../node/io/project-root.ts';
-import { performance } from 'node:perf_hooks';
 import type { Scene } from '../../../scene/scene.ts';
 import { createBrowserSession } from '../../../node/browser/browser-session.ts';
 import type { CaptureMethod, FrameFormat } from '../../../node/browser/capture-frame.ts';
@@ -15,14 +12,10 @@ import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { DEFAULT_MASK_SCALE } from '../../render/node/pixel-proof.ts';
 import { framesInFlight, renderScene } from '../../render/node/render-scene.ts';
-import { treeCpuMs } from './tree-cpu-ms.ts';
+import { renderCpuSampler, timedCpu, type BenchTiming } from './tree-cpu-ms.ts';
 import { framesAhead } from '../../render/core/frames-ahead.ts';
 
-/** Per frame: wall ms, and CPU ms summed over Node, the browser's processes and ffmpeg (null without /proc). */
-export interface BenchTiming {
-  wallMs: number;
-  cpuMs: number | null;
-}
+export type { BenchTiming } from './tree-cpu-ms.ts';
 
 export interface CaptureTiming {
   /** `canvas/jpeg`, `beginFrame/jpeg`, `screenshot/jpeg`, … */
@@ -97,27 +90,18 @@ export function benchRatios(r: Omit<BenchRow, 'ratios'>): BenchRow['ratios'] {
 }
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Time `frames` units of work: wall and process-tree CPU, per frame. */
-async function timed(frames: number, work: () => Promise<void>): Promise<BenchTiming> {
-  const cpu0 = treeCpuMs();
-  const t0 = performance.now();
-  await work();
-  const wallMs = (performance.now() - t0) / frames;
-  const cpu1 = treeCpuMs();
-  return { wallMs: r2(wallMs), cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / frames) };
-}
 
 /** Step through every frame of a freshly loaded scene, drawing each. */
 async function drawAll(browser: EyeBrowser, scene: Scene, measure: boolean): Promise<BenchTiming> {
   const frames = await browser.load(scene, 'color', measure ? { maskScale: DEFAULT_MASK_SCALE } : null);
-  return timed(frames, async () => {
+  return timedCpu(frames, async () => {
     for (let f = 0; f < frames; f++) await browser.goToFrame(f);
   });
 }
 
 async function encodeAll(o: BenchOptions, images: Buffer[], format: FrameFormat, extra: Pick<EncodeSettings, 'conversion' | 'threads'>, outFile: string): Promise<BenchTiming> {
   const { scene } = o;
-  return timed(images.length, async () => {
+  return timedCpu(images.length, async () => {
     const encoder = startEncoder({ ffmpegPath: o.ffmpeg.ffmpeg, outFile, settings: { ...extra, width: scene.width, height: scene.height, fps: scene.fps, input: format } });
     for (const image of images) await encoder.write(image);
     await encoder.finish();
@@ -164,14 +148,14 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       let frames = await browser.load(scene, 'color');
       await browser.goToFrame(1);
       // Frame numbers still advance (beginFrame's frame time must), but the page is not stepped.
-      const still = await timed(frames, async () => {
+      const still = await timedCpu(frames, async () => {
         for (let f = 1; f <= frames; f++) await browser.grab(f);
       });
       frames = await browser.load(scene, 'color', { maskScale: DEFAULT_MASK_SCALE });
       const images: Buffer[] = [];
       // As many calls in flight as the render keeps for this path, so this is the pipeline's capture floor.
       const depth = framesInFlight(method);
-      const eye = await timed(frames, async () => {
+      const eye = await timedCpu(frames, async () => {
         for await (const image of framesAhead(frames, depth, (f) => browser.frame(f))) images.push(image);
       });
       imagesOf.set(path, images);
@@ -198,24 +182,9 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
 
     /** One pipeline run: wall from the summary's own clock (load to the film's last byte, not ffprobe, stills or the era's spread), CPU over the same span. */
     const pipelineRun = async (name: string, encode: Pick<EncodeSettings, 'conversion' | 'threads'>): Promise<BenchTiming> => {
-      let cpu0: number | null = null;
-      let cpu1: number | null = null;
-      const summary = await renderScene(scene, {
-        session,
-        ffmpeg: o.ffmpeg,
-        outDir: join(tmp, name),
-        holdSpread: false,
-        // The era's spread from the project's cache (outside the timed span; computed once, then kept).
-        spreadStore: openCache(join(projectRoot(), 'cache')),
-        encode,
-        onFrame: (f) => {
-          if (f === 0) cpu0 = treeCpuMs();
-        },
-        onEncoded: () => {
-          cpu1 = treeCpuMs();
-        },
-      });
-      return { wallMs: summary.msPerFrame.total, cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / summary.frames) };
+      const sampler = renderCpuSampler();
+      const summary = await renderScene(scene, { session, ffmpeg: o.ffmpeg, outDir: join(tmp, name), holdSpread: false, encode, onFrame: sampler.onFrame, onEncoded: sampler.onEncoded });
+      return sampler.timing(summary);
     };
     const pipeline: BenchRow['pipeline'] = [];
     for (const threads of o.threads) {
@@ -239,16 +208,16 @@ export async function benchSize(o: BenchOptions): Promise<BenchRow> {
       await plain.frame(0);
       await plain.plainScreenshot();
       await plain.goToFrame(1);
-      const still = await timed(frames, async () => {
+      const still = await timedCpu(frames, async () => {
         for (let f = 1; f <= frames; f++) await plain.grab(f);
       });
       frames = await plain.load(scene, 'color', { maskScale: DEFAULT_MASK_SCALE });
-      const eye = await timed(frames, async () => {
+      const eye = await timedCpu(frames, async () => {
         for (let f = 0; f < frames; f++) await plain.frame(f);
       });
       captures.push({ path: 'screenshot/jpeg', method: 'screenshot', format: 'jpeg', still, eye, identicalToDefault: null });
       frames = await plain.load(scene, 'color', { maskScale: DEFAULT_MASK_SCALE });
-      pageScreenshot = await timed(frames, async () => {
+      pageScreenshot = await timedCpu(frames, async () => {
         for (let f = 0; f < frames; f++) {
           await plain.goToFrame(f);
           await plain.plainScreenshot();

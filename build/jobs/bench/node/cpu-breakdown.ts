@@ -3,9 +3,6 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openCache } from '../../cache/node/store.ts';
-import { projectRoot } from '../../../node/io/project-root.ts';
-import { performance } from 'node:perf_hooks';
 import type { Scene } from '../../../scene/scene.ts';
 import { cpuParts, type CpuPart, type StageCpu } from '../core/cpu-parts.ts';
 import { framesAhead } from '../../render/core/frames-ahead.ts';
@@ -15,8 +12,8 @@ import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { ffmpegStageArgs, type FfmpegStage } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import type { BenchTree } from './bench-tree.ts';
-import type { BenchTiming } from './bench-size.ts';
-import { treeCpuMs } from './tree-cpu-ms.ts';
+import type { BenchTiming } from './tree-cpu-ms.ts';
+import { renderCpuSampler, timedCpu } from './tree-cpu-ms.ts';
 
 /** One tree's CPU breakdown at one size: every stage's timing, the parts, and the pipeline's ratios. */
 export interface CpuBreakdown {
@@ -36,14 +33,6 @@ export interface CpuBreakdown {
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-async function timed(frames: number, work: () => Promise<void>): Promise<BenchTiming> {
-  const cpu0 = treeCpuMs();
-  const t0 = performance.now();
-  await work();
-  const wallMs = (performance.now() - t0) / frames;
-  const cpu1 = treeCpuMs();
-  return { wallMs: r2(wallMs), cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / frames) };
-}
 
 /** Frames 1…n drawn in one page call (no CDP per frame): each followed by a one-pixel read, or its image's encode. */
 const pageLoop = (frames: number, then: string) =>
@@ -79,7 +68,7 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
     const n = frames - 1;
     const inPage = async (measure: boolean, then: string) => {
       await browser.load(scene, 'color', measure ? tree.measure : null);
-      return timed(n, async () => {
+      return timedCpu(n, async () => {
         await browser.runInPage(pageLoop(n, then));
       });
     };
@@ -92,34 +81,20 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
     await browser.goToFrame(0);
     const images: Base64Image[] = [];
     const depth = browser.method === 'canvas' ? 2 : 1;
-    const capture = await timed(n, async () => {
+    const capture = await timedCpu(n, async () => {
       for await (const image of framesAhead(n, depth, (f) => browser.frameBase64(f + 1))) images.push(image);
     });
     log(`${tree.label} ${size}: ffmpeg stages`);
     const args = tree.ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: browser.format });
-    const stage = (s: FfmpegStage) => timed(n, () => runFfmpeg(ffmpeg.ffmpeg, ffmpegStageArgs(args, s), images));
+    const stage = (s: FfmpegStage) => timedCpu(n, () => runFfmpeg(ffmpeg.ffmpeg, ffmpegStageArgs(args, s), images));
     const decode = await stage('decode');
     const convert = await stage('convert');
     const filmFile = join(tmp, 'film.mp4');
-    const film = await timed(n, () => runFfmpeg(ffmpeg.ffmpeg, ['-v', 'error', ...args.inputOptions, '-i', 'pipe:0', ...args.outputOptions, '-y', filmFile], images));
+    const film = await timedCpu(n, () => runFfmpeg(ffmpeg.ffmpeg, ['-v', 'error', ...args.inputOptions, '-i', 'pipe:0', ...args.outputOptions, '-y', filmFile], images));
     log(`${tree.label} ${size}: full pipeline`);
-    let cpu0: number | null = null;
-    let cpu1: number | null = null;
-    const summary = await tree.renderScene(scene, {
-      session,
-      ffmpeg,
-      outDir: join(tmp, 'pipeline'),
-      holdSpread: false,
-      // The era's spread from the project's cache (outside the timed span; computed once, then kept).
-      spreadStore: openCache(join(projectRoot(), 'cache')),
-      onFrame: (f) => {
-        if (f === 0) cpu0 = treeCpuMs();
-      },
-      onEncoded: () => {
-        cpu1 = treeCpuMs();
-      },
-    });
-    const pipeline: BenchTiming = { wallMs: summary.msPerFrame.total, cpuMs: cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / summary.frames) };
+    const sampler = renderCpuSampler();
+    const summary = await tree.renderScene(scene, { session, ffmpeg, outDir: join(tmp, 'pipeline'), holdSpread: false, onFrame: sampler.onFrame, onEncoded: sampler.onEncoded });
+    const pipeline = sampler.timing(summary);
     const stages = { draw, drawMask, encode, capture, decode, convert, film, pipeline };
     const cpu = Object.fromEntries(Object.entries(stages).map(([k, t]) => [k, t.cpuMs ?? Number.NaN])) as unknown as StageCpu;
     const { parts, beyondColour } = cpuParts(cpu);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { parseProcStat } from '../core/proc-stat.ts';
-import { treeCpuMs } from './tree-cpu-ms.ts';
+import { renderCpuSampler, timedCpu, treeCpuMs } from './tree-cpu-ms.ts';
 
 /** A stat line as the kernel writes it: pid (comm) state ppid … utime stime cutime cstime …. */
 const line = (pid: number, comm: string, ppid: number, [ut, st, cut, cst]: number[]) =>
@@ -61,5 +61,30 @@ describe('treeCpuMs', () => {
     for (const end = process.cpuUsage().user + 60_000; process.cpuUsage().user < end; ) x += Math.sqrt(x + 1);
     expect(x).toBeGreaterThan(0);
     expect(treeCpuMs()! - before).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('timedCpu and renderCpuSampler: one sampler for the floors and the breakdown', () => {
+  it('gives CPU per frame between the readings, rounded to hundredths', async () => {
+    const readings = [1000, 1250];
+    const t = await timedCpu(4, async () => undefined, () => readings.shift()!);
+    expect(t.cpuMs).toBe(62.5);
+    expect(t.wallMs).toBeGreaterThanOrEqual(0);
+  });
+  it('says null where there is no /proc', async () => {
+    expect((await timedCpu(4, async () => undefined, () => null)).cpuMs).toBeNull();
+  });
+  it('reads a render from its first frame to its last byte only, its wall from the summary', () => {
+    let now = 100;
+    const s = renderCpuSampler(() => now);
+    now = 500;
+    s.onFrame(0);
+    now = 900;
+    s.onFrame(1); // a later frame does not move the start
+    now = 1100;
+    s.onEncoded();
+    now = 9999;
+    expect(s.timing({ frames: 6, msPerFrame: { total: 40 } })).toEqual({ wallMs: 40, cpuMs: 100 });
+    expect(renderCpuSampler(() => 5).timing({ frames: 6, msPerFrame: { total: 40 } }).cpuMs).toBeNull();
   });
 });

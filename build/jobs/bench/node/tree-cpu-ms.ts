@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseProcStat, type ProcStat } from '../core/proc-stat.ts';
 
 let ticksPerS: number | null = null;
@@ -48,4 +49,50 @@ export function treeCpuMs(rootPid: number = process.pid, procDir = '/proc', tick
     todo.push(...(children.get(s.pid) ?? []));
   }
   return (total * 1000) / (ticks ?? clockTicksPerS());
+}
+
+/** Per frame: wall ms, and CPU ms summed over Node, the browser's processes and ffmpeg (null without /proc). */
+export interface BenchTiming {
+  wallMs: number;
+  cpuMs: number | null;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** CPU ms per frame between two readings of treeCpuMs (null if either had no /proc). */
+const perFrame = (cpu0: number | null, cpu1: number | null, frames: number) => (cpu0 === null || cpu1 === null ? null : r2((cpu1 - cpu0) / frames));
+
+/**
+ * The one CPU sampler of `eye bench` (its floors and its breakdown both): time `frames` units of
+ * `work`, wall and process-tree CPU, per frame. `cpu` is for tests.
+ */
+export async function timedCpu(frames: number, work: () => Promise<void>, cpu: () => number | null = treeCpuMs): Promise<BenchTiming> {
+  const cpu0 = cpu();
+  const t0 = performance.now();
+  await work();
+  const wallMs = (performance.now() - t0) / frames;
+  return { wallMs: r2(wallMs), cpuMs: perFrame(cpu0, cpu(), frames) };
+}
+
+/**
+ * The same sampler around a render: its hooks read the CPU at the first frame and when the film's
+ * last byte is written, so the span is the summary's own clock (load to the film's end, not ffprobe,
+ * stills or the era's spread); `timing` then gives the render's wall and CPU per frame.
+ */
+export function renderCpuSampler(cpu: () => number | null = treeCpuMs): {
+  onFrame: (frame: number) => void;
+  onEncoded: () => void;
+  timing: (summary: { frames: number; msPerFrame: { total: number } }) => BenchTiming;
+} {
+  let cpu0: number | null = null;
+  let cpu1: number | null = null;
+  return {
+    onFrame: (frame) => {
+      if (frame === 0) cpu0 = cpu();
+    },
+    onEncoded: () => {
+      cpu1 = cpu();
+    },
+    timing: (summary) => ({ wallMs: summary.msPerFrame.total, cpuMs: perFrame(cpu0, cpu1, summary.frames) }),
+  };
 }

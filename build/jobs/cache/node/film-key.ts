@@ -1,7 +1,7 @@
 import type { PixelMeasureOptions, RenderPass } from '../../../page/protocol.ts';
 import type { Scene } from '../../../scene/scene.ts';
-import type { CaptureMethod, FrameFormat } from '../../../node/browser/capture-frame.ts';
-import { ffmpegArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { JPEG_QUALITY, type CaptureMethod, type FrameFormat } from '../../../node/browser/capture-frame.ts';
+import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, ffmpegArgs, type ColourConversion, type X264Preset } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 
 /** Everything besides the scene that decides a proof folder's bytes. */
@@ -29,18 +29,37 @@ export interface FilmCode {
   encoder: string;
 }
 
+/** How a film's frames are encoded on their way: the capture's JPEG quality, and the film's x264 and colour conversion. */
+export interface FilmEncoding {
+  jpegQuality: number;
+  preset: X264Preset;
+  crf: number;
+  threads: number;
+  conversion: ColourConversion;
+}
+
+/**
+ * The encoding every film is made with: the capture's quality (capture-frame.ts) and the encoder's
+ * defaults (ffmpeg-args.ts), read from their one home each, so changing either changes every key.
+ */
+export const FILM_ENCODING: FilmEncoding = { jpegQuality: JPEG_QUALITY, preset: DEFAULT_PRESET, crf: DEFAULT_CRF, threads: DEFAULT_X264_THREADS, conversion: 'zscale' };
+
 /**
  * A film's cache key: what decides its pixels. The sample stream the page draws (`feedDigest`: every
  * frame's sample, time and pointer and the rest sample, simulated in Node by the page's own FrameFeed;
  * the page's digest is held to it at the end of every render), the resolved scene (every field the page
  * might read besides its samples: size, rate, era, pointer track…; not its name, which only labels
- * things, nor the file's bytes, so a reworded $comment keeps its film), the settings, the encoder's
- * arguments as built for this film (its CRF, preset and colour conversion), and the renderer's code.
+ * things, nor the file's bytes, so a reworded $comment keeps its film), the settings, the capture's
+ * JPEG quality and the encoder's arguments as built for this film (its CRF, preset, threads and colour
+ * conversion), and the renderer's code.
  * The model's code is not in it: only what it hands the renderer.
  */
-export function filmKey(scene: Scene, feedDigest: string, settings: FilmSettings, code: FilmCode): string {
-  const encode = ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: settings.format });
+export function filmKey(scene: Scene, feedDigest: string, settings: FilmSettings, code: FilmCode, encoding: FilmEncoding = FILM_ENCODING): string {
+  const { jpegQuality, ...x264 } = encoding;
+  const encode = ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: settings.format, ...x264 });
   const { name: _label, ...shown } = scene;
   const { holdSpread: _verdictOnly, ...drawn } = settings;
-  return cacheKey({ kind: 'film', feed: feedDigest, scene: shown, settings: drawn, encode, code });
+  // The JPEG's quality decides the colour film's pixels; a PNG is lossless whatever it is.
+  const captureQuality = settings.format === 'jpeg' ? jpegQuality : null;
+  return cacheKey({ kind: 'film', feed: feedDigest, scene: shown, settings: drawn, captureQuality, encode, code });
 }

@@ -1,4 +1,5 @@
 import type { Preset } from '../../../scene/scene.ts';
+import { weightedBins, type Shard } from '../../shard/core/shard-scenes.ts';
 
 /** One clip `eye clips` makes: what `eye compare` is asked for. */
 export interface ReviewClip {
@@ -35,4 +36,19 @@ export function reviewClips(sceneNames: readonly string[], eras: readonly string
   });
   if (scripts.length >= 2) clips.push({ file: 'eras-tuned.mp4', scenes: scripts, tiled: true });
   return clips;
+}
+
+/** A clip's panels: the measure of its cost (every panel is a render of the same length, or restored). */
+export function clipPanels(c: ReviewClip): number {
+  return c.presets ? c.scenes.length * c.presets.length : c.scenes.length;
+}
+
+/**
+ * Shard i of n of the review clips (`eye clips --shard i/n`): the clips in n bins balanced by their
+ * panels (weightedBins, as the films are by frames), this shard's bin in the order reviewClips lists
+ * them (an era's clip before the tile, so the tile restores that era's tuned panel from the cache).
+ */
+export function shardClips(clips: readonly ReviewClip[], shard: Shard): ReviewClip[] {
+  const bin = new Set(weightedBins(clips, shard.count, (c) => c.file, clipPanels)[shard.index - 1]);
+  return clips.filter((c) => bin.has(c));
 }

@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { EXIT } from '../../../errors/exit.ts';
+import { safeText } from '../../../errors/safe-text.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import { filmVerdict } from '../../../node/ffmpeg/film-verdict.ts';
 import { probeFilm } from '../../../node/ffmpeg/probe-film.ts';
@@ -33,7 +35,8 @@ export function settingsOf(s: Scene): { width: number; height: number; fps: numb
 
 /** Each panel's label on stderr, and under it what the ledger holds for it. */
 export function sayPanels(record: CompareRecord): void {
-  for (const p of record.panels) process.stderr.write(`${p.label[0]}: ${p.label[1]}${p.note ? ` (${p.note})` : ''}\n  ${p.ledger.says}\n`);
+  // Escaped: a record may be another machine's (eye clips --from).
+  for (const p of record.panels) process.stderr.write(`${safeText(p.label[0])}: ${safeText(p.label[1])}${p.note ? ` (${safeText(p.note)})` : ''}\n  ${safeText(p.ledger.says)}\n`);
 }
 
 /** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
@@ -65,4 +68,50 @@ export async function keptRecord(ffprobe: string, out: string, jsonFile: string,
   } catch {
     return null; // unreadable: composed again
   }
+}
+
+/**
+ * `eye clips --from DIR…`: the clip another machine made (`eye clips --shard i/n`), taken as this run's
+ * own when it is the clip this run would make: its record names this run's inputs key (computed here,
+ * from this tree's scenes, samples and code: the shard's claim is not trusted), its bytes are the
+ * record's sha256, and ffprobe finds it whole at the size, rate and frame count this run expects. It
+ * is copied beside `out` and renamed into place (never a half-written clip); its record is written
+ * with `clip` set to `out`, and the caller then keeps it as an unchanged clip (the ledger checks made
+ * again against this machine's ledger). A clip that is absent, a link, or fails any check is not
+ * taken: this run makes it. Returns the record, or null.
+ */
+export async function adoptedClip(
+  dirs: readonly string[],
+  out: string,
+  jsonFile: string,
+  inputsKey: string,
+  expected: { width: number; height: number; fps: number; frames: number },
+  ffprobe: string,
+): Promise<CompareRecord | null> {
+  for (const dir of dirs) {
+    const clip = join(dir, basename(out));
+    const json = join(dir, basename(jsonFile));
+    try {
+      if (!lstatSync(clip).isFile() || !lstatSync(json).isFile()) continue;
+    } catch {
+      continue;
+    }
+    const record = keptByInputs(clip, json, inputsKey);
+    if (!record) continue;
+    const probe = await probeFilm(ffprobe, clip).catch(() => null);
+    if (!probe || !filmVerdict(probe, expected).ok) continue;
+    if (record.width !== expected.width || record.height !== expected.height || record.fps !== expected.fps || record.frames !== expected.frames) continue;
+    const staged = join(dirname(out), `.${basename(out)}.tmp-${process.pid}`);
+    try {
+      copyFileSync(clip, staged);
+      if (fileSha256(staged) !== record.sha256) continue;
+      const adopted: CompareRecord = { ...record, clip: out };
+      writeFileAtomic(jsonFile, `${JSON.stringify(adopted, null, 2)}\n`);
+      renameSync(staged, out);
+      return adopted;
+    } finally {
+      rmSync(staged, { force: true });
+    }
+  }
+  return null;
 }

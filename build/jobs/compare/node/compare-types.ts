@@ -20,6 +20,8 @@ export interface CompareOptions {
   rev?: string;
   /** One scene as each of these presets. */
   presets?: Preset[];
+  /** Folders of clips other machines made (eye clips --shard): a clip there that is the one this run would make is taken, not made (adoptedClip). */
+  from?: string[];
   jobs: number;
   cache: boolean;
   cacheDir: string;

@@ -1,4 +1,4 @@
-import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import { gridLayout } from '../core/grid-layout.ts';
 
 export interface ComposeInput {
@@ -66,12 +66,6 @@ export function composeArgs(c: ComposeInput): string[] {
     '-v', 'error',
     ...inputs,
     '-filter_complex', graph.join(';'),
-    '-map', '[out]',
-    '-an',
-    '-frames:v', String(c.frames),
-    '-r', String(c.fps),
-    ...h264Mp4Options({ threads: DEFAULT_X264_THREADS, preset: DEFAULT_PRESET, crf: DEFAULT_CRF }),
-    '-y',
-    c.output,
+    ...clipOutputArgs({ frames: c.frames, fps: c.fps, output: c.output }),
   ];
 }

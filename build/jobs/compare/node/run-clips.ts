@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { reviewClips, scriptEras } from '../core/review-clips.ts';
+import { reviewClips, scriptEras, shardClips } from '../core/review-clips.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
 import { safeMessage } from '../../../errors/safe-text.ts';
 import { listScenes } from '../../../node/io/load-scene.ts';
@@ -16,6 +16,10 @@ export interface ClipsOptions {
   durationS?: number;
   /** The eras' tile: each panel scaled to this. */
   tileSize: { width: number; height: number };
+  /** Only this shard's clips (shardClips: balanced by panels); absent: every clip. */
+  shard?: { index: number; count: number };
+  /** Folders of the shards' clips, taken where they are the clips this run would make (adoptedClip). */
+  from: string[];
   jobs: number;
   cache: boolean;
   cacheDir: string;
@@ -33,8 +37,10 @@ export async function runClips(o: ClipsOptions, argv: string[]): Promise<number>
   const known = scriptEras(names);
   const unknown = o.eras.filter((e) => !known.includes(e));
   if (unknown.length) throw new CliError(EXIT.badInput, `no script scene for era ${unknown.join(', ')} (eras with one: ${known.join(', ') || 'none'})`);
-  const clips = reviewClips(names, o.eras);
-  if (clips.length === 0) throw new CliError(EXIT.badInput, 'no <era>-script scene under scenes/: nothing to compare');
+  const all = reviewClips(names, o.eras);
+  if (all.length === 0) throw new CliError(EXIT.badInput, 'no <era>-script scene under scenes/: nothing to compare');
+  const clips = o.shard ? shardClips(all, o.shard) : all;
+  if (o.shard) process.stderr.write(`clips: shard ${o.shard.index}/${o.shard.count}: ${clips.map((c) => c.file).join(', ') || 'no clip'}\n`);
   let status: number = EXIT.ok;
   for (const c of clips) {
     const out = resolve(join(o.outDir, c.file));
@@ -47,6 +53,7 @@ export async function runClips(o: ClipsOptions, argv: string[]): Promise<number>
           panelSize: c.tiled ? o.tileSize : undefined,
           out,
           presets: c.presets,
+          from: o.from,
           jobs: o.jobs,
           cache: o.cache,
           cacheDir: o.cacheDir,

@@ -26,7 +26,7 @@ import { outputFile } from '../../../node/io/contain.ts';
 import { fileSha256 } from '../../../node/io/file-sha256.ts';
 import { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord } from './compare-types.ts';
 import { defaultName, inputsKeyOf, measurePanel, panelRenderFlags, planPanels, renderPanels } from './compare-panels.ts';
-import { keep, keptByInputs, keptRecord, ledgerChecks, sayPanels } from './compare-record.ts';
+import { adoptedClip, keep, keptByInputs, keptRecord, ledgerChecks, sayPanels } from './compare-record.ts';
 
 export { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord, type Panel } from './compare-types.ts';
 export { compareCode, planPanels } from './compare-panels.ts';
@@ -81,11 +81,12 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   }
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
-  const unchanged = inputsKey && !o.force ? keptByInputs(out, jsonFile, inputsKey) : null;
+  const expected = { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames: clipFrames };
+  const unchanged = inputsKey && !o.force ? (keptByInputs(out, jsonFile, inputsKey) ?? (o.from?.length ? await adoptedClip(o.from, out, jsonFile, inputsKey, expected, ffmpeg.ffprobe) : null)) : null;
   if (unchanged) {
     const hereCode = { revision: gitRevision(), dirty: gitDirty() };
     const checks = ledgerChecks(o, unchanged.panels.map((q, i) => ({ scene: panels[i].scene, code: hereCode, numbers: q.numbers })));
-    return keep({ ...unchanged, panels: unchanged.panels.map((q, i) => ({ ...q, ledger: checks[i] })) }, jsonFile, out, o.json);
+    return keep({ ...unchanged, clip: out, panels: unchanged.panels.map((q, i) => ({ ...q, ledger: checks[i] })) }, jsonFile, out, o.json);
   }
   sweepOwned(tmpdir(), PANELS_TEMP);
   handleInterrupts();

@@ -1,4 +1,4 @@
-import { DEFAULT_CRF, DEFAULT_PRESET, DEFAULT_X264_THREADS, h264Mp4Options } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
 
 /**
  * The difference panel's gain: |current − baseline| per RGB channel times this (clipped), so a change
@@ -43,7 +43,7 @@ export function reviewClipSize(c: Pick<ReviewClipInput, 'panelSize' | 'headerHei
  * taken in RGB (a YUV difference would turn the unchanged chroma green), from the films' own BT.709
  * matrix, at the films' size before scaling, then multiplied by DIFFERENCE_GAIN. Baseline | current |
  * difference are stacked, the overlay (headings and labels) laid over them, and the segments joined
- * end to end; encoded as every film and clip the project makes (h264Mp4Options).
+ * end to end; encoded as every film and clip the project makes (clipOutputArgs).
  */
 export function reviewClipArgs(c: ReviewClipInput): string[] {
   const k = c.segments.length;
@@ -87,13 +87,7 @@ export function reviewClipArgs(c: ReviewClipInput): string[] {
     '-v', 'error',
     ...inputs,
     '-filter_complex', graph.join(';'),
-    '-map', '[out]',
-    '-an',
-    '-frames:v', String(frames),
-    '-r', String(c.fps),
-    ...h264Mp4Options({ threads: DEFAULT_X264_THREADS, preset: DEFAULT_PRESET, crf: DEFAULT_CRF }),
-    '-y',
-    c.output,
+    ...clipOutputArgs({ frames, fps: c.fps, output: c.output }),
   ];
 }
 

@@ -26,25 +26,32 @@ export function sceneFrames(scene: Pick<Scene, 'durationS' | 'fps'>): number {
 }
 
 /**
- * Split scenes into `count` bins balanced by frame count, deterministically: longest first (ties by
- * name) into the bin with the fewest frames so far (ties: the lowest bin). Every machine of a matrix
- * computes the same bins from the same scene list, so shard i/n needs no coordination. Returns every
- * bin, each sorted by name.
+ * Split items into `count` bins balanced by weight, deterministically: heaviest first (ties by name)
+ * into the lightest bin so far (ties: the lowest bin). Every machine of a matrix computes the same
+ * bins from the same list, so shard i/n needs no coordination. Returns every bin, each sorted by name.
  */
-export function shardBins<S extends Pick<Scene, 'name' | 'durationS' | 'fps'>>(scenes: readonly S[], count: number): S[][] {
+export function weightedBins<T>(items: readonly T[], count: number, nameOf: (t: T) => string, weightOf: (t: T) => number): T[][] {
   const names = new Set<string>();
-  for (const s of scenes) {
-    if (names.has(s.name)) throw new RangeError(`scene "${s.name}" is named twice: a shard holds each scene once`);
-    names.add(s.name);
+  for (const t of items) {
+    if (names.has(nameOf(t))) throw new RangeError(`"${nameOf(t)}" is named twice: a shard holds each once`);
+    names.add(nameOf(t));
   }
-  const bins: S[][] = Array.from({ length: count }, () => []);
-  const frames = new Array<number>(count).fill(0);
-  const order = [...scenes].sort((a, b) => sceneFrames(b) - sceneFrames(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const s of order) {
+  const byName = (a: T, b: T) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
+  const bins: T[][] = Array.from({ length: count }, () => []);
+  const load = new Array<number>(count).fill(0);
+  for (const t of [...items].sort((a, b) => weightOf(b) - weightOf(a) || byName(a, b))) {
     let best = 0;
-    for (let k = 1; k < count; k++) if (frames[k] < frames[best]) best = k;
-    bins[best].push(s);
-    frames[best] += sceneFrames(s);
+    for (let k = 1; k < count; k++) if (load[k] < load[best]) best = k;
+    bins[best].push(t);
+    load[best] += weightOf(t);
   }
-  return bins.map((b) => b.sort((a, b2) => (a.name < b2.name ? -1 : a.name > b2.name ? 1 : 0)));
+  return bins.map((b) => b.sort(byName));
+}
+
+/** Scenes in `count` bins balanced by frame count (weightedBins: longest first, ties by name). */
+export function shardBins<S extends Pick<Scene, 'name' | 'durationS' | 'fps'>>(scenes: readonly S[], count: number): S[][] {
+  for (const [i, s] of scenes.entries()) {
+    if (scenes.findIndex((t) => t.name === s.name) !== i) throw new RangeError(`scene "${s.name}" is named twice: a shard holds each scene once`);
+  }
+  return weightedBins(scenes, count, (s) => s.name, sceneFrames);
 }
