@@ -7,25 +7,10 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
  * lift moves it): the 99th percentile of the step in opacity between neighbouring pixels, which a
  * crisp vector hair makes nearly its whole opacity and a defocused one spreads over a few pixels.
  */
-const ENTRY = `
-import { paintBrow } from './assets/brow.ts';
-import { eyeFrame } from './geometry/eye-frame.ts';
-window.browSteps = () => {
-  const b = paintBrow(eyeFrame(1280, 720));
-  const c = b.canvas;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  const steps = [];
-  for (let y = 0; y < c.height; y++) for (let x = 1; x < c.width; x++) {
-    const i = (y * c.width + x) * 4;
-    const s = Math.abs(d[i + 3] - d[i - 1]);
-    if (s > 4) steps.push(s);
-  }
-  steps.sort((p, q) => p - q);
-  return { n: steps.length, p99: steps[Math.floor(steps.length * 0.99)] };
-};
-`;
+const W = 1280;
+const H = 720;
 
-const renderer = rendererPage(ENTRY);
+const renderer = rendererPage('depth-of-field', { widthPx: W, heightPx: H });
 
 describe('the brow out of the iris\'s plane (pixels)', () => {
   it('is a touch soft: no hair\'s edge steps its opacity by most of it between two pixels', async () => {

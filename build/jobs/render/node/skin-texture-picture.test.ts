@@ -14,20 +14,6 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
 const W = 1280;
 const H = 720;
 
-const ENTRY = `
-import { assetsFor } from './assets/assets-for.ts';
-import { xPx, yPx } from './geometry/eye-frame.ts';
-
-window.facePatch = (x0Mm, x1Mm, y0Mm, y1Mm) => {
-  const a = assetsFor(${W}, ${H});
-  const f = a.frame;
-  const x = Math.round(xPx(f, x0Mm));
-  const y = Math.round(yPx(f, y1Mm));
-  const w = Math.round(xPx(f, x1Mm)) - x;
-  const h = Math.round(yPx(f, y0Mm)) - y;
-  return { w, h, rgba: Array.from(a.face.ctx.getImageData(x, y, w, h).data) };
-};
-`;
 
 interface Patch {
   w: number;
@@ -138,7 +124,7 @@ function strandShare(p: Patch, threshold: number): number {
   return strands / n;
 }
 
-const renderer = rendererPage(ENTRY);
+const renderer = rendererPage('skin-texture', { widthPx: W, heightPx: H });
 const patch = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number): Promise<Patch> =>
   renderer.page().evaluate((...a) => (window as unknown as { facePatch: (...x: unknown[]) => Patch }).facePatch(...a), x0Mm, x1Mm, y0Mm, y1Mm);
 

@@ -1,0 +1,45 @@
+import { drawEye } from '../../render/draw-eye.ts';
+import { eyeFrame, xMmOf, yMmOf } from '../../render/geometry/eye-frame.ts';
+import { irisPose } from '../../render/geometry/iris-pose.ts';
+import { lidInputs } from '../../render/geometry/lid-inputs.ts';
+import { lidMargins } from '../../render/geometry/lid-margins.ts';
+import { UPPER_LASHES } from '../../render/assets/lash-set.ts';
+import { lashCurvesPx } from '../../render/layers/lashes.ts';
+import { drawLashShadows } from '../../render/layers/lash-shadow.ts';
+import { gazeSample } from '../eye-samples.ts';
+import { MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+
+const W = PAGE_SIZE.widthPx;
+const H = PAGE_SIZE.heightPx;
+
+// The upper lashes' shadows drawn alone onto a clear canvas, read where the mask has sclera
+// 0.15–1.2 mm under the upper margin: the band's size, the share of it shaded by 10 % or more, the
+// darkest opacity there, and how far down (mm, anywhere on the sclera) a 10 % shadow reaches.
+exposed.lashShadows = () => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const mask = context2d(W, H);
+  drawEye(mask, s, { width: W, height: H, era: '2026', pass: 'mask' });
+  const m = mask.getImageData(0, 0, W, H).data;
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const shadow = context2d(W, H);
+  drawLashShadows(shadow, f, mg, lashCurvesPx(f, mg, 0).slice(0, UPPER_LASHES.length));
+  const a = shadow.getImageData(0, 0, W, H).data;
+  let band = 0, shaded = 0, darkest = 0, reachMm = 0;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 4;
+      if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_SCLERA) continue;
+      const d = mg.upperMm(xMmOf(f, x + 0.5)) - yMmOf(f, y + 0.5);
+      const alpha = a[i + 3] / 255;
+      if (alpha >= 0.1) reachMm = Math.max(reachMm, d);
+      if (d < 0.15 || d > 1.2) continue;
+      band++;
+      if (alpha >= 0.1) shaded++;
+      darkest = Math.max(darkest, alpha);
+    }
+  }
+  return { band, shadedShare: shaded / band, darkest, reachMm };
+};
