@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { box, luma, type Patch } from '../../../testing/image-planes.ts';
 import { rendererPage } from '../../../testing/renderer-page.ts';
 
 /**
@@ -18,48 +19,6 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
 const W = 1280;
 const H = 720;
 
-interface Patch {
-  w: number;
-  h: number;
-  rgba: number[];
-}
-
-/** Box mean of a plane over k×k px (clamped at the edges). */
-function box(p: Float64Array, w: number, h: number, k: number): Float64Array {
-  const r = Math.floor(k / 2);
-  const tmp = new Float64Array(p.length);
-  const out = new Float64Array(p.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      let n = 0;
-      for (let d = -r; d <= r; d++) {
-        const xx = x + d;
-        if (xx >= 0 && xx < w) {
-          s += p[y * w + xx];
-          n++;
-        }
-      }
-      tmp[y * w + x] = s / n;
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      let n = 0;
-      for (let d = -r; d <= r; d++) {
-        const yy = y + d;
-        if (yy >= 0 && yy < h) {
-          s += tmp[yy * w + x];
-          n++;
-        }
-      }
-      out[y * w + x] = s / n;
-    }
-  }
-  return out;
-}
-
 /** The band box(k0) − box(k1) of a plane, over the patch's inner part (clear of the edge clamping). */
 function band(p: Float64Array, w: number, h: number, k0: number, k1: number): number[] {
   const a = box(p, w, h, k0);
@@ -71,17 +30,6 @@ function band(p: Float64Array, w: number, h: number, k0: number, k1: number): nu
 }
 
 const rms = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0) / v.length);
-
-function luma(p: Patch): Float64Array {
-  const l = new Float64Array(p.w * p.h);
-  let mean = 0;
-  for (let i = 0; i < l.length; i++) {
-    l[i] = 0.2126 * p.rgba[4 * i] + 0.7152 * p.rgba[4 * i + 1] + 0.0722 * p.rgba[4 * i + 2];
-    mean += l[i] / l.length;
-  }
-  for (let i = 0; i < l.length; i++) l[i] /= mean;
-  return l;
-}
 
 function redness(p: Patch): Float64Array {
   const l = new Float64Array(p.w * p.h);

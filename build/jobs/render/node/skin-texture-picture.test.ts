@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { box, luma, type Patch } from '../../../testing/image-planes.ts';
 import { rendererPage } from '../../../testing/renderer-page.ts';
 
 /**
@@ -14,36 +15,6 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
 const W = 1280;
 const H = 720;
 
-
-interface Patch {
-  w: number;
-  h: number;
-  rgba: number[];
-}
-
-/** Box mean over k×k px (clamped at the edges). */
-function box(p: Float64Array, w: number, h: number, k: number): Float64Array {
-  const r = Math.floor(k / 2);
-  const out = new Float64Array(p.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      let n = 0;
-      for (let dy = -r; dy <= r; dy++) {
-        for (let dx = -r; dx <= r; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          s += p[yy * w + xx];
-          n++;
-        }
-      }
-      out[y * w + x] = s / n;
-    }
-  }
-  return out;
-}
-
 /** Blue over red, relative to the patch's mean: the relief's light and shade scale all channels alike
  * and leave it, a pale (greyer) hair over the skin raises it. */
 function pallor(p: Patch): Float64Array {
@@ -51,17 +22,6 @@ function pallor(p: Patch): Float64Array {
   let mean = 0;
   for (let i = 0; i < l.length; i++) {
     l[i] = p.rgba[4 * i + 2] / Math.max(1, p.rgba[4 * i]);
-    mean += l[i] / l.length;
-  }
-  for (let i = 0; i < l.length; i++) l[i] /= mean;
-  return l;
-}
-
-function luma(p: Patch): Float64Array {
-  const l = new Float64Array(p.w * p.h);
-  let mean = 0;
-  for (let i = 0; i < l.length; i++) {
-    l[i] = 0.2126 * p.rgba[4 * i] + 0.7152 * p.rgba[4 * i + 1] + 0.0722 * p.rgba[4 * i + 2];
     mean += l[i] / l.length;
   }
   for (let i = 0; i < l.length; i++) l[i] /= mean;
