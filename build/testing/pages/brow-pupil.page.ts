@@ -5,7 +5,7 @@ import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_BROW, MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+import { PAGE_SIZE, context2d, drawPasses, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -37,13 +37,8 @@ exposed.browMaskRows = (browLiftMm: number) => {
 exposed.pupilTopLuma = (era: EraId, pupilMm: number) => {
   const s = gazeSample(0, 0, { pupilMm });
   const f = eyeFrame(W, H);
-  const color = context2d(W, H);
-  drawEye(color, s, { width: W, height: H, era, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { width: W, height: H, era, pass: 'mask' });
+  const { c, m } = drawPasses(s, era);
   const p = discEllipsePx(f, irisPose(s), s.pupilMm / 2);
-  const c = color.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
   const lumas: number[] = [];
   for (let y = Math.floor(p.yPx - p.radiusYPx); y < p.yPx - 0.6 * p.radiusYPx; y++) {
     for (let x = Math.floor(p.xPx - p.radiusXPx); x <= p.xPx + p.radiusXPx; x++) {

@@ -1,21 +1,15 @@
-import { drawEye } from '../../render/draw-eye.ts';
 import { CARUNCLE_MM } from '../../render/geometry/caruncle-shape.ts';
 import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { gazeSample } from '../eye-samples.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPasses, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
 function passes(yawDeg: number, pitchDeg: number): { c: Uint8ClampedArray; m: Uint8ClampedArray } {
-  const s = gazeSample(yawDeg, pitchDeg);
-  const color = context2d(W, H);
-  drawEye(color, s, { width: W, height: H, era: '2026', pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { width: W, height: H, era: '2026', pass: 'mask' });
-  return { c: color.getImageData(0, 0, W, H).data, m: mask.getImageData(0, 0, W, H).data };
+  return drawPasses(gazeSample(yawDeg, pitchDeg), '2026');
 }
 
 /** Per pixel, whether the mask says `cls` there and at every pixel within `erodePx` (a square). */

@@ -1,4 +1,3 @@
-import { drawEye } from '../../render/draw-eye.ts';
 import { eyeFrame, xMmOf, yMmOf, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
@@ -6,18 +5,14 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_IRIS, MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, context2d, lumaAt, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPasses, lumaAt, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
 function frames(era: EraId, yaw: number, pitch: number) {
   const s = gazeSample(yaw, pitch);
-  const color = context2d(W, H);
-  drawEye(color, s, { width: W, height: H, era, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { width: W, height: H, era, pass: 'mask' });
-  return { s, c: color.getImageData(0, 0, W, H).data, m: mask.getImageData(0, 0, W, H).data };
+  return { s, ...drawPasses(s, era) };
 }
 
 // The near-white reflection on the iris and pupil (the sclera is white of itself): its box and

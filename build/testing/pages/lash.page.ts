@@ -1,4 +1,3 @@
-import { drawEye } from '../../render/draw-eye.ts';
 import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
@@ -6,7 +5,7 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_IRIS, MASK_LASH, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, context2d, lumaAt, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPasses, lumaAt, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -14,12 +13,7 @@ const H = PAGE_SIZE.heightPx;
 exposed.lashRows = (era: EraId) => {
   const f = eyeFrame(W, H);
   const s = gazeSample(0, 0);
-  const color = context2d(W, H);
-  drawEye(color, s, { width: W, height: H, era, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { width: W, height: H, era, pass: 'mask' });
-  const c = color.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
+  const { c, m } = drawPasses(s, era);
   const pose = irisPose(s);
   const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
   const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };

@@ -1,8 +1,12 @@
 /**
  * What every picture test's page (build/testing/pages/*.page.ts, bundled by renderer-page.ts) shares:
- * a 2D context to draw into and read back, luma, and the window the page's measuring functions are
- * put on for `RendererPage.call`.
+ * a 2D context to draw into and read back, one sample's passes drawn and read back, luma, and the
+ * window the page's measuring functions are put on for `RendererPage.call`.
  */
+import { drawEye } from '../../render/draw-eye.ts';
+import type { RenderPass } from '../../render/render-pass.ts';
+import type { EyeSample } from '../../model/types.ts';
+import type { EraId } from '../../scene/scene.ts';
 
 /** A fresh canvas's 2D context, read back often (getImageData after every draw). */
 export function context2d(width: number, height: number): CanvasRenderingContext2D {
@@ -12,6 +16,18 @@ export function context2d(width: number, height: number): CanvasRenderingContext
   const ctx = c.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('page-kit: no 2d context');
   return ctx;
+}
+
+/** One pass of a sample drawn at the page's size on a fresh canvas, read back: its RGBA bytes. */
+export function drawPass(s: EyeSample, era: EraId, pass: RenderPass): Uint8ClampedArray {
+  const ctx = context2d(PAGE_SIZE.widthPx, PAGE_SIZE.heightPx);
+  drawEye(ctx, s, { width: PAGE_SIZE.widthPx, height: PAGE_SIZE.heightPx, era, pass });
+  return ctx.getImageData(0, 0, PAGE_SIZE.widthPx, PAGE_SIZE.heightPx).data;
+}
+
+/** A sample's colour pass (`c`) and mask pass (`m`), each drawn on its own canvas and read back. */
+export function drawPasses(s: EyeSample, era: EraId): { c: Uint8ClampedArray; m: Uint8ClampedArray } {
+  return { c: drawPass(s, era, 'color'), m: drawPass(s, era, 'mask') };
 }
 
 /** Rec. 709 luma of the RGBA pixel at byte offset `i`. */

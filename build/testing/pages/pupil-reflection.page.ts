@@ -1,4 +1,4 @@
-import { drawEye, drawEyeCatchlightPlane } from '../../render/draw-eye.ts';
+import { drawEyeCatchlightPlane } from '../../render/draw-eye.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { paintRoomReflection } from '../../render/assets/highlight.ts';
@@ -7,7 +7,7 @@ import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { LENS_IMAGE_OFFSET, reflectionOnCornea, roomDirection } from '../../render/geometry/catchlight-pose.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, context2d, lumaAt, exposed } from './page-kit.ts';
+import { PAGE_SIZE, context2d, drawPasses, lumaAt, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -24,14 +24,9 @@ function roomOf(era: EraId) {
 exposed.pupilReflection = (era: EraId) => {
   const s = gazeSample(0, 0);
   const view = { width: W, height: H, era };
-  const color = context2d(W, H);
-  drawEye(color, s, { ...view, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { ...view, pass: 'mask' });
+  const { c, m } = drawPasses(s, era);
   const plane = context2d(W, H);
   drawEyeCatchlightPlane(plane, s, view);
-  const c = color.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
   const p = plane.getImageData(0, 0, W, H).data;
   const pupil = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]) === MASK_PUPIL; };
   const lit = (x: number, y: number) => p[(y * W + x) * 4] > 127;
@@ -99,14 +94,9 @@ exposed.lensImage = (era: EraId, yaw: number, pitch: number) => {
   const f = eyeFrame(W, H);
   const s = gazeSample(yaw, pitch);
   const view = { width: W, height: H, era };
-  const color = context2d(W, H);
-  drawEye(color, s, { ...view, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { ...view, pass: 'mask' });
+  const { c, m } = drawPasses(s, era);
   const plane = context2d(W, H);
   drawEyeCatchlightPlane(plane, s, view);
-  const c = color.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
   const p = plane.getImageData(0, 0, W, H).data;
   const pose = irisPose(s);
   const e = discEllipsePx(f, pose, pose.pupilRadiusMm);

@@ -1,11 +1,10 @@
-import { drawEye } from '../../render/draw-eye.ts';
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import { paintCatchlight } from '../../render/assets/highlight.ts';
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPasses, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -35,12 +34,7 @@ exposed.screenImage = (era: EraId, share: number) => {
 // The pupil's luma in the graded colour frame at rest: its median and its darker half's median.
 exposed.pupilLuma = (era: EraId) => {
   const s = gazeSample(0, 0);
-    const color = context2d(W, H);
-  drawEye(color, s, { width: W, height: H, era, pass: 'color' });
-  const mask = context2d(W, H);
-  drawEye(mask, s, { width: W, height: H, era, pass: 'mask' });
-  const c = color.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
+  const { c, m } = drawPasses(s, era);
   const v = [];
   for (let i = 0; i < c.length; i += 4) {
     if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_PUPIL) continue;

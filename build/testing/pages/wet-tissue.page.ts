@@ -1,4 +1,3 @@
-import { drawEye } from '../../render/draw-eye.ts';
 import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
@@ -6,7 +5,7 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPass, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -18,9 +17,7 @@ function sampleOf(spec: Spec) {
 }
 
 function passOf(s: EyeSample, pass: 'color' | 'mask') {
-  const ctx = context2d(W, H);
-  drawEye(ctx, s, { width: W, height: H, era: '2026', pass });
-  return ctx.getImageData(0, 0, W, H).data;
+  return drawPass(s, '2026', pass);
 }
 
 function marginsOf(s: EyeSample) {
