@@ -4,6 +4,7 @@ import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { PAGE_SIZE, drawPasses, exposed } from './page-kit.ts';
+import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -117,30 +118,7 @@ exposed.caruncleGlints = (yawDeg: number, pitchDeg: number) => {
       if (luma[i] - sum / 12 >= 30) bright[i] = 1;
     }
   }
-  const seen = new Uint8Array(W * H);
-  const spots: { xMm: number; yMm: number; pixels: number }[] = [];
-  for (let i = 0; i < W * H; i++) {
-    if (!bright[i] || seen[i]) continue;
-    const stack = [i];
-    seen[i] = 1;
-    let sx = 0, sy = 0, n = 0;
-    while (stack.length) {
-      const j = stack.pop() as number;
-      const x = j % W;
-      const y = (j - x) / W;
-      sx += x + 0.5;
-      sy += y + 0.5;
-      n++;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const q = j + dy * W + dx;
-        if (bright[q] && !seen[q]) {
-          seen[q] = 1;
-          stack.push(q);
-        }
-      }
-    }
-    spots.push({ xMm: (sx / n - f.centerXPx) / f.pxPerMm, yMm: (f.centerYPx - sy / n) / f.pxPerMm, pixels: n });
-  }
+  const spots = spotsOf(bright, W).map((p) => ({ xMm: (p.xPx - f.centerXPx) / f.pxPerMm, yMm: (f.centerYPx - p.yPx) / f.pxPerMm, pixels: p.pixels }));
   let area = 0;
   for (let i = 0; i < W * H; i++) area += inside[i];
   const iris = discEllipsePx(f, irisPose(gazeSample(yawDeg, pitchDeg)), 1);

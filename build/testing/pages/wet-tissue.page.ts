@@ -6,6 +6,7 @@ import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { PAGE_SIZE, drawPass, exposed } from './page-kit.ts';
+import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -152,28 +153,10 @@ exposed.marginGlints = (spec: Spec) => {
       }
     }
   }
-  const seen = new Uint8Array((W * H));
-  const spots = [];
-  for (let i = 0; i < (W * H); i++) {
-    if (!bright[i] || seen[i]) continue;
-    const stack = [i];
-    seen[i] = 1;
-    let sx = 0, sy = 0, n = 0;
-    while (stack.length) {
-      const j = stack.pop() as number;
-      const x = j % W;
-      const y = (j - x) / W;
-      sx += x + 0.5; sy += y + 0.5; n++;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const q = j + dy * W + dx;
-        if (bright[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
-      }
-    }
-    const xPxC = sx / n;
-    const yPxC = sy / n;
-    const xm = (xPxC - f.centerXPx) / f.pxPerMm;
-    const ym = (f.centerYPx - yPxC) / f.pxPerMm;
-    spots.push({ xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: n });
-  }
+  const spots = spotsOf(bright, W).map((p) => {
+    const xm = (p.xPx - f.centerXPx) / f.pxPerMm;
+    const ym = (f.centerYPx - p.yPx) / f.pxPerMm;
+    return { xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: p.pixels };
+  });
   return { irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm, irisYMm: (f.centerYPx - iris.yPx) / f.pxPerMm, spots };
 };

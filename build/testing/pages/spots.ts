@@ -1,0 +1,39 @@
+/**
+ * Spots in a plane of flags, for the pages that count glints (caruncle.page.ts, wet-tissue.page.ts):
+ * no canvas or window here, so it is tested in Node (spots.test.ts).
+ */
+
+/**
+ * The spots of a w-px-wide plane of flags (1 where a pixel counts): its 8-connected components, each
+ * as its pixel count and its centroid in px (pixel centres, so a one-pixel spot at (x, y) has its
+ * centroid at x + 0.5, y + 0.5), in the order of each spot's first pixel row by row. Neighbours are
+ * found by index, so a flag on a plane's first or last column would join the next row's other end:
+ * callers flag pixels clear of the edges.
+ */
+export function spotsOf(flags: Uint8Array, w: number): { xPx: number; yPx: number; pixels: number }[] {
+  const seen = new Uint8Array(flags.length);
+  const spots: { xPx: number; yPx: number; pixels: number }[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    if (!flags[i] || seen[i]) continue;
+    const stack = [i];
+    seen[i] = 1;
+    let sx = 0, sy = 0, n = 0;
+    while (stack.length) {
+      const j = stack.pop() as number;
+      const x = j % w;
+      const y = (j - x) / w;
+      sx += x + 0.5;
+      sy += y + 0.5;
+      n++;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const q = j + dy * w + dx;
+        if (flags[q] && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    spots.push({ xPx: sx / n, yPx: sy / n, pixels: n });
+  }
+  return spots;
+}
