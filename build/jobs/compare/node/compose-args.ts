@@ -1,3 +1,4 @@
+import { checkPanelSize, checkStripHeight } from '../../../node/ffmpeg/clip-geometry.ts';
 import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import { gridLayout } from '../core/grid-layout.ts';
 
@@ -20,8 +21,6 @@ export interface ComposeInput {
   output: string;
 }
 
-const even = (n: number) => Number.isInteger(n) && n >= 2 && n % 2 === 0;
-
 /**
  * ffmpeg's argument list for a compare clip, as data (pure: tested without running ffmpeg). Every
  * panel is a film decoded frame by frame; the filter graph never changes a panel's timing (no fps,
@@ -36,8 +35,8 @@ export function composeArgs(c: ComposeInput): string[] {
   if (n < 1) throw new RangeError('panels: expected at least one');
   const { width: w, height: h } = c.panelSize;
   const l = c.labelHeightPx;
-  if (!even(w) || !even(h)) throw new RangeError(`panel size ${w}x${h}: expected even integers ≥ 2 (yuv420p halves the chroma)`);
-  if (!Number.isInteger(l) || l < 0 || l % 2) throw new RangeError(`label height ${l}: expected an even integer ≥ 0`);
+  checkPanelSize(c.panelSize);
+  checkStripHeight('label height', l);
   if (!Number.isInteger(c.fps) || c.fps < 1 || c.fps > 240) throw new RangeError(`fps ${c.fps}: expected an integer from 1 to 240`);
   if (!Number.isInteger(c.frames) || c.frames < 1) throw new RangeError(`frames ${c.frames}: expected an integer ≥ 1`);
   const inputs: string[] = [];

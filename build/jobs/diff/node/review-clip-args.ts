@@ -1,3 +1,4 @@
+import { checkPanelSize, checkStripHeight } from '../../../node/ffmpeg/clip-geometry.ts';
 import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
 
 /**
@@ -28,8 +29,6 @@ export interface ReviewClipInput {
   output: string;
 }
 
-const even = (n: number) => Number.isInteger(n) && n >= 2 && n % 2 === 0;
-
 /** The review clip's frame size: three panels side by side, a heading strip above, a label strip under. */
 export function reviewClipSize(c: Pick<ReviewClipInput, 'panelSize' | 'headerHeightPx' | 'labelHeightPx'>): { width: number; height: number } {
   return { width: 3 * c.panelSize.width, height: c.headerHeightPx + c.panelSize.height + c.labelHeightPx };
@@ -49,10 +48,9 @@ export function reviewClipArgs(c: ReviewClipInput): string[] {
   const k = c.segments.length;
   if (k < 1) throw new RangeError('segments: expected at least one');
   const { width: w, height: h } = c.panelSize;
-  if (!even(w) || !even(h)) throw new RangeError(`panel size ${w}x${h}: expected even integers ≥ 2 (yuv420p halves the chroma)`);
-  for (const [name, v] of [['header height', c.headerHeightPx], ['label height', c.labelHeightPx]] as const) {
-    if (!Number.isInteger(v) || v < 0 || v % 2) throw new RangeError(`${name} ${v}: expected an even integer ≥ 0`);
-  }
+  checkPanelSize(c.panelSize);
+  checkStripHeight('header height', c.headerHeightPx);
+  checkStripHeight('label height', c.labelHeightPx);
   if (!Number.isInteger(c.fps) || c.fps < 1 || c.fps > 240) throw new RangeError(`fps ${c.fps}: expected an integer from 1 to 240`);
   const size = reviewClipSize(c);
   const inputs: string[] = [];
