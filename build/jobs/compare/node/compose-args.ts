@@ -1,5 +1,4 @@
-import { checkPanelSize, checkStripHeight } from '../../../node/ffmpeg/clip-geometry.ts';
-import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { checkPanelSize, checkStripHeight, clipCommandArgs } from '../../../node/ffmpeg/clip-args.ts';
 import { gridLayout } from '../core/grid-layout.ts';
 
 export interface ComposeInput {
@@ -59,12 +58,5 @@ export function composeArgs(c: ComposeInput): string[] {
     const layout = grid.cells.map((cell) => `${cell.column * w}_${cell.row * (h + l)}`).join('|');
     graph.push(`${c.panels.map((_, i) => `[c${i}]`).join('')}xstack=inputs=${n}:layout=${layout}:fill=black,format=yuv420p[out]`);
   }
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-v', 'error',
-    ...inputs,
-    '-filter_complex', graph.join(';'),
-    ...clipOutputArgs({ frames: c.frames, fps: c.fps, output: c.output }),
-  ];
+  return clipCommandArgs(inputs, graph, { frames: c.frames, fps: c.fps, output: c.output });
 }

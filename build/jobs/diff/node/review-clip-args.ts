@@ -1,5 +1,4 @@
-import { checkPanelSize, checkStripHeight } from '../../../node/ffmpeg/clip-geometry.ts';
-import { clipOutputArgs } from '../../../node/ffmpeg/ffmpeg-args.ts';
+import { checkPanelSize, checkStripHeight, clipCommandArgs } from '../../../node/ffmpeg/clip-args.ts';
 
 /**
  * The difference panel's gain: |current − baseline| per RGB channel times this (clipped), so a change
@@ -79,14 +78,7 @@ export function reviewClipArgs(c: ReviewClipInput): string[] {
   for (const s of c.segments) inputs.push('-i', s.overlay);
   graph.push(k === 1 ? '[s0]null[out]' : `${c.segments.map((_, i) => `[s${i}]`).join('')}concat=n=${k}:v=1:a=0[out]`);
   const frames = c.segments.reduce((n, s) => n + s.frames, 0);
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-v', 'error',
-    ...inputs,
-    '-filter_complex', graph.join(';'),
-    ...clipOutputArgs({ frames, fps: c.fps, output: c.output }),
-  ];
+  return clipCommandArgs(inputs, graph, { frames, fps: c.fps, output: c.output });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkPanelSize, checkStripHeight, even } from './clip-geometry.ts';
+import { checkPanelSize, checkStripHeight, clipCommandArgs, even } from './clip-args.ts';
+import { clipOutputArgs } from './ffmpeg-args.ts';
 
-describe('clip geometry', () => {
+describe('clip args', () => {
   it('even: integers ≥ 2 divisible by 2', () => {
     expect([2, 4, 640].map(even)).toEqual([true, true, true]);
     expect([0, 1, 3, 2.5, -2, NaN].map(even)).toEqual([false, false, false, false, false, false]);
@@ -19,5 +20,12 @@ describe('clip geometry', () => {
     expect(() => checkStripHeight('label height', 41)).toThrow('label height 41: expected an even integer ≥ 0');
     expect(() => checkStripHeight('header height', -2)).toThrow('header height -2');
     expect(() => checkStripHeight('header height', 1.5)).toThrow('header height 1.5');
+  });
+
+  it('clipCommandArgs: the inputs and the joined graph between the quiet flags and the encoder tail', () => {
+    const out = { frames: 10, fps: 30, output: '/t/c.mp4' };
+    expect(clipCommandArgs(['-i', 'a.mp4'], ['[0:v]null[x]', '[x]null[out]'], out)).toEqual([
+      '-hide_banner', '-nostdin', '-v', 'error', '-i', 'a.mp4', '-filter_complex', '[0:v]null[x];[x]null[out]', ...clipOutputArgs(out),
+    ]);
   });
 });
