@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Base64Image } from '../../../node/browser/capture-frame.ts';
@@ -99,13 +98,28 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
   });
   command.run();
   const ready = () => Promise.race([started, exitedEarly]);
+  // Room in the pipe again. A write into an ffmpeg that has died fails with EPIPE before fluent-ffmpeg
+  // reports the exit (events.once would reject with that EPIPE): ffmpeg's own exit says why, so wait for it.
+  const drained = (pipe: Writable) =>
+    new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        pipe.off('error', onError);
+        resolve();
+      };
+      const onError = () => {
+        pipe.off('drain', onDrain);
+        done.then(() => reject(new EncoderError('ffmpeg exited before the film was finished')), reject);
+      };
+      pipe.once('drain', onDrain);
+      pipe.once('error', onError);
+    });
 
   return {
     async write(image) {
       if (failure) throw failure;
       const pipe = stdin ?? (await ready());
       const room = Buffer.isBuffer(image) ? pipe.write(image) : pipe.write(image.base64, 'base64');
-      if (!room) await Promise.race([once(pipe, 'drain'), exitedEarly]);
+      if (!room) await Promise.race([drained(pipe), exitedEarly]);
       if (failure) throw failure;
     },
     async finish() {
