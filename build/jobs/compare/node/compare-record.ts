@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EXIT } from '../../../errors/exit.ts';
 import { safeText } from '../../../errors/safe-text.ts';
@@ -39,27 +39,48 @@ export function sayPanels(record: CompareRecord): void {
   for (const p of record.panels) process.stderr.write(`${safeText(p.label[0])}: ${safeText(p.label[1])}${p.note ? ` (${safeText(p.note)})` : ''}\n  ${safeText(p.ledger.says)}\n`);
 }
 
-/** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
-export function keptByInputs(out: string, jsonFile: string, inputsKey: string): CompareRecord | null {
-  if (!existsSync(out) || !existsSync(jsonFile)) return null;
+/** A clip's record is a few kB; one far larger is not a record this project wrote. */
+const MAX_RECORD_BYTES = 1 << 20;
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A clip's record (`<clip>.json`), or null when it is absent, not a regular file, too big, not JSON or
+ * not the shape this project writes: the clip is then made again. Read as untrusted (with `eye clips
+ * --from` it is another machine's): the fields a kept clip goes on to use are checked here, once.
+ */
+export function readRecord(jsonFile: string): CompareRecord | null {
   try {
-    const record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
-    return record.inputsKey === inputsKey && record.sha256 === fileSha256(out) ? record : null;
+    const st = statSync(jsonFile);
+    if (!st.isFile() || st.size > MAX_RECORD_BYTES) return null;
+    const r = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown> | null;
+    if (typeof r !== 'object' || r === null || !isText(r.key) || !['width', 'height', 'fps', 'frames'].every((k) => isCount(r[k]))) return null;
+    if ((r.inputsKey !== undefined && !isText(r.inputsKey)) || (r.sha256 !== undefined && !isText(r.sha256)) || !Array.isArray(r.panels)) return null;
+    const panelOk = (p: unknown): boolean => {
+      const q = p as Record<string, unknown> | null;
+      if (typeof q !== 'object' || q === null || !Array.isArray(q.label) || q.label.length !== 2 || !q.label.every(isText)) return false;
+      const ledger = q.ledger as Record<string, unknown> | null;
+      return typeof ledger === 'object' && ledger !== null && isText(ledger.says) && (q.note === undefined || isText(q.note));
+    };
+    return r.panels.every(panelOk) ? (r as unknown as CompareRecord) : null;
   } catch {
     return null; // unreadable: made again
   }
 }
 
+/** The clip at `out` when its record says it was made from these inputs and its bytes are still the ones then written. */
+export function keptByInputs(out: string, jsonFile: string, inputsKey: string): CompareRecord | null {
+  if (!existsSync(out)) return null;
+  const record = readRecord(jsonFile);
+  return record && record.inputsKey === inputsKey && record.sha256 === fileSha256(out) ? record : null;
+}
+
 /** The clip already at `out`, if its record names this key and ffprobe still finds it whole. */
 export async function keptRecord(ffprobe: string, out: string, jsonFile: string, key: string): Promise<CompareRecord | null> {
-  if (!existsSync(out) || !existsSync(jsonFile)) return null;
-  let record: CompareRecord;
-  try {
-    record = JSON.parse(readFileSync(jsonFile, 'utf8')) as CompareRecord;
-  } catch {
-    return null;
-  }
-  if (record.key !== key) return null;
+  if (!existsSync(out)) return null;
+  const record = readRecord(jsonFile);
+  if (!record || record.key !== key) return null;
   // Bytes changed since they were written (a record that knows them): made again, even if ffprobe would pass them.
   if (record.sha256 !== undefined && record.sha256 !== fileSha256(out)) return null;
   try {
