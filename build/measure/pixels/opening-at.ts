@@ -139,11 +139,22 @@ function columnRun(rgba: Uint8ClampedArray | Uint8Array, widthPx: number, height
   const eye = new Uint8Array(heightPx);
   const lash = new Uint8Array(heightPx);
   let any = false;
+  // Both answers are functions of the pixel's colour alone, and a mask's column is long runs of one
+  // flat colour: the pixel above's answers are reused while the colour stays (the same answers, once).
+  let lastRgb = -1;
+  let lastEye = 0;
+  let lastLash = 0;
   for (let y = 0; y < heightPx; y++) {
     const i = (y * widthPx + col) * 4;
-    eye[y] = isOpening(rgba[i], rgba[i + 1], rgba[i + 2]) ? 1 : 0;
-    lash[y] = hasLash(rgba, i) ? 1 : 0;
-    if (eye[y]) any = true;
+    const rgb = (rgba[i] << 16) | (rgba[i + 1] << 8) | rgba[i + 2];
+    if (rgb !== lastRgb) {
+      lastRgb = rgb;
+      lastEye = isOpening(rgba[i], rgba[i + 1], rgba[i + 2]) ? 1 : 0;
+      lastLash = hasLash(rgba, i) ? 1 : 0;
+    }
+    eye[y] = lastEye;
+    lash[y] = lastLash;
+    if (lastEye) any = true;
   }
   if (!any) return null;
   let best: { top: number; bottom: number } | null = null;

@@ -1,0 +1,257 @@
+// Issue 20's spike, kept so it can be run again: would the canvas's raw pixels, sent as binary, cost less
+// CPU a frame than today's JPEG? (docs/speed-capture.md, "Raw pixels instead of a JPEG: measured, not built")
+// `npx tsx build/tools/bench-raw-capture.ts [--sizes 1280x720,1440x900] [--frames 60] [--repeat 3] [--scene 2026-script]`
+//
+// Three ways a drawn frame reaches a film, each from the same page bundle in one browser per size, two frames
+// in flight as the render keeps them, each frame hashed in Node as the render hashes it (sha256):
+//   jpeg/CDP  today's path: goToFrame and the canvas's JPEG q95 in one Runtime.evaluate, base64 over CDP,
+//             ffmpeg decoding the JPEGs (the film's own arguments, ffmpegArgs);
+//   raw/CDP   the canvas's pixels (one getImageData) as base64 text over CDP (Uint8Array.toBase64), ffmpeg
+//             reading -f rawvideo -pix_fmt rgba;
+//   raw/POST  the same pixels POSTed as binary (fetch, no-cors) to a Node http server on 127.0.0.1 (an
+//             ephemeral port, a secret token in the path, the frame number in the query); Node writes the
+//             body into ffmpeg's stdin and answers once ffmpeg has room again (back-pressure).
+// Both raw paths keep the film's own colour conversion and x264 settings, with `format=gbrp` before it:
+// without it ffmpeg's own rgba conversion cost 6 ms a frame more (measured; the most favourable raw case).
+// The page can only reach 127.0.0.1 in a browser without the render's network refusal (the
+// NETWORK_REFUSAL_ARGS flags, and watchPage's Fetch interception, which would pause the request and copy
+// its body to Node over CDP); so this tool launches its own browser without them, and with puppeteer's own
+// Network domain turned off (with it on, DevTools copies every request body: a 3.7-MB POST cost ~436 CPU-ms).
+// That is the raw POST path at its cheapest; `eye render` itself is unchanged.
+// CPU is read from /proc: the whole process tree (Node, the browser, ffmpeg), Node's own
+// (process.cpuUsage), and ffmpeg's (reaped: this process's cutime+cstime); the browser's is the rest.
+// Then the film of each path is compared with the lossless frames (the raw pixels through the film's own
+// colour conversion): PSNR and SSIM (build/jobs/bench/core/fidelity.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import puppeteer from 'puppeteer-core';
+import { browserArgs, NETWORK_REFUSAL_ARGS } from '../core/browser/browser-args.ts';
+import { pageHtml } from '../core/browser/page-html.ts';
+import { fidelityArgs, parseFidelity, type Fidelity } from '../jobs/bench/core/fidelity.ts';
+import { parseProcStat } from '../jobs/bench/core/proc-stat.ts';
+import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
+import { bundlePage } from '../node/browser/bundle-page.ts';
+import { JPEG_QUALITY } from '../node/browser/capture-frame.ts';
+import { findBrowser } from '../node/browser/find-browser.ts';
+import { COLOUR_FILTERS, ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
+import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
+import { loadScene } from '../node/io/load-scene.ts';
+import { withSettings } from '../scene/parse.ts';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
+};
+const fail = (msg: string): never => {
+  process.stderr.write(`bench-raw-capture: ${msg}\n`);
+  process.exit(2);
+};
+const sizes = opt('sizes', '1280x720,1440x900').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+if (sizes.some(([w, h]) => !(w >= 64 && h >= 64 && w % 2 === 0 && h % 2 === 0))) fail('--sizes expects even WxH ≥ 64, comma-separated');
+const frames = Number(opt('frames', '60'));
+const repeat = Number(opt('repeat', '3'));
+if (!(Number.isInteger(frames) && frames >= 10 && frames <= 600)) fail('--frames expects an integer from 10 to 600');
+if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 9)) fail('--repeat expects an integer from 1 to 9');
+const sceneName = opt('scene', '2026-script');
+
+const ffmpeg = findFfmpeg().ffmpeg;
+const tmp = mkdtempSync(join(tmpdir(), 'eye-raw-capture-'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const ticksPerMs = 100 / 1000; // CLK_TCK 100 (tree-cpu-ms.ts asks getconf; 100 on every common Linux)
+const reapedMs = () => parseProcStat(readFileSync('/proc/self/stat', 'utf8')).reapedChildrenTicks / ticksPerMs;
+
+type PathName = 'jpeg/CDP' | 'raw/CDP' | 'raw/POST';
+const PATHS: PathName[] = ['jpeg/CDP', 'raw/CDP', 'raw/POST'];
+
+interface Sample {
+  cpu: number;
+  node: number;
+  ffmpeg: number;
+  wall: number;
+  bytes: number;
+}
+
+/** The film's ffmpeg command for a path's input (raw: rawvideo rgba, `format=gbrp` ahead of the film's own conversion). */
+function filmArgv(path: PathName, width: number, height: number, fps: number, out: string): string[] {
+  const a = ffmpegArgs({ width, height, fps, input: 'jpeg' });
+  if (path === 'jpeg/CDP') return ['-v', 'error', ...a.inputOptions, '-i', 'pipe:0', ...a.outputOptions, '-y', out];
+  const vf = a.outputOptions.indexOf('-vf');
+  const output = a.outputOptions.map((o, i) => (i === vf + 1 ? `format=gbrp,${o}` : o));
+  return ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', 'pipe:0', ...output, '-y', out];
+}
+
+function startFfmpeg(args: string[]): { stdin: Writable; exited: Promise<void> } {
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdin.on('error', () => undefined);
+  const exited = once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${err.trim().split('\n').pop()}`);
+  });
+  return { stdin: child.stdin, exited };
+}
+
+const write = async (pipe: Writable, data: Buffer | string) => {
+  if (!(typeof data === 'string' ? pipe.write(data, 'base64') : pipe.write(data))) await once(pipe, 'drain');
+};
+
+try {
+  for (const [width, height] of sizes) {
+    const size = `${width}x${height}`;
+    const base = loadScene(sceneName);
+    const scene = withSettings(base, { width, height, durationS: (frames + 2) / base.fps });
+    const userDataDir = mkdtempSync(join(tmp, 'profile-'));
+    const flags = browserArgs({ userDataDir, width, height, deterministic: true }).filter((f) => !NETWORK_REFUSAL_ARGS.includes(f));
+    const browser = await puppeteer.launch({ executablePath: findBrowser().path, headless: 'shell', pipe: true, args: flags, defaultViewport: null, handleSIGINT: false });
+    const token = randomBytes(16).toString('hex');
+    // The next frame due, where the bodies go, and the bodies that came ahead of it (two POSTs in flight
+    // travel on two connections and may arrive out of order: each is queued to ffmpeg in frame order, and
+    // answered once queued).
+    let expect: { frame: number; sink: (b: Buffer) => Promise<void>; hash: (b: Buffer) => void } | null = null;
+    const early = new Map<number, { body: Buffer; res: http.ServerResponse }>();
+    let flushing = Promise.resolve();
+    const flush = () =>
+      (flushing = flushing.then(async () => {
+        while (expect && early.has(expect.frame)) {
+          const { body, res } = early.get(expect.frame)!;
+          early.delete(expect.frame);
+          expect.hash(body);
+          await expect.sink(body);
+          expect.frame++;
+          res.writeHead(204).end();
+        }
+      }));
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const frame = Number(url.searchParams.get('frame'));
+      const refuse = (code: number) => {
+        res.writeHead(code, { connection: 'close' }).end();
+        req.destroy();
+      };
+      if (req.method !== 'POST' || url.pathname !== `/${token}`) return refuse(403);
+      if (!expect || !Number.isInteger(frame) || frame < expect.frame || frame > expect.frame + 1 || early.has(frame)) return refuse(409);
+      const want = width * height * 4;
+      const body = Buffer.allocUnsafe(want);
+      let got = 0;
+      req.on('data', (d: Buffer) => {
+        if (got + d.length > want) return refuse(413);
+        d.copy(body, got);
+        got += d.length;
+      });
+      req.on('end', () => {
+        if (got !== want) return refuse(400);
+        early.set(frame, { body, res });
+        void flush();
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const page = (await browser.pages())[0];
+      await page.setViewport({ width, height, deviceScaleFactor: 1 });
+      await page.setContent(pageHtml(await bundlePage(), 'render'), { waitUntil: 'load' });
+      // Puppeteer's own session has the Network domain on: DevTools would copy every POST body.
+      await (page as unknown as { _client(): { send(m: string): Promise<unknown> } })._client().send('Network.disable');
+      const cdp = await page.createCDPSession();
+      const evaluate = async (expression: string, awaitPromise = false): Promise<unknown> => {
+        const r = await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise });
+        if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+        return r.result.value;
+      };
+      const load = () => evaluate(`window.__eye.load(${JSON.stringify(scene)}, 'color', null).then(() => 1)`, true);
+      await load();
+      await evaluate(`(window.__eye.goToFrame(1), document.querySelector('canvas').getContext('2d').getImageData(0, 0, 1, 1), 1)`); // paints the size's layers
+      const pixels = `document.querySelector('canvas').getContext('2d').getImageData(0, 0, ${width}, ${height}).data`;
+      const ask: Record<PathName, (f: number) => string> = {
+        'jpeg/CDP': (f) => `(window.__eye.goToFrame(${f}), window.__eye.image('jpeg', ${JPEG_QUALITY / 100}))`,
+        'raw/CDP': (f) => `(window.__eye.goToFrame(${f}), new Uint8Array(${pixels}.buffer).toBase64())`,
+        'raw/POST': (f) => `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: ${pixels} }).then(() => 1))`,
+      };
+
+      /** One path's frames 2…frames+1 into a film (`out`), two in flight; returns its CPU and wall per frame. */
+      const runPath = async (path: PathName, out: string, tee?: Writable): Promise<Sample> => {
+        await load();
+        const ff = startFfmpeg(filmArgv(path, width, height, scene.fps, out));
+        const hashes: string[] = [];
+        const hash = (b: Buffer | string) => hashes.push(createHash('sha256').update(typeof b === 'string' ? Buffer.from(b, 'base64') : b).digest('hex'));
+        let bytes = 0;
+        const sink = async (b: Buffer) => {
+          if (tee) await write(tee, b);
+          await write(ff.stdin, b);
+        };
+        expect = path === 'raw/POST' ? { frame: 2, sink, hash: (b) => (hash(b), (bytes += b.length)) } : null;
+        const cpu0 = treeCpuMs()!;
+        const node0 = process.cpuUsage();
+        const ff0 = reapedMs();
+        const t0 = performance.now();
+        const call = (f: number) => evaluate(ask[path](f), path === 'raw/POST');
+        const inFlight: Promise<unknown>[] = [call(2), call(3)];
+        for (let f = 2; f < frames + 2; f++) {
+          const got = await inFlight.shift()!;
+          if (f + 2 < frames + 2) inFlight.push(call(f + 2));
+          if (path === 'raw/POST') continue; // the server has hashed and queued it
+          const text = got as string;
+          hash(text);
+          bytes += (text.length * 3) / 4;
+          await write(ff.stdin, text);
+        }
+        ff.stdin.end();
+        await ff.exited;
+        const node = process.cpuUsage(node0);
+        const s = { cpu: (treeCpuMs()! - cpu0) / frames, node: (node.user + node.system) / 1000 / frames, ffmpeg: (reapedMs() - ff0) / frames, wall: (performance.now() - t0) / frames, bytes: bytes / frames };
+        if (hashes.length !== frames) throw new Error(`${path}: ${hashes.length} frames arrived, expected ${frames}`);
+        return s;
+      };
+
+      const samples = new Map<PathName, Sample[]>(PATHS.map((p) => [p, []]));
+      for (let r = 0; r < repeat; r++) {
+        for (const path of r % 2 ? [...PATHS].reverse() : PATHS) {
+          process.stderr.write(`bench-raw-capture: ${size} pass ${r + 1}: ${path}\n`);
+          samples.get(path)!.push(await runPath(path, join(tmp, `${size}-${path.replace('/', '-')}.mp4`)));
+        }
+      }
+      // The lossless frames: the raw pixels of the same frames through the film's own conversion (untimed).
+      process.stderr.write(`bench-raw-capture: ${size}: lossless reference and fidelity\n`);
+      const reference = join(tmp, `${size}.yuv`);
+      const ref = startFfmpeg(['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', size, '-i', 'pipe:0', '-vf', `format=gbrp,${COLOUR_FILTERS.zscale}`, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', reference]);
+      await runPath('raw/POST', join(tmp, 'discard.mp4'), ref.stdin);
+      ref.stdin.end();
+      await ref.exited;
+      const fidelity = new Map<PathName, Fidelity>();
+      for (const path of PATHS) {
+        const f = spawnSync(ffmpeg, fidelityArgs(join(tmp, `${size}-${path.replace('/', '-')}.mp4`), reference, width, height, scene.fps), { maxBuffer: 1 << 24 });
+        fidelity.set(path, parseFidelity(f.stderr.toString()));
+      }
+      const m = (p: PathName, k: keyof Sample) => median(samples.get(p)!.map((s) => s[k]));
+      const out = [
+        `${sceneName} ${size}, ${frames} frames, the median of ${repeat} passes (CPU ms a frame; browser = tree − Node − ffmpeg)`,
+        '',
+        '| path | CPU, whole tree | browser | Node | ffmpeg | wall | bytes a frame over the channel | film kB a frame | PSNR Y / all (dB) | SSIM Y / all |',
+        '|---|---|---|---|---|---|---|---|---|---|',
+        ...PATHS.map((p) => {
+          const f = fidelity.get(p)!;
+          const film = statSync(join(tmp, `${size}-${p.replace('/', '-')}.mp4`)).size / frames / 1000;
+          return `| ${p} | ${m(p, 'cpu').toFixed(1)} | ${(m(p, 'cpu') - m(p, 'node') - m(p, 'ffmpeg')).toFixed(1)} | ${m(p, 'node').toFixed(1)} | ${m(p, 'ffmpeg').toFixed(1)} | ${m(p, 'wall').toFixed(1)} | ${Math.round(m(p, 'bytes')).toLocaleString('en')} | ${film.toFixed(1)} | ${f.psnrY.toFixed(2)} / ${f.psnrAll.toFixed(2)} | ${f.ssimY.toFixed(4)} / ${f.ssimAll.toFixed(4)} |`;
+        }),
+        '',
+        `passes (CPU, whole tree): ${PATHS.map((p) => `${p} ${samples.get(p)!.map((s) => s.cpu.toFixed(1)).join(', ')}`).join('; ')}`,
+        '',
+      ];
+      process.stdout.write(`${out.join('\n')}\n`);
+    } finally {
+      server.close();
+      await browser.close().catch(() => undefined);
+    }
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
