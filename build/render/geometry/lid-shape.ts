@@ -39,7 +39,7 @@ export function canthalLineMm(xMm: number): number {
 function betaArch(t: number, a: number, b: number): number {
   if (t <= 0 || t >= 1) return 0;
   const peak = a / (a + b);
-  return ((Math.pow(t, a) * Math.pow(1 - t, b)) / (Math.pow(peak, a) * Math.pow(1 - peak, b))) * cornerShape(t);
+  return ((Math.pow(t, a) * Math.pow(1 - t, b)) / (Math.pow(peak, a) * Math.pow(1 - peak, b))) * cornerShape(t, b);
 }
 
 /**
@@ -49,16 +49,22 @@ function betaArch(t: number, a: number, b: number): number {
  *   the margins), but soft: the opening near the tip is √(d² + 2·e·d) (a hyperbola about the wedge,
  *   its vertex ~0.1 mm round) instead of d, blended back into the arches by 2.5 mm: the lids' edges
  *   have thickness and turn into each other there.
- * - Medial: a small lake, its end ~1 mm round (the same with a larger e, blended out by 3 mm),
- *   holding the caruncle.
+ * - Medial: a rounded pocket, the lacrimal lake holding the caruncle. Over its last MEDIAL_POCKET_MM
+ *   each margin first runs straight (its arch's (1−t)^b made linear, the same for both lids), then
+ *   bows out by MEDIAL_ROUND_SQRT_MM·√d·(1 − d/reach)²: near the end the margins leave it as √d, a U whose
+ *   ends turn through the vertical (vertex radius k²·MEDIAL_ROUND_SQRT_MM²/2 for a margin of slope k, ~1.1 mm
+ *   for the upper at rest, ~0.5 mm for the lower), and the bow's value and slope fall to 0 at the
+ *   pocket's reach, so the arches carry on unchanged beyond it. (The arch's own (1−t)^0.7 under a
+ *   hyperbolic tip made the end a 0.45-mm flat nose between two straight edges ~90° apart.)
  */
 const FISSURE_WIDTH_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
 const LATERAL_ACUTE_SHARE = 0.4;
 const LATERAL_ACUTE_MM = 4;
 const LATERAL_TIP_E_MM = 0.45;
 const LATERAL_TIP_REACH_MM = 2.5;
-const MEDIAL_TIP_E_MM = 0.2;
-const MEDIAL_TIP_REACH_MM = 3;
+/** How far (mm from the medial end) the pocket's rounding reaches, and its bow, √mm. */
+export const MEDIAL_POCKET_MM = 2;
+const MEDIAL_ROUND_SQRT_MM = 1.1;
 
 function smooth01(u: number): number {
   const v = u <= 0 ? 0 : u >= 1 ? 1 : u;
@@ -72,11 +78,24 @@ function tipTerm(dMm: number, eMm: number, reachMm: number): number {
   return 1 + (Math.sqrt(1 + (2 * eMm) / d) - 1) * (1 - smooth01(d / reachMm));
 }
 
-export function cornerShape(t: number): number {
+/**
+ * The medial pocket's factor on an arch ending as (1−t)^b, dMm from the end: (d/reach)^(1−b) makes it
+ * linear there (blended back to 1 by the reach, value and slope), times the round bow.
+ */
+function medialPocket(dMm: number, b: number): number {
+  if (dMm >= MEDIAL_POCKET_MM) return 1;
+  const d = Math.max(1e-9, dMm);
+  const u = d / MEDIAL_POCKET_MM;
+  const linear = 1 + (Math.pow(u, 1 - b) - 1) * (1 - smooth01(u));
+  return linear * (1 + (MEDIAL_ROUND_SQRT_MM * (1 - u) * (1 - u)) / Math.sqrt(d));
+}
+
+/** @param b the arch's exponent at its medial end ((1−t)^b). */
+export function cornerShape(t: number, b: number): number {
   const dL = t * FISSURE_WIDTH_MM;
   const dM = (1 - t) * FISSURE_WIDTH_MM;
   const acute = LATERAL_ACUTE_SHARE + (1 - LATERAL_ACUTE_SHARE) * smooth01(dL / LATERAL_ACUTE_MM);
-  return acute * tipTerm(dL, LATERAL_TIP_E_MM, LATERAL_TIP_REACH_MM) * tipTerm(dM, MEDIAL_TIP_E_MM, MEDIAL_TIP_REACH_MM);
+  return acute * tipTerm(dL, LATERAL_TIP_E_MM, LATERAL_TIP_REACH_MM) * medialPocket(dM, b);
 }
 
 /** Upper arch, 0 at the canthi, 1 at its peak. */

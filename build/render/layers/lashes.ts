@@ -69,6 +69,12 @@ const HIGHLIGHT_TO = 0.6;
  * line, as a small blur spreads it, for no extra fill.
  */
 export const DEFOCUS_TIP_PX = 1.4;
+/**
+ * The mask's thinnest hair, px: a flat-colour pixel is read as its nearest class, so a path under
+ * ~0.5 px of coverage reads as the skin behind it; 1 px keeps a hair's whole length, tip included,
+ * in the lash class.
+ */
+export const MASK_HAIR_MIN_PX = 1;
 const DEFOCUS_SHARE = 0.3;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
@@ -210,8 +216,18 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     e.y1 = Math.max(e.y1, c.y0 + pad, c.cy + pad, c.y1 + pad);
   }
   if (flat) {
+    // The mask's hair reaches as far as the colour pass paints it: the same pieces (one quadratic for
+    // the whole hair bowed its sides in: up to 5 px short of the colour's in a thick upper lash's
+    // middle), never thinner than MASK_HAIR_MIN_PX (a 1-px lower lash traced at its geometric width is
+    // sub-pixel over its outer half, so the flat mask rounded it to skin while the colour still drew
+    // its defocused tip 1.5 mm below the margin, and a blink moved it there). The defocus's widening
+    // stays out: it is under a pixel each side, the darkness a blur spreads beside the hair.
     const path = new Path2D();
-    for (const c of curves) traceHair(path, c, 0, 1, 1);
+    for (const c of curves) {
+      for (let k = 0; k < LASH_SEGMENTS.length; k++) {
+        traceHair(path, c, LASH_SEGMENTS[k], k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1, 1, 0, 0, MASK_HAIR_MIN_PX);
+      }
+    }
     ctx.fillStyle = flat;
     ctx.fill(path);
     return e;
@@ -273,7 +289,7 @@ export function lashTaper(s: number): number {
  * hair widths, + along the normal): a highlight rides the lit side. Filling is cheaper than stroking
  * in a software canvas, and the taper comes for free.
  */
-function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0, growPx = 0): void {
+function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0, growPx = 0, minPx = 0): void {
   // The piece as its own quadratic (de Casteljau): end points and control.
   const p = (s: number, axis: 0 | 1): number => {
     const a = axis === 0 ? c.x0 : c.y0;
@@ -301,10 +317,12 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
   const w = c.widthPx * scale;
   // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
   // at the very end so the tip still closes to a fine point.
+  // minPx: the piece is at least that wide everywhere (the mask's hair, MASK_HAIR_MIN_PX).
   const grow = (s: number): number => growPx * s * (1 - 0.7 * s * s * s);
-  const h0 = (w * lashTaper(s0) + grow(s0)) / 2;
-  const hm = (w * lashTaper(sm) + grow(sm)) / 2;
-  const h1 = (w * lashTaper(s1) + grow(s1)) / 2;
+  const half = (s: number): number => Math.max(minPx, w * lashTaper(s) + grow(s)) / 2;
+  const h0 = half(s0);
+  const hm = half(sm);
+  const h1 = half(s1);
   const sh = sideShift * c.widthPx;
   const o0 = sh * lashTaper(s0);
   const om = sh * lashTaper(sm);

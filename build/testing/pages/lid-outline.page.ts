@@ -59,6 +59,51 @@ exposed.corners = () => {
   };
 };
 
+// The medial end's rounding, from the mask: each margin's edge per column (the first and last opening
+// row), its direction (least squares, degrees from the horizontal) near the end (0.03–0.17 mm in) and
+// farther in (0.3–0.6 mm), and how far each turns between the two. Two straight edges into a point (or a
+// flat nose) barely turn; a round pocket's edges turn through most of their way to the vertical there
+// (a circle of 0.9 mm: ~33° each). `kind`: the sample's gaze or blink.
+exposed.medialPocket = (kind: 'rest' | 'down' | 'up' | 'blink') => {
+  const s = kind === 'down' ? gazeSample(0, -25) : kind === 'up' ? gazeSample(0, 20) : kind === 'blink' ? blinkSample(0.5) : gazeSample(0, 0);
+  const f = eyeFrame(W, H);
+  const d = passOf(s, 'mask');
+  const top = new Int32Array(W).fill(-1);
+  const bottom = new Int32Array(W).fill(-1);
+  let end = -1;
+  for (let x = 0; x < W; x++) {
+    for (let y = 0; y < H; y++) {
+      const i = (y * W + x) * 4;
+      if (!classifyMaskPixel(d[i], d[i + 1], d[i + 2]).opening) continue;
+      if (top[x] < 0) top[x] = y;
+      bottom[x] = y + 1;
+      end = x + 1;
+    }
+  }
+  // An edge's direction over the columns from a to b mm from the end, degrees from the horizontal,
+  // signed so that both margins rise toward the vertical as they near the end.
+  const direction = (edge: Int32Array, sign: number, a: number, b: number) => {
+    let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (let x = Math.ceil(end - b * f.pxPerMm - 0.5); x <= end - a * f.pxPerMm - 0.5; x++) {
+      const dx = end - (x + 0.5);
+      const y = sign * edge[x];
+      n++; sx += dx; sy += y; sxx += dx * dx; sxy += dx * y;
+    }
+    const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    return (Math.atan(slope) * 180) / Math.PI;
+  };
+  const upperNear = direction(top, -1, 0.03, 0.17);
+  const upperFar = direction(top, -1, 0.3, 0.6);
+  const lowerNear = direction(bottom, 1, 0.03, 0.17);
+  const lowerFar = direction(bottom, 1, 0.3, 0.6);
+  return {
+    upperNear, upperFar, lowerNear, lowerFar,
+    upperTurnDeg: upperNear - upperFar,
+    lowerTurnDeg: lowerNear - lowerFar,
+    nearAngleDeg: upperNear + lowerNear,
+  };
+};
+
 exposed.shutLid = (closure: number) => {
   const f = eyeFrame(W, H);
   const s = blinkSample(closure);

@@ -4,8 +4,10 @@ import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_LASH, classifyMaskPixel } from '../../render/mask-colors.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
+import { MASK_LASH, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { drawLashCurves, lashCurvesPx } from '../../render/layers/lashes.ts';
+import { FACE_SKIN_RGB } from '../../render/assets/skin.ts';
+import { PAGE_SIZE, context2d, exposed, lumaAt } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -102,4 +104,63 @@ exposed.lowerLashes = (kind: 'rest' | 'down' | 'up' | 'blink') => {
     leanStepRad: Math.sqrt(mean(turns.map((t) => t * t))),
     detached,
   };
+};
+
+// Does the mask's lash class cover what the colour pass paints as hair? Both rows' hairs of one sample
+// drawn alone over flat skin, as the colour pass draws them (over the face's skin colour) and as the
+// mask draws them (over the skin class): every pixel the colour hair changes by more than `levels` of
+// luma that the mask reads as skin, and how far the farthest of them lies from the mask's lash class
+// (px, Chebyshev: the picture test grows the lash class by a square).
+exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: number) => {
+  const f = eyeFrame(W, H);
+  const s = kind === 'down' ? gazeSample(0, -25) : kind === 'up' ? gazeSample(0, 20) : kind === 'blink' ? blinkSample(0.5) : kind === 'shut' ? blinkSample(1) : gazeSample(0, 0);
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const curves = lashCurvesPx(f, mg, 0);
+  const colour = context2d(W, H);
+  colour.fillStyle = `rgb(${FACE_SKIN_RGB.join(', ')})`;
+  colour.fillRect(0, 0, W, H);
+  drawLashCurves(colour, curves);
+  const mask = context2d(W, H);
+  mask.fillStyle = MASK_SKIN.css;
+  mask.fillRect(0, 0, W, H);
+  drawLashCurves(mask, curves, MASK_LASH.css);
+  const c = colour.getImageData(0, 0, W, H).data;
+  const m = mask.getImageData(0, 0, W, H).data;
+  const skinLuma = 0.2126 * FACE_SKIN_RGB[0] + 0.7152 * FACE_SKIN_RGB[1] + 0.0722 * FACE_SKIN_RGB[2];
+  const lash = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) lash[i] = classifyMaskPixel(m[i * 4], m[i * 4 + 1], m[i * 4 + 2]) === MASK_LASH ? 1 : 0;
+  let hair = 0;
+  let uncovered = 0;
+  let farthestPx = 0;
+  let worstLevels = 0;
+  let at = [-1, -1];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const d = Math.abs(lumaAt(c, i * 4) - skinLuma);
+      if (d <= levels) continue;
+      hair++;
+      if (lash[i]) continue;
+      uncovered++;
+      // The nearest lash-class pixel, by growing squares (none within 40 px counts as 40).
+      let r = 1;
+      search: for (; r < 40; r++) {
+        for (let dy = -r; dy <= r; dy++) {
+          for (let dx = -r; dx <= r; dx++) {
+            if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+            const xx = x + dx;
+            const yy = y + dy;
+            if (xx >= 0 && yy >= 0 && xx < W && yy < H && lash[yy * W + xx]) break search;
+          }
+        }
+      }
+      if (r > farthestPx || (r === farthestPx && d > worstLevels)) {
+        farthestPx = r;
+        worstLevels = d;
+        at = [x, y];
+      }
+    }
+  }
+  return { hair, uncovered, farthestPx, farthestMm: farthestPx / f.pxPerMm, worstLevels, at };
 };

@@ -9,7 +9,11 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
  *   tip inward. A knife point's height grows as the distance d (h(0.15 mm)/h(0.6 mm) = 0.25), a
  *   rounded tip's as √d (0.5); the angle between the margins 0.4–1.2 mm in is under 60°.
  * - the medial canthus is a small lake: the opening 0.2 mm from its end is over 1 mm tall (a knife
- *   point's was 0.68 mm), with the caruncle in it.
+ *   point's was 0.68 mm), with the caruncle in it; and it ends in a rounded pocket, not a point: from
+ *   each margin's edge per column, its direction near the end (0.03–0.17 mm in) and farther in
+ *   (0.3–0.6 mm): the margins meet at a wide angle near the end and turn on the way there (two
+ *   straight edges into a point or a flat nose barely turn), at rest, in up- and down-gaze and half
+ *   way through a blink.
  * - a shut or nearly shut lid is one continuous skin: along columns over the middle of the lid, the
  *   luma just above the crease against just below it (a pale hood over a darker lid read as an arc),
  *   and the column-to-column jump of the lid's mean luma by the globe's column (the skin from the fold
@@ -23,6 +27,11 @@ interface Corners {
   lateralAngleDeg: number;
   medialAt02Mm: number;
   caruncleMm2: number;
+}
+interface MedialPocket {
+  upperTurnDeg: number;
+  lowerTurnDeg: number;
+  nearAngleDeg: number;
 }
 interface ShutLid {
   arc: number;
@@ -46,6 +55,20 @@ describe('the eye’s outline (mask pass, 1280×720)', () => {
     expect(c.medialAt02Mm).toBeGreaterThan(1);
     expect(c.caruncleMm2).toBeGreaterThan(3);
   }, 60_000);
+});
+
+describe('the medial end (mask pass, 1280×720)', () => {
+  // Before (two straight edges into a 0.45-mm flat nose): near angle 104°/94°/69°/62° at rest, up,
+  // down and half blink, the two edges' turns together 21°/15°/16°/14°; a circle of 0.9 mm: 124°, 65°.
+  for (const [kind, nearDeg] of [['rest', 110], ['up', 110], ['down', 75], ['blink', 75]] as const) {
+    it(`is a rounded pocket (${kind}): the margins over ${nearDeg}° apart 0.03–0.17 mm from the end, turning over 24° between 0.45 and 0.1 mm in`, async () => {
+      const p = await renderer.call<MedialPocket>('medialPocket', kind);
+      expect(p.nearAngleDeg, JSON.stringify(p)).toBeGreaterThan(nearDeg);
+      expect(p.upperTurnDeg + p.lowerTurnDeg, JSON.stringify(p)).toBeGreaterThan(24);
+      // Each edge turns the right way (toward the vertical as it nears the end).
+      expect(Math.min(p.upperTurnDeg, p.lowerTurnDeg), JSON.stringify(p)).toBeGreaterThan(0);
+    }, 60_000);
+  }
 });
 
 describe('the shut lid (colour pass, 1280×720)', () => {
