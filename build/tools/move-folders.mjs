@@ -86,13 +86,15 @@ export function plan(buildDir, moves = MOVES) {
 }
 
 /**
- * `moves` less each one whose source is another move's target once that other move is made (its
- * source gone): run-picture.ts gave its name to the command's entry, and a second run must leave
- * the new run-picture.ts where it is.
+ * `moves` less each one that a run before made: a move whose source is another move's target and
+ * whose own target is already there (run-picture.ts gave its name to the command's entry, and a
+ * second run must leave the new run-picture.ts where it is). Its target, not the other move's source,
+ * tells: a tree from before the folder moves holds picture-command.ts under node/picture/, and one
+ * with no picture-command.test.ts still has its run-picture.test.ts to move to picture-scene.test.ts.
  */
 function unchained(moves, files) {
-  const gone = (p) => !files.has(p) && ![...files].some((f) => f.startsWith(`${p}/`));
-  return moves.filter(([a]) => !moves.some(([c, d]) => d === a && gone(c)));
+  const made = (p) => files.has(p) || [...files].some((f) => f.startsWith(`${p}/`));
+  return moves.filter(([a, b]) => !(made(b) && moves.some(([, d]) => d === a)));
 }
 
 /** Carries out a plan in a plain folder (no git: a test's copy of the tree). */

@@ -74,4 +74,21 @@ describe('move-folders', () => {
     expect(again.moves).toEqual([]);
     expect([...again.writes.keys()]).toEqual([]);
   });
+
+  it('makes the same chain behind a folder move in one run (a tree from before the moves), a test with no namesake to give way to included', () => {
+    const moves: [string, string][] = [['b', 'a'], ['a/run-x.ts', 'a/x-scene.ts'], ['a/run-x.test.ts', 'a/x-scene.test.ts'], ['a/x-command.ts', 'a/run-x.ts'], ['a/x-command.test.ts', 'a/run-x.test.ts']];
+    const build = fakeBuild({
+      'b/run-x.ts': 'export const inner = 1;\n',
+      'b/run-x.test.ts': "import { inner } from './run-x.ts';\n",
+      'b/x-command.ts': "import { inner } from './run-x.ts';\nexport const entry = inner;\n",
+    });
+    const first = plan(build, moves);
+    expect(first.moves).toEqual([['b/run-x.test.ts', 'a/x-scene.test.ts'], ['b/run-x.ts', 'a/x-scene.ts'], ['b/x-command.ts', 'a/run-x.ts']]);
+    applyPlan(build, first);
+    expect(read(build, 'a/x-scene.test.ts')).toBe("import { inner } from './x-scene.ts';\n");
+    expect(read(build, 'a/run-x.ts')).toBe("import { inner } from './x-scene.ts';\nexport const entry = inner;\n");
+    const again = plan(build, moves);
+    expect(again.moves).toEqual([]);
+    expect([...again.writes.keys()]).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ export function registerApprove(program: Command): void {
   declareOptions(cmd, APPROVE_OPTIONS).action(async (names: string[], raw: Record<string, unknown>) => {
     const o = parseOptions(APPROVE_OPTIONS, raw);
     const { runApprove, checkWhy } = await import('../../jobs/diff/node/run-approve.ts');
-    const approved = runApprove(names, { proofDir: o.proofDir, baselineDir: o.baselineDir, cacheDir: o.cacheDir as string, why: checkWhy(o.why) });
+    const approved = runApprove(names, { proofDir: o.proofDir, baselineDir: o.baselineDir, cacheDir: o.cacheDir, why: checkWhy(o.why) });
     if (o.json) return writeStdout(`${JSON.stringify(approved, null, 2)}\n`);
     const lines = approved.map((a) => `approved ${safeText(a.scene)}: ${a.frames} frames, ${a.events} events${a.unchanged ? ' (frames as before: reason replaced)' : ''}, film ${a.filmKey ? `cached (${a.filmKey.slice(0, 12)})` : 'not in the cache'} → ${safeText(relative(process.cwd(), a.file) || a.file)}`);
     writeStdout(`${lines.join('\n')}\nwhy: "${safeText(checkWhy(o.why))}"\n`);

@@ -32,7 +32,7 @@ export function registerDiff(program: Command): void {
     const { result, code } = await runDiff(names, {
       proofDir: o.proofDir,
       baselineDir: o.baselineDir,
-      cacheDir: o.cacheDir as string,
+      cacheDir: o.cacheDir,
       rev: o.rev,
       renderBaseline: o.renderBaseline !== false,
       clip: o.clip !== false,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { build, buildSync, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
 
 /**
  * Modules started by file name rather than imported (a worker's entry): an import walk cannot see
@@ -102,23 +102,6 @@ export function codeHash(root: string, entry: string, walk: CodeWalk = {}): Prom
     // Where the walk stopped is part of what was hashed.
     hit = build({ ...options, entryPoints: entries.map((e) => join(root, e)), absWorkingDir: root, plugins: [stopAt(root, outside)] }).then((r) => bundleHash(root, r, `${platform}\0${outside.join('\0')}`));
     memo.set(k, hit);
-  }
-  return hit;
-}
-
-const syncMemo = new Map<string, { hash: string; files: string[] }>();
-
-/**
- * codeHash for a caller that cannot wait (a key computed in a synchronous function): the whole
- * import graph of `entries` (no `outside`: esbuild runs plugins only in its asynchronous build), the
- * same bundle hashed. Memoised per process.
- */
-export function codeHashSync(root: string, entries: readonly string[]): { hash: string; files: string[] } {
-  const k = `${root}\0${entries.join('\0')}`;
-  let hit = syncMemo.get(k);
-  if (!hit) {
-    hit = bundleHash(root, buildSync({ ...IMPORT_GRAPH, entryPoints: entries.map((e) => join(root, e)), absWorkingDir: root }), 'node');
-    syncMemo.set(k, hit);
   }
   return hit;
 }

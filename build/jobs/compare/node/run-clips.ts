@@ -12,8 +12,8 @@ export interface ClipsOptions {
   outDir: string;
   /** Every panel's render size. */
   size: { width: number; height: number };
-  /** Every panel's length (undefined: each scene's own). */
-  durationS?: number;
+  /** Every panel's length (undefined: each scene's own), as given: withSettings validates it as a scene file's. */
+  durationS?: number | string;
   /** The eras' tile: each panel scaled to this. */
   tileSize: { width: number; height: number };
   /** Only this shard's clips (shardClips: balanced by panels); absent: every clip. */
