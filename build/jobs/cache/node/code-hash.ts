@@ -16,7 +16,10 @@ export const BY_NAME_ENTRIES: readonly string[] = [];
  * esbuild asked for the code a command runs: the source files reached (its metafile) and the bundle
  * they make, in memory (nothing written), packages left out. The bundle, not the sources, is what is
  * hashed: it has no comments and no whitespace, and no code that nothing can run (tree-shaken), so an
- * edit of a comment or of a function no entry reaches keeps every key it is part of.
+ * edit of a comment or of a function no entry reaches keeps every key it is part of. One exception:
+ * a package's import line keeps every name it lists, used or not (esbuild cannot know a package's
+ * imports are free of effects), so deleting a dead function that alone used one (codeHashSync and
+ * esbuild's buildSync) changes the key once: a spurious miss, never a wrong hit.
  */
 export const IMPORT_GRAPH = {
   bundle: true,
