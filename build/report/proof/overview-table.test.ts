@@ -55,6 +55,10 @@ describe('the first screen: every scene against every check', () => {
     // The sections below follow the table's order (the scene with no film included), and so does the nav.
     expect([...document.querySelectorAll('section.era')].map((s) => s.getAttribute('id'))).toEqual(rows.map((r) => r.scene));
     expect([...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href')).slice(0, rows.length)).toEqual(rows.map((r) => `#${r.scene}`));
+    // The headline counts each scene once, and says which failures are unapproved changes.
+    expect(document.querySelector('p.answer b')!.textContent).toBe(
+      '8 scenes: 3 failed (1 by a change since the baseline beyond tolerance, not approved), 3 changed since the baseline within tolerance or approved, 2 held',
+    );
     // A hostile "pass" (not true) holds nothing.
     expect(overviewRows({ eras: [fixtureEra({ caps: [{ ...failedCap, pass: 'yes' as never }] })] })[0].status).toBe('failed');
   });

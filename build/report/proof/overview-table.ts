@@ -115,7 +115,11 @@ export function overviewTable(data: Pick<ReportData, 'eras' | 'diff'>): string {
   const n = (s: RowStatus) => rows.filter((r) => r.status === s).length;
   const diff = data.diff;
   const against = diff?.state === 'read' && diff.against ? (diff.against.kind === 'baseline' ? 'the approved baseline' : `revision ${escapeHtml(diff.against.rev ?? '?')}`) : null;
-  const head = `<p class="answer"><b>${htmlNumber(rows.length)} scenes: ${htmlNumber(n('failed'))} failed, ${htmlNumber(n('changed'))} changed since the baseline, ${htmlNumber(n('held'))} held</b>${
+  // A change beyond tolerance nobody approved is a failure, so it is counted there, and said to be one:
+  // "2 failed, 0 changed" read as if nothing had changed.
+  const failedByChange = rows.filter((r) => r.status === 'failed' && unapprovedBeyond(r.diff)).length;
+  const failedWhy = failedByChange ? ` (${htmlNumber(failedByChange)} by a change since the baseline beyond tolerance, not approved)` : '';
+  const head = `<p class="answer"><b>${htmlNumber(rows.length)} scenes: ${htmlNumber(n('failed'))} failed${failedWhy}, ${htmlNumber(n('changed'))} changed since the baseline within tolerance or approved, ${htmlNumber(n('held'))} held</b>${
     against ? ` <span class="note">(eye diff against ${against}, ${escapeHtml(diff!.file)})</span>` : diff?.state === 'rejected' ? ` <span class="note">(no baseline diff shown: ${escapeHtml(diff.file)} was rejected: ${escapeHtml(diff.problem ?? '')})</span>` : ' <span class="note">(no baseline diff run: eye diff writes proof/diff/diff.json)</span>'
   }</p>`;
   const body = rows.map((r) => {
