@@ -9,7 +9,7 @@ import { eraPupilMm } from '../tuned/pupil/pupil.ts';
 import type { EyeModel, EyeSample, TruthEvent } from '../types.ts';
 import type { Scene } from '../../scene/scene.ts';
 
-/**
+/*
  * The `generic` preset: the simple spring eye of seed 003 ("Making two cartoon eyes feel alive"),
  * rendered fairly on our twin so a comparison clip shows what the calm rules buy.
  *
@@ -40,6 +40,8 @@ import type { Scene } from '../../scene/scene.ts';
  * blinks (every ~4.35 s) sit inside the blink cap, as the seed's do. Reduced motion freezes it as it
  * freezes the tuned eye.
  */
+
+/** One of the seed's normalised gaze units, degrees: its ±1 field is a ±15° look (Bahill; above). */
 export const GENERIC_DEG_PER_UNIT = 15;
 const STIFFNESS = 420;
 const DAMPING_RATIO = 0.8;

@@ -9,7 +9,7 @@ import { writeFoldSkin } from './face-warp-fold-skin.ts';
 import { FOLD_SKIN_MM } from './lid-unroll.ts';
 
 
-/**
+/*
  * The lids as skin over the globe, computed per pixel from one continuous geometry (no strips, no
  * cached lid states, no rectangle anywhere). Per pixel column x:
  *   upper lid: the skin between the fixed crease c(x) and the margin u(x) is the rest skin from the
@@ -38,6 +38,8 @@ import { FOLD_SKIN_MM } from './lid-unroll.ts';
  * swept are recomputed (the opening stays transparent). The result does not depend on what was drawn
  * before: every pixel that differs between two lid states is recomputed.
  */
+
+/** The lower lid stretches about an anchor this far under its rest margin (above). */
 export const LOWER_ANCHOR_MM = 1.5;
 
 export interface FaceWarp {
