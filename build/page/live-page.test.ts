@@ -88,25 +88,26 @@ describe('the standalone live page', () => {
       return { page, errors };
     };
 
+    // Past the pointer's idle time, 4 s of a page left alone: its counts at both ends and its trace.
+    const idleStretch = async (page: Page) => {
+      await sleep(POINTER_IDLE_MS + 700);
+      const start = await read(page);
+      await sleep(4000);
+      const end = await read(page);
+      return { start, end, trace: await page.evaluate((f) => window.__eyeLive!.trace(f as never), fields) };
+    };
+
     // The same scene with the throttle off, idle all along. It runs first: a page opened just after
     // one was closed under the pointer can be handed a pointer event by the browser (a busy CI machine
     // saw one at 46 ms, the eye turning to it), and this page must see no pointer at all.
     const b = await open('&idleThrottle=0');
-    await sleep(POINTER_IDLE_MS + 700);
-    const full0 = await read(b.page);
-    await sleep(4000);
-    const full1 = await read(b.page);
-    const fullTrace = await b.page.evaluate((f) => window.__eyeLive!.trace(f as never), fields);
+    const { start: full0, end: full1, trace: fullTrace } = await idleStretch(b.page);
     expect(b.errors).toEqual([]);
     await b.page.close();
 
     // Throttled (the default): idle from the start, then the pointer moves for 2 s.
     const a = await open('');
-    await sleep(POINTER_IDLE_MS + 700);
-    const idle0 = await read(a.page);
-    await sleep(4000);
-    const idle1 = await read(a.page);
-    const throttledTrace = await a.page.evaluate((f) => window.__eyeLive!.trace(f as never), fields);
+    const { start: idle0, end: idle1, trace: throttledTrace } = await idleStretch(a.page);
     await a.page.mouse.move(100, 100);
     const move0 = await read(a.page);
     for (let i = 0; i < 20; i++) {

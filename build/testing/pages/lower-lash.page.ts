@@ -127,7 +127,7 @@ exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: nu
   drawLashCurves(mask, curves, MASK_LASH.css);
   const c = colour.getImageData(0, 0, W, H).data;
   const m = mask.getImageData(0, 0, W, H).data;
-  const skinLuma = 0.2126 * FACE_SKIN_RGB[0] + 0.7152 * FACE_SKIN_RGB[1] + 0.0722 * FACE_SKIN_RGB[2];
+  const skinLuma = lumaAt(Uint8ClampedArray.from(FACE_SKIN_RGB), 0);
   const lash = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) lash[i] = classifyMaskPixel(m[i * 4], m[i * 4 + 1], m[i * 4 + 2]) === MASK_LASH ? 1 : 0;
   let hair = 0;
