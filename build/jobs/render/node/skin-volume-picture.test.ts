@@ -11,6 +11,9 @@ import { eyeFrame } from '../../../render/geometry/eye-frame.ts';
  *   spikiness), which two periodic furrow families crossing at 60° (a crosshatch, "leather") had. (An
  *   orientation histogram does not tell them apart: lit from one side, any relief shows the light's
  *   direction most.)
+ * - Volume: the upper lid rounds over the globe, lighter on its top and darker down into the crease's
+ *   fold and toward the lashes; the crease a shaded fold; the medial canthus (the orbit's hollow by the
+ *   nose) darker than the lateral; a soft shadow just under the lower lid, darker than the cheek below.
  */
 const W = 1280;
 const H = 720;
@@ -18,6 +21,8 @@ const PX_PER_MM = eyeFrame(W, H).pxPerMm;
 
 const renderer = rendererPage('skin-volume', { widthPx: W, heightPx: H });
 const skinPatch = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number): Promise<Patch> => renderer.call('skinLayerPatch', x0Mm, x1Mm, y0Mm, y1Mm);
+const profile = (era: string | null, curve: 'crease' | 'upper' | 'lower', x0Mm: number, x1Mm: number, fromMm: number, toMm: number, steps: number): Promise<number[]> =>
+  renderer.call('profileMm', era, curve, x0Mm, x1Mm, fromMm, toMm, steps);
 
 /** The fine band box(3) − box(13) over a square patch's centre, `n` × `n` px. */
 function fineSquare(p: Patch, n: number): Float64Array {
@@ -57,6 +62,8 @@ function spikiness(v: Float64Array, n: number, lambda0Px: number, lambda1Px: num
   return sorted[sorted.length - 1] / sorted[Math.floor(sorted.length / 2)];
 }
 
+const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+
 describe('the skin around the eye (1280×720)', () => {
   it('is irregular: no spike in the fine texture’s spectrum over 30× the median (the crosshatch: up to 85×), at the temple, the upper temple and by the nose', async () => {
     // 96 px (3.3 mm) squares; wavelengths 0.2–0.8 mm. Irregular texture puts its strongest frequency
@@ -71,5 +78,37 @@ describe('the skin around the eye (1280×720)', () => {
       spikes[name] = spikiness(fineSquare(await skinPatch(mm[0], mm[1], mm[2], mm[3]), n), n, 0.2 * PX_PER_MM, 0.8 * PX_PER_MM);
     }
     for (const v of Object.values(spikes)) expect(v, JSON.stringify(spikes)).toBeLessThan(30);
+  }, 120_000);
+
+  it('has a round upper lid: down the lid (face layer) rising ≥ 5 levels out of the crease to its top and falling ≥ 25 toward the lashes (before: 0.1 and 11)', async () => {
+    // From 1.5 mm above the crease to 4.6 mm under it in 0.25 mm bands, over the iris's outer half;
+    // the crease lies between bands 5 and 6.
+    const lid = await profile(null, 'crease', -5, -1, 1.5, -4.6, 24);
+    const top = Math.max(...lid.slice(6, 15));
+    const rise = top - lid[6];
+    const fall = top - mean(lid.slice(21, 24));
+    expect(rise, JSON.stringify(lid.map(Math.round))).toBeGreaterThanOrEqual(5);
+    expect(fall, JSON.stringify(lid.map(Math.round))).toBeGreaterThanOrEqual(25);
+  }, 120_000);
+
+  it('has a crease that is a shaded fold: the drawn frame ≥ 28 levels darker in it than on the hood above (before: 24)', async () => {
+    // 1.5 mm above to 3 mm under the crease in 0.25 mm bands (the crease between bands 5 and 6), clear of the lashes.
+    const p = await profile('2026', 'crease', -5, -1, 1.5, -3, 18);
+    const depth = mean(p.slice(1, 6)) - Math.min(...p.slice(6, 10));
+    // (A photograph's is 30–60; face-warp.test.ts keeps the fold's shading within 20 %, soft.)
+    expect(depth, JSON.stringify(p.map(Math.round))).toBeGreaterThanOrEqual(28);
+  }, 120_000);
+
+  it('is darker toward the nose: the band round the crease ≥ 10 levels darker medially than laterally (before: 5)', async () => {
+    const medial = await profile(null, 'crease', 11, 17, 3, -3, 6);
+    const lateral = await profile(null, 'crease', -17, -11, 3, -3, 6);
+    expect(mean(lateral) - mean(medial), JSON.stringify({ medial, lateral })).toBeGreaterThanOrEqual(10);
+  }, 120_000);
+
+  it('has a soft shadow under the lower lid: 0.8–1.8 mm under its margin ≥ 30 levels darker than the temple’s open skin (before: 23)', async () => {
+    // (At 720p the frame ends ~2 mm under the lower lid's middle: the shadow is what shows of the hollow.)
+    const under = await profile(null, 'lower', -6, 11, -0.8, -1.8, 5);
+    const temple = await renderer.call<number>('skinMeanLuma', -21, -17, -6, -2);
+    expect(temple - mean(under), JSON.stringify({ under, temple })).toBeGreaterThanOrEqual(30);
   }, 120_000);
 });
