@@ -59,8 +59,22 @@ export function lidLight(xMm: number, yMm: number): number {
  */
 const CREASE_LINES = 6;
 /** The lid's sheen at its brightest, a share of white. */
-const LID_GLOSS = 0.07;
+const LID_GLOSS = 0.13;
 const SHEEN_POWER = 8;
+/** Where down the lid (0 crease … 1 margin) its sheen runs, and how wide: along the lid's roll over the globe. */
+const SHEEN_AT_V = 0.66;
+const SHEEN_WIDTH_V = 0.17;
+
+/**
+ * The lid's roundness over the globe as a brightness factor down it (v: 0 at the crease, 1 at the rest
+ * margin): its top, below the fold (face-warp-fold.ts shades the fold itself), faces up into the light; toward the lashes it turns down and back
+ * over the cornea, away from it. (Lit only as a cap of the 13 mm sphere, the lid was flat to within 9
+ * levels from crease to lashes; a photograph's lid rises ~15 levels out of the fold and falls again.)
+ */
+export function lidRoundness(v: number): number {
+  const top = (v - 0.3) / 0.2;
+  return 1 + 0.06 * Math.exp(-top * top) - 0.11 * smoothstep(0.6, 1.08, v);
+}
 
 /** Blinn–Phong on the 13 mm lid sphere, light from the upper left, viewer in front (0 … 1). */
 export function lidSheen(xMm: number, yMm: number): number {
@@ -121,11 +135,15 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.05 * 0.05));
     const edge = inLid * lineAlong * Math.exp(-((dq + 0.11) * (dq + 0.11)) / (0.07 * 0.07));
     // Thin lid skin is glossier than the face's: a broad sheen where it faces the light's mirror direction.
-    const gloss = ym >= crease ? 0 : LID_GLOSS * lidSheen(xm, ym) * ends * smoothstep(0.15, 0.7, v);
+    // A band along the lid's roll, brighter where the sphere faces the light's mirror direction, broken
+    // by the creases and in oilier patches (a smooth stroke of white reads as paint).
+    const sv = (v - SHEEN_AT_V) / SHEEN_WIDTH_V;
+    const oily = 0.55 + 0.45 * blotch.at(xm / 0.5 + 7, ym / 0.5 + 3);
+    const gloss = ym >= crease ? 0 : LID_GLOSS * (0.4 + 0.6 * lidSheen(xm, ym)) * Math.exp(-sv * sv) * oily * (1 - 0.8 * groove) * ends;
     const k =
       ym >= crease
         ? 1
-        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.2 * groove + 0.08 * edge) * (lidLight(xm, ym) / lidLight(xm, crease));
+        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.2 * groove + 0.08 * edge) * (lidLight(xm, ym) / lidLight(xm, crease)) * (1 + (lidRoundness(v) - 1) * ends);
     // Pinker toward the margin (thin skin over the tarsal vessels); toward the canthi the lid's
     // texture blends into the face's (opaque all the way: a shut lid must never show the globe).
     const pink = smoothstep(0.45, 1.1, v) * ends;

@@ -10,19 +10,35 @@ import { Noise2D, grain, smoothstep } from './noise.ts';
  * painted once per size: what a photograph of skin at 20–36 px/mm shows as texture, lit (reliefLight)
  * instead of stippled on.
  * - Pores: soft dimples ~0.1 mm across on a jittered 0.3 mm lattice (not every cell has one).
- * - Micro-relief: the fine criss-cross of furrows that splits skin into little rhombi, two families
- *   of shallow grooves ~0.35 mm apart, wandering, stronger in patches, crossing at ~60° and each
- *   turned 60° from the light's direction across the skin, so both catch it alike (one family lay
- *   along the light and did not show: the rhombi read as parallel strokes). On the upper lid's thin
- *   skin they are finer and fainter, but there too.
+ * - Micro-relief: skin's furrows split it into little polygons of every shape, not a lattice: two
+ *   networks of cell edges (jittered Voronoi cells ~0.45 mm and ~1.2 mm across, the finer shallower),
+ *   each edge its own depth and some missing, the whole wandering and stronger in patches. (Two
+ *   periodic families of straight furrows crossing at 60° read as a regular crosshatch, "leather":
+ *   issue 18.) On the upper lid's thin skin it is fainter (lid-skin.ts draws its creases along it).
  * - Crow's feet: deeper lines fanning out from the lateral canthus toward the temple.
  * - Fine lines under the lower lid, following its curve.
  */
 const PORE_CELL_MM = 0.3;
 const PORE_SHARE = 0.65;
-const FURROW_SPACING_MM = 0.36;
-const FURROW_WIDTH_MM = 0.04;
-const FURROW_DEPTH_MM = 0.005;
+/** The two furrow networks: cell size, groove half-width and depth (mm). */
+const FINE_CELL_MM = 0.45;
+const FINE_WIDTH_MM = 0.032;
+const FINE_DEPTH_MM = 0.0055;
+const COARSE_CELL_MM = 1.2;
+const COARSE_WIDTH_MM = 0.055;
+const COARSE_DEPTH_MM = 0.006;
+/**
+ * How much fainter each network is on the upper lid's thin skin: the fine one a little (at 0.7 the
+ * lid's own creases owned its texture), the coarse one nearly gone (its edges running down the lid
+ * were jumps of over 3 levels column to column on a shut lid: lid-outline-picture.test.ts's seam).
+ */
+const UPPER_LID_FAINTER_FINE = 0.2;
+const UPPER_LID_FAINTER_COARSE = 0.9;
+/** Eyelid skin is the body's thinnest, its pores fine: lit as deep cavities as the cheek's, they were
+ * jumps of over 3 levels column to column on a shut lid. */
+const UPPER_LID_FAINTER_PORES = 0.8;
+/** The share of cell edges with no furrow: broken lines, not a closed net. */
+const MISSING_EDGE_SHARE = 0.3;
 
 export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   const W = f.widthPx;
@@ -33,20 +49,16 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
   const salt = rng.int(1, 1 << 20);
   const crow = crowsFeet(rng.spawn('crow'));
   const under = underEyeLines(rng.spawn('under'));
-  // Each family's normal (across its grooves) 60° either side of the light's azimuth (LX, LY).
-  const light = Math.atan2(LY, LX);
-  const a1 = light - Math.PI / 3;
-  const a2 = light + Math.PI / 3;
-  const c1 = Math.cos(a1);
-  const s1 = Math.sin(a1);
-  const c2 = Math.cos(a2);
-  const s2 = Math.sin(a2);
+  const fineSalt = rng.int(1, 1 << 20);
+  const coarseSalt = rng.int(1, 1 << 20);
   for (let y = 0; y < H; y++) {
     const ym = yMmOf(f, y + 0.5);
     for (let x = 0; x < W; x++) {
       const xm = xMmOf(f, x + 0.5);
       let h = 0;
-      // Pores: the nearest few lattice cells' dimples.
+      const lid = onUpperLid(xm, ym);
+      // Pores: the nearest few lattice cells' dimples (fainter on the lid's thin skin).
+      const poreDepth = 1 - UPPER_LID_FAINTER_PORES * lid;
       const gx = xm / PORE_CELL_MM;
       const gy = ym / PORE_CELL_MM;
       const ix = Math.floor(gx);
@@ -62,25 +74,76 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
           const rMm = 0.04 + 0.03 * (grain(cx, cy, salt + 3) + 1) / 2;
           const d2 = ((gx - px) ** 2 + (gy - py) ** 2) * PORE_CELL_MM * PORE_CELL_MM;
           if (d2 > 9 * rMm * rMm) continue;
-          h -= (0.004 + 0.006 * (u / PORE_SHARE)) * Math.exp(-d2 / (rMm * rMm));
+          h -= poreDepth * (0.004 + 0.006 * (u / PORE_SHARE)) * Math.exp(-d2 / (rMm * rMm));
         }
       }
-      // Micro-relief: two wandering families of shallow furrows, stronger in patches.
-      const wx = 0.6 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
-      const wy = 0.6 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
-      // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the criss-cross faint on it.
-      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24)) * (1 - 0.7 * onUpperLid(xm, ym));
-      const f1 = (xm * c1 + ym * s1) / FURROW_SPACING_MM + wx;
-      const f2 = (xm * c2 + ym * s2) / FURROW_SPACING_MM + wy;
-      const d1 = (f1 - Math.round(f1)) * FURROW_SPACING_MM;
-      const d2 = (f2 - Math.round(f2)) * FURROW_SPACING_MM;
-      const ww = FURROW_WIDTH_MM * FURROW_WIDTH_MM;
-      h -= FURROW_DEPTH_MM * strength * (Math.exp(-(d1 * d1) / ww) + Math.exp(-(d2 * d2) / ww));
+      // Micro-relief: two networks of furrows, wandering, stronger in patches.
+      const wx = 0.25 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
+      const wy = 0.25 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
+      // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the network faint on it.
+      const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24));
+      h -= strength * (1 - UPPER_LID_FAINTER_FINE * lid) * FINE_DEPTH_MM * furrow(xm + wx * FINE_CELL_MM, ym + wy * FINE_CELL_MM, FINE_CELL_MM, FINE_WIDTH_MM, fineSalt);
+      h -= strength * (1 - UPPER_LID_FAINTER_COARSE * lid) * COARSE_DEPTH_MM * furrow(xm + wx, ym + wy, COARSE_CELL_MM, COARSE_WIDTH_MM, coarseSalt);
       h -= crow(xm, ym) + under(xm, ym);
       out[y * W + x] = h;
     }
   }
   return out;
+}
+
+/**
+ * A network of furrows along the edges of jittered cells `cellMm` across at (xm, ym): 0 … 1 (1 on a
+ * full-depth edge), a groove of half-width `widthMm` on the bisector of the two nearest cell points,
+ * each edge its own depth (some none).
+ */
+function furrow(xm: number, ym: number, cellMm: number, widthMm: number, salt: number): number {
+  const gx = xm / cellMm;
+  const gy = ym / cellMm;
+  const ix = Math.floor(gx);
+  const iy = Math.floor(gy);
+  let d1 = Infinity;
+  let d2 = Infinity;
+  let ax = 0;
+  let ay = 0;
+  let bx = 0;
+  let by = 0;
+  let id1 = 0;
+  let id2 = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const cx = ix + dx;
+      const cy = iy + dy;
+      const px = cx + 0.5 + 0.45 * grain(cx, cy, salt);
+      const py = cy + 0.5 + 0.45 * grain(cx, cy, salt + 1);
+      const d = (gx - px) ** 2 + (gy - py) ** 2;
+      const id = (cx & 0xffff) * 65536 + (cy & 0xffff);
+      if (d < d1) {
+        d2 = d1;
+        bx = ax;
+        by = ay;
+        id2 = id1;
+        d1 = d;
+        ax = px;
+        ay = py;
+        id1 = id;
+      } else if (d < d2) {
+        d2 = d;
+        bx = px;
+        by = py;
+        id2 = id;
+      }
+    }
+  }
+  // Distance to the bisector of the two nearest points (cells), in mm.
+  const ex = bx - ax;
+  const ey = by - ay;
+  const el = Math.max(1e-6, Math.hypot(ex, ey));
+  const e = (((ax + bx) / 2 - gx) * ex + ((ay + by) / 2 - gy) * ey) / el;
+  const dMm = e * cellMm;
+  // The edge's own depth, the same from both its cells.
+  const u = (grain(Math.min(id1, id2), Math.max(id1, id2), salt + 2) + 1) / 2;
+  const depth = u < MISSING_EDGE_SHARE ? 0 : 0.4 + (0.6 * (u - MISSING_EDGE_SHARE)) / (1 - MISSING_EDGE_SHARE);
+  return depth * Math.exp(-(dMm * dMm) / (widthMm * widthMm));
 }
 
 /** 1 on the upper lid's skin between the rest margin and the crease, fading over ~0.6 mm at its edges. */
@@ -156,6 +219,14 @@ const HY = LY / LN;
 const HZ = LZ / LN + 1;
 const HN = Math.hypot(HX, HY, HZ);
 const SHININESS = 30;
+/**
+ * How much a facet's tilt toward or from the light changes its brightness, and how much a groove's
+ * depth darkens it (per mm): soft light in front, so grooves and pores read mostly as cavities, the
+ * same whichever way they run (at 0.7 and 3 the facets facing the light lit every furrow across it
+ * and left those along it unseen: the texture's direction was the light's).
+ */
+const RELIEF_SLOPE_LIGHT = 0.4;
+const RELIEF_CAVITY_DARK = 6;
 const FLAT_SPEC = Math.pow(HZ / HN, SHININESS);
 
 /**
@@ -180,5 +251,5 @@ export function reliefLight(relief: Float32Array, w: number, h: number, x: numbe
   const lambert = (nx * LX + ny * LY + nz * LZ) / LN;
   const flat = LZ / LN;
   const spec = Math.pow(Math.max(0, (nx * HX + ny * HY + nz * HZ) / HN), SHININESS);
-  return { k: 1 + 0.7 * (lambert - flat) + 3 * relief[i], glint: Math.max(0, spec - FLAT_SPEC) };
+  return { k: 1 + RELIEF_SLOPE_LIGHT * (lambert - flat) + RELIEF_CAVITY_DARK * relief[i], glint: Math.max(0, spec - FLAT_SPEC) };
 }

@@ -73,6 +73,11 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   ctx.restore();
   blobMm(ctx, f, 19, 8, 9, 'rgba(100, 52, 44, 0.32)', 'rgba(100, 52, 44, 0)', 0.9);
   blobMm(ctx, f, CANTHUS_MEDIAL_MM.x + 2.2, CANTHUS_MEDIAL_MM.y + 0.2, 4, 'rgba(120, 62, 60, 0.35)', 'rgba(120, 62, 60, 0)');
+  // The orbit's hollow by the nose: the skin turns in and back between the inner corner, the brow and
+  // the nose, away from the light (from the upper lateral side), darkest a few mm past the corner and
+  // up under the brow's inner end. (Only the 4 mm blob at the corner: the inner third of the face was as
+  // bright as the temple, 2 levels apart.)
+  blobMm(ctx, f, CANTHUS_MEDIAL_MM.x + 4, CANTHUS_MEDIAL_MM.y + 3, 9, 'rgba(92, 48, 44, 0.4)', 'rgba(92, 48, 44, 0)', 0.8);
   blobMm(ctx, f, CANTHUS_LATERAL_MM.x - 0.4, CANTHUS_LATERAL_MM.y, 2.6, 'rgba(105, 58, 48, 0.35)', 'rgba(105, 58, 48, 0)');
   // Light on the hood and the brow bone, on the lower lid and the cheek.
   blobMm(ctx, f, -4, 12.5, 8, 'rgba(255, 226, 204, 0.28)', 'rgba(255, 226, 204, 0)', 1.6);
@@ -93,6 +98,8 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
     ctx.stroke();
   };
   band(-0.9, 1.2, 'rgba(120, 66, 54, 0.28)', 0.35);
+  // The lid's bulge turning down and in under the lashes: a soft shadow ~2 mm tall, not a line.
+  band(-1.5, 1.8, 'rgba(110, 60, 54, 0.22)', 0.7, xL + 3, xM);
   band(-2.6, 1.8, 'rgba(255, 222, 200, 0.2)', 0.6, xL + 2, xM - 2);
   ctx.filter = `blur(${1.1 * mm}px)`;
   ctx.beginPath();
@@ -105,6 +112,19 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   junction.addColorStop(1, 'rgba(110, 56, 56, 0)');
   ctx.strokeStyle = junction;
   ctx.lineWidth = 1.6 * mm;
+  ctx.stroke();
+  // The tear trough: the lid–cheek junction's medial end, a soft hollow running down and out from under
+  // the inner corner, in the shadow of the cheek and the lid's bulge.
+  ctx.filter = `blur(${1 * mm}px)`;
+  ctx.beginPath();
+  traceCurveMm(ctx, f, restLowerMarginMm, -2, xM + 1, 30, true, -2.2);
+  const trough = ctx.createLinearGradient(xPx(f, -2), 0, xPx(f, xM + 1), 0);
+  trough.addColorStop(0, 'rgba(100, 52, 52, 0)');
+  trough.addColorStop(0.55, 'rgba(100, 52, 52, 0.16)');
+  trough.addColorStop(0.9, 'rgba(100, 52, 52, 0.2)');
+  trough.addColorStop(1, 'rgba(100, 52, 52, 0.1)');
+  ctx.strokeStyle = trough;
+  ctx.lineWidth = 2 * mm;
   ctx.stroke();
   // Thin skin under the eye shows a faint blue-violet.
   ctx.filter = `blur(${1.5 * mm}px)`;

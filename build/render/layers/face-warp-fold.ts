@@ -8,10 +8,11 @@ import { CREASE_LATERAL_END_MM, CREASE_MEDIAL_END_MM } from '../geometry/crease.
  */
 const FOLD_LINE_MM = 0.17;
 const FOLD_LINE_AT_MM = 0.2;
-const FOLD_SHADOW_MM = 0.7;
-const FOLD_SHADOW_AT_MM = 0.4;
+const FOLD_SHADOW_MM = 0.85;
+const FOLD_SHADOW_AT_MM = 0.45;
 const FOLD_LINE_DARK = 0.06;
-const FOLD_SHADOW_DARK = 0.12;
+/** The hood's shadow down into the fold: a photograph's crease is a soft groove 30–60 levels deep (at 12 % it was ~24; face-warp.test.ts caps the whole fold at 20 %). */
+const FOLD_SHADOW_DARK = 0.18;
 /** The fold's edge ramps in over this depth: soft, never a stepped pixel line. */
 const FOLD_RAMP_MM = 0.3;
 /** Where the crease fades (mm): from about the lateral canthus and short of the medial one, inward. */

@@ -5,9 +5,10 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
 /**
  * The skin's fine texture as a photograph at 1280×720 shows it (issue 18, point 5), on the painted
  * face (assets-for.ts: the skin with the upper lid's skin on it) in headless Chromium:
- * - A criss-cross: skin's micro-relief is two families of fine furrows crossing into little rhombi,
- *   so the gradient orientations of the fine texture (box(3) − box(13), 0.1–0.45 mm, the furrows' scale) have two dominant
- *   directions, not one. Read as a magnitude-weighted histogram of orientations (12 bins of 15°,
+ * - A criss-cross: skin's micro-relief is a network of fine furrows crossing into little polygons
+ *   (assets/skin-relief.ts; irregular, no lattice: skin-volume-picture.test.ts), so the gradient
+ *   orientations of the fine texture (box(3) − box(13), 0.1–0.45 mm, the furrows' scale) are not
+ *   one direction's. Read as a magnitude-weighted histogram of orientations (12 bins of 15°,
  *   smoothed): the strongest bin 45° or more away from the peak, against the peak.
  * - Vellus hair: very fine, pale, short hairs, seen at this size only as a faint texture of short
  *   pale strands (strandShare), greyer than the skin.
@@ -95,9 +96,11 @@ describe('the skin’s fine texture (painted face, 1280×720)', () => {
     expect(c.apartDeg).toBeGreaterThanOrEqual(45);
   }, 60_000);
 
-  it('crosses on the upper lid too: a second direction over 0.35 of the first, its creases along the lid the first (before: 0.17)', async () => {
+  it('crosses on the upper lid too: a second direction over 0.2 of the first, its creases along the lid the first (before: 0.17)', async () => {
+    // (The crosshatch's two families made it 0.35. The irregular network's, with the pores and furrows
+    // faint on thin lid skin as the shut lid's seam needs (lid-outline-picture.test.ts): 0.24.)
     const c = crossing(await patch(-8, -2, 6.6, 8.4));
-    expect(c.second, JSON.stringify(c)).toBeGreaterThan(0.35);
+    expect(c.second, JSON.stringify(c)).toBeGreaterThan(0.2);
   }, 60_000);
 
   it('has vellus hair: short pale strands on the cheek and the temple, on over 0.8 % of their pixels (before: at most 0.02 %)', async () => {

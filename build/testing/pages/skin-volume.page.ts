@@ -1,0 +1,61 @@
+import { assetsFor } from '../../render/assets/assets-for.ts';
+import { creaseMm } from '../../render/geometry/crease.ts';
+import { xMmOf, xPx, yPx } from '../../render/geometry/eye-frame.ts';
+import { restLowerMarginMm, restUpperMarginMm } from '../../render/geometry/lid-shape.ts';
+import type { EraId } from '../../scene/scene.ts';
+import { gazeSample } from '../eye-samples.ts';
+import { PAGE_SIZE, drawPass, exposed, lumaAt } from './page-kit.ts';
+
+const W = PAGE_SIZE.widthPx;
+const H = PAGE_SIZE.heightPx;
+
+/** A patch (mm box) of the painted skin layer. */
+exposed.skinLayerPatch = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
+  const a = assetsFor(W, H);
+  const f = a.frame;
+  const x = Math.round(xPx(f, x0Mm));
+  const y = Math.round(yPx(f, y1Mm));
+  const w = Math.round(xPx(f, x1Mm)) - x;
+  const h = Math.round(yPx(f, y0Mm)) - y;
+  return { w, h, rgba: Array.from(a.skin.ctx.getImageData(x, y, w, h).data) };
+};
+
+/**
+ * Mean luma (0–255) per band of a column span, in mm relative to a curve: rows from `fromMm` to `toMm`
+ * (offsets from the curve, + up) in `steps` bands, over columns x0Mm … x1Mm, on the drawn frame
+ * (era, eye at rest) or the painted face layer (`era` null: the rest face, no lashes drawn).
+ */
+exposed.profileMm = (era: EraId | null, curve: 'crease' | 'upper' | 'lower', x0Mm: number, x1Mm: number, fromMm: number, toMm: number, steps: number) => {
+  const a = assetsFor(W, H);
+  const f = a.frame;
+  const d = era ? drawPass(gazeSample(0, 0), era, 'color') : a.face.ctx.getImageData(0, 0, W, H).data;
+  const at = curve === 'crease' ? creaseMm : curve === 'upper' ? restUpperMarginMm : restLowerMarginMm;
+  const out: number[] = [];
+  for (let k = 0; k < steps; k++) {
+    const off = fromMm + ((toMm - fromMm) * (k + 0.5)) / steps;
+    let s = 0;
+    let n = 0;
+    for (let x = Math.round(xPx(f, x0Mm)); x < Math.round(xPx(f, x1Mm)); x++) {
+      const xm = xMmOf(f, x + 0.5);
+      const y = Math.floor(yPx(f, at(xm) + off));
+      s += lumaAt(d, (y * W + x) * 4);
+      n++;
+    }
+    out.push(s / n);
+  }
+  return out;
+};
+
+/** Mean luma (0–255) of the painted skin layer over a mm box. */
+exposed.skinMeanLuma = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
+  const a = assetsFor(W, H);
+  const f = a.frame;
+  const x = Math.round(xPx(f, x0Mm));
+  const y = Math.round(yPx(f, y1Mm));
+  const w = Math.round(xPx(f, x1Mm)) - x;
+  const h = Math.round(yPx(f, y0Mm)) - y;
+  const d = a.skin.ctx.getImageData(x, y, w, h).data;
+  let s = 0;
+  for (let i = 0; i < d.length; i += 4) s += lumaAt(d, i);
+  return s / (w * h);
+};
