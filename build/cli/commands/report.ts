@@ -8,6 +8,7 @@ import { LEDGER_FILE } from '../../jobs/ledger/node/ledger.ts';
 import { REPORT_CSP } from '../../report/proof/report-policy.ts';
 import type { WrittenReport } from '../../jobs/report/node/run-report.ts';
 import { declareOptions, parseOptions, type OptionSpec } from '../option-spec.ts';
+import { CHECK_OPTIONS } from './check.ts';
 
 /** `eye report`'s options, each declared once (flag, doc, default, validator). */
 export const REPORT_OPTIONS = {
@@ -22,6 +23,11 @@ export const REPORT_OPTIONS = {
   load: { flags: '--no-load', doc: 'write the page only: do not open it in headless Chromium (no load test, no report.png)', default: true },
   force: { flags: '--force', doc: 'build and load-test the page even when its inputs (scene folders, check, the ledger runs it shows, the code) are those of the last run that passed', default: false },
   json: { flags: '--json', doc: 'print the result as JSON', default: false },
+  cache: { flags: '--no-cache', doc: "neither restore the page's parts from nor store them into the cache", default: true },
+  cacheDir: {
+    ...CHECK_OPTIONS.cacheDir,
+    doc: "the content-addressed cache: each inlined still and each film's section is kept by exactly what it is made from (a still's bytes, a section's data and code), so a page after one scene's change encodes and plots that scene only",
+  },
 } satisfies Record<string, OptionSpec<unknown>>;
 
 export function registerReport(program: Command): void {
@@ -37,7 +43,7 @@ export function registerReport(program: Command): void {
   declareOptions(cmd, REPORT_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(REPORT_OPTIONS, raw);
     const { runReport } = await import('../../jobs/report/node/run-report.ts');
-    const r = await runReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true });
+    const r = await runReport({ proofDir: o.proofDir, ledgerFile: o.ledgerFile, params: DEFAULT_PARAMS, load: o.load, force: o.force === true, cacheDir: o.cache ? (o.cacheDir as string) : null });
     writeStdout(o.json ? `${JSON.stringify(r, null, 2)}\n` : `${reportLines(r)}\n`);
     if (!r.pass) throw new CliError(EXIT.assertionFailed, `report: the load test failed (${loadProblems(r).join('; ')})`);
   });
@@ -64,6 +70,8 @@ function loadProblems(r: WrittenReport): string[] {
 export function reportLines(r: WrittenReport): string {
   const what = `${relative(process.cwd(), r.html) || r.html} (${(r.bytes / 1e6).toFixed(1)} MB of a ${(r.budgetBytes / 1e6).toFixed(1)} MB budget, ${r.eras} films, ${r.plots} plots)`;
   const lines = [r.kept ? `report: unchanged (the same scene folders, check, ledger runs and code as the run that wrote it), kept ${what}` : `report: ${what}`];
+  const p = r.parts;
+  if (p) lines[0] += `\nbuilt: ${p.sectionsBuilt.length} film section(s)${p.sectionsBuilt.length ? ` (${p.sectionsBuilt.join(', ')})` : ''}, ${p.sectionsKept} kept; ${p.imagesMade} still(s) encoded, ${p.imagesKept} kept (the cache's report parts)`;
   const l = r.load;
   if (!l) return `${lines[0]}\n(not opened: --no-load)`;
   lines.push(

@@ -22,7 +22,8 @@ export function filmCode(root: string, browserPath: string, ffmpegPath: string):
   const k = `${root}\0${browserPath}\0${ffmpegPath}`;
   let hit = memo.get(k);
   if (!hit) {
-    hit = (async () => ({ ...(await filmSources(root)), ...toolVersions(browserPath, ffmpegPath) }))();
+    // The tools are asked while esbuild bundles the sources (both wait on other processes).
+    hit = Promise.all([filmSources(root), toolVersions(browserPath, ffmpegPath)]).then(([sources, tools]) => ({ ...sources, ...tools }));
     memo.set(k, hit);
   }
   return hit;

@@ -9,9 +9,9 @@ import { ensureOutDir } from '../../../node/io/ensure-out-dir.ts';
 import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../../../node/io/tree-hashes.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 
-/** What an entry holds: a whole proof/<scene>/ folder, `eye check`'s result, or an era spread a film is held to. */
-export type CacheKind = 'films' | 'checks' | 'spreads';
-export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads'];
+/** What an entry holds: a whole proof/<scene>/ folder, `eye check`'s result, an era spread a film is held to, or a part of the report page (an inlined still, a film's section). */
+export type CacheKind = 'films' | 'checks' | 'spreads' | 'report';
+export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads', 'report'];
 
 /** entry.json: written last inside the staging folder, so an entry with its final name has one. */
 export interface CacheEntryMeta {

@@ -29,6 +29,18 @@ describe('era code: the check worker cut to the eras a part plays', () => {
     expect(restrictEras('export const A = 1;\n', 'y.ts', new Set(['1970']))).toBe('export const A = 1;\n');
   });
 
+  it('cuts the same text to each set of eras asked in turn (its parse is kept, no cut carried over), and an edited text is parsed again', () => {
+    const only1981 = restrictEras(TABLE, 'x.ts', new Set(['1981']));
+    const only1970 = restrictEras(TABLE, 'x.ts', new Set(['1970']));
+    expect(only1981).toContain("'1981': { a: 4 }");
+    expect(only1981).not.toContain('{ a: SHARED }');
+    expect(only1970).toContain("'1970': { a: SHARED }");
+    expect(only1970).not.toContain('{ a: 4 }');
+    expect(restrictEras(TABLE, 'x.ts', new Set(['1970', '1981', '1991']))).toBe(TABLE);
+    const edited = TABLE.replace("'1981': { a: 4 }", "'1981': { a: 44 }");
+    expect(restrictEras(edited, 'x.ts', new Set(['1981']))).toContain("'1981': { a: 44 }");
+  });
+
   it("a part's code is the same text whatever another era's entries say, and another text when its own era's do", async () => {
     const root = projectRoot();
     const [a, b, both] = await Promise.all([eraCode(root, ['1970']), eraCode(root, ['1981']), eraCode(root, ['1981', '1970'])]);

@@ -131,12 +131,21 @@ function git(args: string[]): string | null {
   }
 }
 
+// Asked of git once a process: eye clips asked for every clip (two git processes each, ~0.1 s a clip),
+// and the code that ran is what the process loaded when it started, not a later edit.
+let revision: string | null = null;
+let dirty: boolean | null = null;
+
 export function gitRevision(): string {
-  return git(['rev-parse', 'HEAD']) ?? 'unknown';
+  revision ??= git(['rev-parse', 'HEAD']) ?? 'unknown';
+  return revision;
 }
 
 export function gitDirty(): boolean {
   // The ledger itself changes with every run; it does not make the code that ran dirty.
-  const status = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!ledger.jsonl']);
-  return status !== null && status !== '';
+  if (dirty === null) {
+    const status = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!ledger.jsonl']);
+    dirty = status !== null && status !== '';
+  }
+  return dirty;
 }

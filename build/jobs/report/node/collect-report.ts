@@ -8,12 +8,14 @@ import { reportedRuns, sceneFolders } from './report-sources.ts';
 import { readEra } from './read-era.ts';
 import { readProofJson } from './read-proof-json.ts';
 import { readDiff } from './read-diff.ts';
+import { inlineImageFile, type ImageInliner } from './inline-image.ts';
 
 /**
  * What proof/index.html shows, from a proof folder (every rendered scene in it), eye check's
- * assertions (<proof>/check/assertions.json, when eye check has run) and the ledger's runs.
+ * assertions (<proof>/check/assertions.json, when eye check has run) and the ledger's runs; stills
+ * inlined by `image` (eye report's passes the cache's).
  */
-export async function collectReport(opts: { proofDir: string; ledgerFile: string; params: DetectorParams }): Promise<ReportData> {
+export async function collectReport(opts: { proofDir: string; ledgerFile: string; params: DetectorParams }, image: ImageInliner = inlineImageFile): Promise<ReportData> {
   const notes: string[] = [];
   const checkFile = join(opts.proofDir, 'check', 'assertions.json');
   let checkAssertions: Assertion[] = [];
@@ -25,12 +27,12 @@ export async function collectReport(opts: { proofDir: string; ledgerFile: string
   const scenes = sceneFolders(opts.proofDir);
   const eras = [];
   const longRuns = longRunFixations(join(opts.proofDir, 'check', 'summary.json'));
-  for (const s of scenes) eras.push({ ...(await readEra(opts.proofDir, s, checkAssertions, opts.params)), longRunFixations: longRuns.get(s) ?? null });
+  for (const s of scenes) eras.push({ ...(await readEra(opts.proofDir, s, checkAssertions, opts.params, image)), longRunFixations: longRuns.get(s) ?? null });
   if (existsSync(checkFile) && longRuns.size === 0) notes.push('eye check kept no long-run fixation durations (an older summary.json): each fixation histogram shows its film\'s own');
   const checked = new Set(checkAssertions.map((a) => a.scene));
   const unchecked = scenes.filter((s) => !checked.has(s));
   if (checkAssertions.length && unchecked.length) notes.push(`eye check asserted no caps for ${unchecked.join(', ')} (it checks the era scripts, reduced motion and the stimulus scenes)`);
-  const diff = await readDiff(opts.proofDir);
+  const diff = await readDiff(opts.proofDir, image);
   if (diff.state === 'rejected') notes.push(`${diff.file} rejected, so no verdict against the baseline is shown: ${diff.problem}`);
   const { runs, skipped } = reportedRuns(opts.ledgerFile);
   if (skipped) notes.push(`${skipped} ledger line(s) skipped as unreadable`);

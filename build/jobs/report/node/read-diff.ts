@@ -5,7 +5,7 @@ import { safeMessage, safeText } from '../../../errors/safe-text.ts';
 import type { BaselineDiff, SceneDiff, Still } from '../../../report/proof/report-data.ts';
 import { sceneNameProblem } from '../../../scene/scene-name.ts';
 import { isInside } from '../../../node/io/contain.ts';
-import { dataUri, SHEET_WIDTH_PX } from './read-era.ts';
+import { inlineImageFile, SHEET_WIDTH_PX, type ImageInliner } from './inline-image.ts';
 
 /** Where `eye diff` leaves its verdicts, under the proof folder. */
 export const DIFF_FILE = join('diff', 'diff.json');
@@ -32,7 +32,7 @@ const href = (rel: string) => rel.split('/').map(encodeURIComponent).join('/');
  * A file that is not the schema's, or names a path outside, is rejected whole with the reason: the page
  * then shows no verdict from it, and says so (it never crashes the report).
  */
-export async function readDiff(proofDir: string): Promise<BaselineDiff> {
+export async function readDiff(proofDir: string, image: ImageInliner = inlineImageFile): Promise<BaselineDiff> {
   const file = join(proofDir, DIFF_FILE);
   // Named as the page sees it: beside it, in its own folder.
   const shown = DIFF_FILE.split(sep).join('/');
@@ -71,7 +71,7 @@ export async function readDiff(proofDir: string): Promise<BaselineDiff> {
           continue;
         }
         try {
-          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await dataUri(path, widthPx) });
+          out.push({ label: basename(rel).replace(/\.[a-z0-9]+$/i, ''), why: rel, dataUri: await image(path, widthPx) });
         } catch {
           missingFiles.push(`${rel} (not an image)`);
         }

@@ -1,7 +1,6 @@
 import { closedFixationsMs } from '../../../measure/closed-fixations.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Assertion } from '../../../measure/caps.ts';
 import { detect } from '../../../measure/detect.ts';
 import { mainSequence } from '../../../measure/main-sequence.ts';
@@ -10,6 +9,7 @@ import type { Scene } from '../../../scene/scene.ts';
 import { fixationGammaOf } from '../../../report/proof/fixation-gamma-of.ts';
 import type { Agreement, EraReport, SpreadRow, Still } from '../../../report/proof/report-data.ts';
 import { checkSummary, checkTrace, readProofJson } from './read-proof-json.ts';
+import { inlineImageFile, SHEET_WIDTH_PX, STILL_WIDTH_PX, type ImageInliner } from './inline-image.ts';
 
 /**
  * Points drawn per series: a 20-s film at 120 Hz (a saccade still spans several points); longer films
@@ -17,16 +17,6 @@ import { checkSummary, checkTrace, readProofJson } from './read-proof-json.ts';
  * detected events are marked from the full 240 Hz trace whatever the drawing rate.
  */
 const MAX_DRAWN_POINTS = 2400;
-/**
- * Stills are inlined as WebP, at about the width the page shows them (a still at most 340 CSS px, with
- * room for a denser screen; a sheet or blink strip the page's width): the PNGs in stills/ are lossless
- * and ~30× larger, and WebP is half of JPEG's bytes at the same look (a contact sheet: 74 kB as JPEG at
- * quality 80, 29 kB as WebP at 60).
- */
-export const STILL_WIDTH_PX = 480;
-export const SHEET_WIDTH_PX = 1060;
-const WEBP = { quality: 60, effort: 6 } as const;
-
 interface TraceFile {
   sampleRateHz: number;
   scene: Scene;
@@ -51,18 +41,12 @@ interface SummaryFile {
 
 const readJson = <T>(file: string): T => readProofJson<T>(file);
 
-/** An image file as an inline WebP data: URI, at most `widthPx` wide. */
-export async function dataUri(file: string, widthPx: number): Promise<string> {
-  const webp = await sharp(file).resize({ width: widthPx, withoutEnlargement: true }).webp(WEBP).toBuffer();
-  return `data:image/webp;base64,${webp.toString('base64')}`;
-}
-
 /**
  * One rendered scene's folder (proof/<scene>/) as the report shows it: the model's trace run through
  * the detectors (the same ones eye check and eye render use), the pixel proof from summary.json and
- * pixels.json, the stills inlined, and the calm caps eye check asserted for it.
+ * pixels.json, the stills inlined (`image`), and the calm caps eye check asserted for it.
  */
-export async function readEra(proofDir: string, scene: string, checkAssertions: readonly Assertion[], params: DetectorParams): Promise<EraReport> {
+export async function readEra(proofDir: string, scene: string, checkAssertions: readonly Assertion[], params: DetectorParams, image: ImageInliner = inlineImageFile): Promise<EraReport> {
   const dir = join(proofDir, scene);
   const summary = readProofJson<SummaryFile>(join(dir, 'summary.json'), checkSummary);
   const trace = readProofJson<TraceFile>(join(dir, 'trace.json'), checkTrace);
@@ -106,11 +90,11 @@ export async function readEra(proofDir: string, scene: string, checkAssertions: 
   if (existsSync(join(stillsDir, 'index.json'))) {
     const index = readJson<{ sheet?: { file: string; frames: number[] }; stills: { name: string; found: boolean; file: string | null; why: string }[] }>(join(stillsDir, 'index.json'));
     if (index.sheet && existsSync(join(stillsDir, index.sheet.file))) {
-      era.sheet = { label: 'contact sheet', why: `contact sheet: ${index.sheet.frames.length} frames evenly through the film`, dataUri: await dataUri(join(stillsDir, index.sheet.file), SHEET_WIDTH_PX) };
+      era.sheet = { label: 'contact sheet', why: `contact sheet: ${index.sheet.frames.length} frames evenly through the film`, dataUri: await image(join(stillsDir, index.sheet.file), SHEET_WIDTH_PX) };
     }
     for (const s of index.stills) {
       if (!s.found || !s.file || !existsSync(join(stillsDir, s.file))) continue;
-      const still: Still = { label: s.name, why: s.why, dataUri: await dataUri(join(stillsDir, s.file), s.name === 'first-blink' ? SHEET_WIDTH_PX : STILL_WIDTH_PX) };
+      const still: Still = { label: s.name, why: s.why, dataUri: await image(join(stillsDir, s.file), s.name === 'first-blink' ? SHEET_WIDTH_PX : STILL_WIDTH_PX) };
       era.stills.push(still);
     }
   }

@@ -7,6 +7,8 @@ import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { orEnvironmentError } from '../../../errors/environment-error.ts';
 import { writeFileAtomic } from '../../../node/io/write-file-atomic.ts';
 import type { ReportLoad } from './load-report.ts';
+import type { PartsMade } from './report-parts.ts';
+import { openCache } from '../../cache/node/store.ts';
 import { reportInputsKey } from './report-inputs.ts';
 import { fileSha256 } from '../../../node/io/file-sha256.ts';
 import { REPORT_CSP } from '../../../report/proof/report-policy.ts';
@@ -20,6 +22,8 @@ export interface WriteReportOptions {
   load: boolean;
   /** Build and load-test the page even when its inputs are those of the last run that passed. */
   force?: boolean;
+  /** The cache the page's dear parts are kept in (report-parts.ts: inlined stills, each film's section); none: none read or stored. */
+  cacheDir?: string | null;
 }
 
 export interface WrittenReport {
@@ -34,6 +38,8 @@ export interface WrittenReport {
   pass: boolean;
   /** Nothing was built: the inputs were those of the run that wrote this page and passed its load test (its numbers are that run's). */
   kept: boolean;
+  /** What the build made and what it took from the cache (null: nothing built, the page was kept). */
+  parts: PartsMade | null;
 }
 
 /** <proof>/report.json: what the last load-tested page was made from, its bytes, and what its load test saw. */
@@ -51,7 +57,7 @@ function keptReport(stampFile: string, inputsKey: string): WrittenReport | null 
     const r = stamp.report;
     if (stamp.inputsKey !== inputsKey || !r.pass || !r.load) return null;
     if (fileSha256(r.html) !== stamp.htmlSha256 || fileSha256(r.load.screenshot) !== stamp.screenshotSha256) return null;
-    return { ...r, kept: true };
+    return { ...r, kept: true, parts: null };
   } catch {
     return null; // no stamp, unreadable, or a file gone: built again
   }
@@ -86,12 +92,18 @@ export async function runReport(o: WriteReportOptions): Promise<WrittenReport> {
   // From here the page changes: no stamp may vouch for it until its load test passes.
   rmSync(stampFile, { force: true });
   // Loaded only to build (sharp, Plot, linkedom, puppeteer: half a second of a kept run's start-up otherwise).
-  const [{ collectReport }, { reportHtml }, { loadReport }] = await Promise.all([import('./collect-report.ts'), import('../../../report/proof/report-html.ts'), import('./load-report.ts')]);
-  const data = await collectReport(o);
+  const [{ collectReport }, { reportHtml }, { loadReport }, { reportParts }] = await Promise.all([
+    import('./collect-report.ts'),
+    import('../../../report/proof/report-html.ts'),
+    import('./load-report.ts'),
+    import('./report-parts.ts'),
+  ]);
+  const parts = await reportParts(o.cacheDir ? openCache(o.cacheDir) : null);
+  const data = await collectReport(o, parts.image);
   if (data.eras.length === 0) {
     throw new CliError(EXIT.badInput, `report: no rendered scene in ${safeText(o.proofDir)} (a scene folder holds summary.json and trace.json: eye render writes them)`);
   }
-  const html = reportHtml(data);
+  const html = reportHtml(data, parts.section);
   const file = join(o.proofDir, 'index.html');
   orEnvironmentError('writing the report', file, () => writeFileAtomic(file, html));
   const plots = (html.match(/<figure class="plot"/g) ?? []).length;
@@ -101,7 +113,7 @@ export async function runReport(o: WriteReportOptions): Promise<WrittenReport> {
   const diffPosters = (data.diff?.scenes ?? []).filter((d) => d.poster !== null).length;
   const budgetBytes = reportByteBudget(data.eras.length, diffStills, diffPosters);
   const pass = reportPasses(bytes, budgetBytes, load);
-  const written: WrittenReport = { html: file, bytes, budgetBytes, eras: data.eras.length, plots, load, pass, kept: false };
+  const written: WrittenReport = { html: file, bytes, budgetBytes, eras: data.eras.length, plots, load, pass, kept: false, parts: parts.made };
   if (inputsKey && load && pass) {
     const stamp: ReportStamp = { inputsKey, htmlSha256: fileSha256(file), screenshotSha256: fileSha256(load.screenshot), report: written };
     orEnvironmentError('writing the report', stampFile, () => writeFileAtomic(stampFile, `${JSON.stringify(stamp, null, 2)}\n`));
