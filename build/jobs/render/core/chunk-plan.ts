@@ -1,0 +1,55 @@
+/**
+ * Frames a chunk of a long film holds. Chosen by measurement (docs/speed.md, "Chunked films"): a chunk
+ * costs ~0.5 s beyond its frames (the scene's load, the model stepped to its start, its warm-up frames,
+ * an ffmpeg and an IDR frame), ~3 % of 300 frames at ~55 ms; shorter chunks spread the tour over
+ * both cores no better and pay that more often.
+ */
+export const CHUNK_FRAMES = 300;
+
+/**
+ * A film is split only when it is longer than this: the 20-s scenes (600 frames at 30 fps) stay in one
+ * piece (a cold run has 26 films to spread over the cores; their chunks would add only overhead).
+ */
+export const MIN_CHUNKED_FRAMES = 601;
+
+/**
+ * Frames a chunk that starts mid-film draws and measures before its first, uncaptured: the pixel
+ * path's one memory across frames (MaskMeter: the column the opening was last read at, used while the
+ * lids hide pupil and iris) is then the one-piece render's, once one of them shows the pupil.
+ */
+export const CHUNK_WARMUP_FRAMES = 15;
+
+/** Consecutive film frames [startFrame, endFrame) rendered and encoded as one job. */
+export interface FilmChunk {
+  /** 0-based position among the film's chunks. */
+  index: number;
+  startFrame: number;
+  /** Exclusive. */
+  endFrame: number;
+}
+
+/**
+ * A film of `frameCount` frames as chunks (pure): one chunk when it is short (< minChunkedFrames),
+ * else ceil(frameCount / chunkFrames) chunks of as nearly equal length as whole frames allow, in
+ * order, covering every frame once.
+ */
+export function chunkPlan(frameCount: number, o: { chunkFrames?: number; minChunkedFrames?: number } = {}): FilmChunk[] {
+  const chunkFrames = o.chunkFrames ?? CHUNK_FRAMES;
+  const minChunked = o.minChunkedFrames ?? MIN_CHUNKED_FRAMES;
+  if (!Number.isInteger(frameCount) || frameCount < 1) throw new RangeError(`frame count ${frameCount}: expected an integer ≥ 1`);
+  if (!Number.isInteger(chunkFrames) || chunkFrames < 1) throw new RangeError(`chunk frames ${chunkFrames}: expected an integer ≥ 1`);
+  const count = frameCount < minChunked ? 1 : Math.ceil(frameCount / chunkFrames);
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    startFrame: Math.round((index * frameCount) / count),
+    endFrame: Math.round(((index + 1) * frameCount) / count),
+  }));
+}
+
+/**
+ * The frame a chunk's warm-up starts at (its own start for the first chunk), and how far back to go
+ * after a warm-up that never showed the pupil (each retry 4× further, down to frame 0, which is exact).
+ */
+export function warmupStartFrame(startFrame: number, attempt: number, warmupFrames = CHUNK_WARMUP_FRAMES): number {
+  return Math.max(0, startFrame - warmupFrames * 4 ** attempt);
+}
