@@ -10,10 +10,11 @@ describe('joinFilmArgs', () => {
 });
 
 describe('concatList', () => {
-  it('lists the chunks in order, one file line each, quotes escaped', () => {
-    expect(concatList(['/a/chunk-0.mp4', "/a/it's/chunk-1.mp4"])).toBe("file '/a/chunk-0.mp4'\nfile '/a/it'\\''s/chunk-1.mp4'\n");
+  it('lists the chunks in order, each with its exact length to the µs, quotes escaped', () => {
+    expect(concatList([{ file: '/a/chunk-0.mp4', frames: 53 }, { file: "/a/it's/chunk-1.mp4", frames: 300 }], 30)).toBe("file '/a/chunk-0.mp4'\nduration 1.766667\nfile '/a/it'\\''s/chunk-1.mp4'\nduration 10.000000\n");
   });
-  it('refuses an empty list', () => {
-    expect(() => concatList([])).toThrow(/no chunks/);
+  it('refuses an empty list or a rate that is not a whole number of frames a second', () => {
+    expect(() => concatList([], 30)).toThrow(/no chunks/);
+    expect(() => concatList([{ file: '/a', frames: 1 }], 29.97)).toThrow(/fps 29.97/);
   });
 });

@@ -23,8 +23,15 @@ export function joinFilmArgs(o: { listFile: string; output: string }): string[] 
   ];
 }
 
-/** The concat demuxer's list file for `chunks` (absolute paths, in film order); a quote in a path is escaped as the demuxer reads it. */
-export function concatList(chunks: readonly string[]): string {
+/**
+ * The concat demuxer's list file for a film's chunks (absolute paths, in film order), each with its
+ * exact length, frames / fps: without it the demuxer places each chunk after the one before by that
+ * file's duration as the container rounds it (to the ms: 53 frames at 30 fps is 1.767 s), and a film of
+ * chunks whose lengths are no whole ms drifts off the frame grid (7.002 s for 7). Written to the µs,
+ * which the MP4's 1/15360-s ticks round back onto the grid. A quote in a path is escaped as the demuxer reads it.
+ */
+export function concatList(chunks: readonly { file: string; frames: number }[], fps: number): string {
   if (chunks.length === 0) throw new RangeError('no chunks to join');
-  return chunks.map((c) => `file '${c.replaceAll("'", "'\\''")}'\n`).join('');
+  if (!Number.isInteger(fps) || fps < 1) throw new RangeError(`fps ${fps}: expected an integer ≥ 1`);
+  return chunks.map((c) => `file '${c.file.replaceAll("'", "'\\''")}'\nduration ${(c.frames / fps).toFixed(6)}\n`).join('');
 }

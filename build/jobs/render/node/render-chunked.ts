@@ -91,7 +91,7 @@ async function joinAndPublish(scene: Scene, stage: string, parts: ChunkResult[],
   const t0 = performance.now();
   const ordered = [...parts].sort((a, b) => a.chunk.index - b.chunk.index);
   const list = join(stage, 'chunks.txt');
-  writeFileSync(list, concatList(ordered.map((p) => p.file)));
+  writeFileSync(list, concatList(ordered.map((p) => ({ file: p.file, frames: p.chunk.endFrame - p.chunk.startFrame })), scene.fps));
   const partial = join(stage, 'film.partial.mp4');
   try {
     await run(o.ffmpeg.ffmpeg, joinFilmArgs({ listFile: list, output: partial }));
