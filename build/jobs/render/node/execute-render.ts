@@ -15,6 +15,7 @@ import { parseByteSize } from '../../cache/core/byte-size.ts';
 import { renderCached, storeRendered } from './render-cached.ts';
 import { renderChunksHere, startChunkedFilm, type ChunkedFilm } from './render-chunked.ts';
 import type { FilmChunk } from '../core/chunk-plan.ts';
+import { jobOrder } from '../core/job-order.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import type { feedOf } from '../../../page/frame-feed.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
@@ -72,21 +73,15 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
 /** One job for a worker: a whole scene (rendered, or restored), or one chunk of a film rendered as chunks. */
 type RenderJob = { planned: PlannedScene; film?: undefined } | { planned: PlannedScene; film: ChunkedFilm; chunk: FilmChunk };
 
-/**
- * The plan's scenes as jobs, in the order the workers take them: restores first (each a moment),
- * then renders longest first, a chunked film's chunks each a job of its own, so a long film's
- * chunks spread over every browser and fill in beside the shorter scenes (the longest-first order
- * keeps the last job short, whichever worker takes it).
- */
+/** The plan's scenes as jobs, in the order the workers take them (jobOrder): a chunked film's chunks each a job of its own. */
 function renderJobs(planned: readonly PlannedScene[], outDir: string): RenderJob[] {
-  const frames = (j: RenderJob) => (j.film ? j.chunk.endFrame - j.chunk.startFrame : j.planned.chunks.reduce((n, c) => n + c.endFrame - c.startFrame, 0));
   const jobs = planned.flatMap((p): RenderJob[] => {
     if (p.action === 'restore' || p.chunks.length === 1) return [{ planned: p }];
     const film = startChunkedFilm(p.scene, p.chunks, outDir);
     return p.chunks.map((chunk) => ({ planned: p, film, chunk }));
   });
-  const restore = (j: RenderJob) => (j.planned.action === 'restore' ? 0 : 1);
-  return jobs.map((j, i) => ({ j, i })).sort((a, b) => restore(a.j) - restore(b.j) || frames(b.j) - frames(a.j) || a.i - b.i).map(({ j }) => j);
+  const span = (c: FilmChunk) => c.endFrame - c.startFrame;
+  return jobOrder(jobs.map((j) => ({ restore: j.planned.action === 'restore', frames: j.film ? span(j.chunk) : j.planned.chunks.reduce((n, c) => n + span(c), 0) }))).map((i) => jobs[i]);
 }
 
 /**
