@@ -1,8 +1,10 @@
 /**
- * Frames a chunk of a long film holds. Chosen by measurement (docs/speed.md, "Chunked films"): a chunk
- * costs ~0.5 s beyond its frames (the scene's load, the model stepped to its start, its warm-up frames,
- * an ffmpeg and an IDR frame), ~3 % of 300 frames at ~55 ms; shorter chunks spread the tour over
- * both cores no better and pay that more often.
+ * Frames a chunk of a long film holds. Measured on the tour at 1280×720 (docs/rendering.md, "Long
+ * films in chunks"; a 2-core machine shared with other work, load 12–19): a chunk taken by a browser
+ * already running reaches its first frame 5.3–9.9 s after it starts (the scene's load, the model run
+ * to its start, 15 warm-up frames, an ffmpeg), against 113–156 s for its 300 frames, 4–7 %; half the
+ * length would pay that twice as often, and six chunks already keep both cores busy beside a
+ * 600-frame scene.
  */
 export const CHUNK_FRAMES = 300;
 
