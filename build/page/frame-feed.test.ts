@@ -3,7 +3,7 @@ import { simulate } from '../model/player.ts';
 import { SAMPLE_FIELDS } from '../model/types.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
-import { feedOf, FrameFeed } from './frame-feed.ts';
+import { feedDigestAt, feedOf, FrameFeed } from './frame-feed.ts';
 
 const scene = withSettings(loadScene('2026-rest-pointer'), { durationS: 2 });
 
@@ -39,5 +39,17 @@ describe('FrameFeed', () => {
     feed.at(0);
     feed.digest();
     expect(() => feed.at(1)).toThrow(/at\(\) after digest\(\)/);
+  });
+  it('hands frame n the same record whether the frames before it were visited or skipped (a chunk started mid-film draws the film\'s frames)', () => {
+    // The tour across its 6-s and 12-s cuts (one continuous simulation): chunks start at 190 and 370.
+    const tour = withSettings(loadScene('tour'), { durationS: 14 });
+    const whole = new FrameFeed(tour);
+    const all = Array.from({ length: whole.frameCount }, (_, f) => JSON.stringify(whole.at(f)));
+    for (const start of [190, 370]) {
+      const chunk = new FrameFeed(tour);
+      chunk.at(0);
+      for (let f = start; f < start + 20; f++) expect(JSON.stringify(chunk.at(f)), `frame ${f}`).toBe(all[f]);
+    }
+    expect(feedDigestAt(tour, Array.from({ length: whole.frameCount + 1 }, (_, f) => f))).toBe(feedOf(tour).digest);
   });
 });

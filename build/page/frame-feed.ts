@@ -97,3 +97,16 @@ export function feedOf(scene: Scene): { digest: string; trace: TraceChunk; frame
   for (let f = 0; f <= feed.frameCount; f++) feed.at(f);
   return { digest: feed.digest(), trace: feed.readTrace(), frameCount: feed.frameCount };
 }
+
+/**
+ * The digest a page gives after load (which draws frame 0) and goToFrame over `frames` (ascending):
+ * a chunk of a film starting mid-film (build/jobs/render/node/render-chunk.ts) is held to it. Each
+ * frame's record is the film's (the model's sample at a frame does not depend on the frames visited
+ * before it: frame-feed.test.ts), so chunks that each match draw the film's stream.
+ */
+export function feedDigestAt(scene: Scene, frames: Iterable<number>): string {
+  const feed = new FrameFeed(scene);
+  feed.at(0);
+  for (const f of frames) feed.at(f);
+  return feed.digest();
+}

@@ -7,9 +7,11 @@ import { filmSources } from '../jobs/cache/node/film-code.ts';
 import { loadScenes } from '../node/io/load-scene.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { feedOf } from '../page/frame-feed.ts';
+import { filmSettingsFor } from '../jobs/render/node/plan-render.ts';
+import { CHUNK_FRAMES } from '../jobs/render/core/chunk-plan.ts';
 
-const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
+const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg', chunkFrames: CHUNK_FRAMES };
 const code = { ...(await filmSources(projectRoot())), browser: 'Chromium (fixed for the test)', encoder: 'ffmpeg (fixed for the test)' };
 const keys: Record<string, string> = {};
-for (const scene of loadScenes([])) keys[scene.name] = filmKey(scene, feedOf(scene).digest, settings, code);
+for (const scene of loadScenes([])) keys[scene.name] = filmKey(scene, feedOf(scene).digest, filmSettingsFor(settings, scene), code);
 process.stdout.write(`${JSON.stringify({ code, keys })}\n`);

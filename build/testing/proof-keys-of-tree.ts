@@ -16,6 +16,8 @@ import { listScenes, loadScenes } from '../node/io/load-scene.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { DEFAULT_PARAMS } from '../measure/params.ts';
 import { feedOf } from '../page/frame-feed.ts';
+import { filmSettingsFor } from '../jobs/render/node/plan-render.ts';
+import { CHUNK_FRAMES } from '../jobs/render/core/chunk-plan.ts';
 
 const root = projectRoot();
 const { parts, stimuli } = await planCheck(defaultCheckScenes(), { minutes: 10, seeds: 3, jobs: 1, params: DEFAULT_PARAMS, ratesHz: [240, 60, 30], physiology: true, films: true });
@@ -24,12 +26,12 @@ if (stimuli) check.stimuli = stimuli.key;
 const spreads: Record<string, string> = {};
 for (const s of loadScenes([])) spreads[s.name] = await spreadKey(s, spreadPlan(s), DEFAULT_PARAMS);
 const code = { ...(await filmSources(root)), browser: 'Chromium (fixed for the test)', encoder: 'ffmpeg (fixed for the test)' };
-const settings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: false, capture: 'auto', format: 'jpeg' } as const;
+const settings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: false, capture: 'auto', format: 'jpeg', chunkFrames: CHUNK_FRAMES } as const;
 const clips: Record<string, string> = {};
 const clipCode = await compareCode(root);
 for (const c of reviewClips(listScenes())) {
   const panels = planPanels(c.scenes, { settings: { width: 640, height: 360 }, presets: c.presets });
-  const filmKeys = panels.map((p) => filmKey(p.scene, feedOf(p.scene).digest, settings, code));
+  const filmKeys = panels.map((p) => filmKey(p.scene, feedOf(p.scene).digest, filmSettingsFor(settings, p.scene), code));
   const size = c.tiled ? { width: 384, height: 216 } : { width: 640, height: 360 };
   clips[c.file] = clipInputsKey({ filmKeys, labels: panels.map((p) => p.label), size, labelHeightPx: LABEL_HEIGHT_PX, code: clipCode });
 }

@@ -6,7 +6,7 @@ import { JPEG_QUALITY } from '../browser/capture-frame.ts';
 import { ffmpegArgs } from '../ffmpeg/ffmpeg-args.ts';
 
 const scene = parseScene({ era: '1970', mode: 'script', seed: 7, durationS: 2 }, 'test.json', 'test');
-const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg' };
+const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg', chunkFrames: 0 };
 const feed = 'f'.repeat(64);
 const code: FilmCode = { renderer: 'r'.repeat(64), node: 'n'.repeat(64), browser: 'Chromium 156.0.8078.114', encoder: 'ffmpeg version 5.1.9' };
 
@@ -49,7 +49,7 @@ describe('filmKey', () => {
     expect(filmKey(scene, feed, { ...settings, holdSpread: false }, code)).toBe(base);
   });
   it('changes with every setting that reaches the pixels (pass, measuring, capture, format) and every piece of code', () => {
-    const s: Partial<FilmSettings>[] = [{ pass: 'mask' }, { measure: null }, { measure: { maskScale: 0.25 } }, { capture: 'screenshot' }, { format: 'png' }];
+    const s: Partial<FilmSettings>[] = [{ pass: 'mask' }, { measure: null }, { measure: { maskScale: 0.25 } }, { capture: 'screenshot' }, { format: 'png' }, { chunkFrames: 300 }];
     const c: Partial<FilmCode>[] = [{ renderer: 'c'.repeat(64) }, { node: 'm'.repeat(64) }, { browser: 'Chromium 157' }, { encoder: 'ffmpeg version 6.1' }];
     const keys = [...s.map((x) => filmKey(scene, feed, { ...settings, ...x }, code)), ...c.map((x) => filmKey(scene, feed, settings, { ...code, ...x }))];
     expect(keys.filter((k) => k === base)).toEqual([]);

@@ -17,6 +17,12 @@ export interface FilmSettings {
   /** The capture asked for (auto: the probe's choice, itself a function of the browser and the code). */
   capture: 'auto' | CaptureMethod;
   format: FrameFormat;
+  /**
+   * Frames per chunk the film is rendered and encoded in, joined without re-encoding (0: one piece).
+   * A chunked film's bytes differ from a one-piece film's (an IDR frame starts each chunk), so it is in
+   * the key; the run's --chunk-frames becomes the scene's own in eye render's plan (filmSettingsFor).
+   */
+  chunkFrames: number;
 }
 
 /** The code and tools that turn a scene's samples into a film. */

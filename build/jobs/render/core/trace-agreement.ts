@@ -48,3 +48,18 @@ export function traceDisagreement(page: TraceChunk[], node: TraceChunk[]): strin
   }
   return differ(JSON.parse(JSON.stringify(p.events)), JSON.parse(JSON.stringify(n.events)), 'events');
 }
+
+/**
+ * traceDisagreement for a chunk of a film: the page ran the model from 0 to the chunk's last frame
+ * only, so its trace is held to the same length of Node's whole run (its first samples and events).
+ */
+export function traceHeadDisagreement(page: TraceChunk[], node: TraceChunk): string | null {
+  const samples = page.reduce((n, c) => n + c.columns.tMs.length, 0);
+  const events = page.reduce((n, c) => n + c.events.length, 0);
+  const head: TraceChunk = {
+    columns: Object.fromEntries(SAMPLE_FIELDS.map((f) => [f, node.columns[f].slice(0, samples)])) as TraceChunk['columns'],
+    events: node.events.slice(0, events),
+  };
+  if (node.columns.tMs.length < samples) return `tMs: ${samples} samples against Node's ${node.columns.tMs.length}`;
+  return traceDisagreement(page, [head]);
+}

@@ -12,7 +12,11 @@ import { pixelDisagreement, type RenderSummary } from './render-scene.ts';
 import type { FilmCode } from '../../cache/node/film-key.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../cache/node/prune.ts';
 import { parseByteSize } from '../../cache/core/byte-size.ts';
-import { renderCached } from './render-cached.ts';
+import { renderCached, storeRendered } from './render-cached.ts';
+import { renderChunksHere, startChunkedFilm, type ChunkedFilm } from './render-chunked.ts';
+import type { FilmChunk } from '../core/chunk-plan.ts';
+import { jobOrder } from '../core/job-order.ts';
+import type { Scene } from '../../../scene/scene.ts';
 import type { feedOf } from '../../../page/frame-feed.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
 import { shardManifestName, type ShardManifest } from '../../shard/node/shard-manifest.ts';
@@ -66,6 +70,20 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
   };
 }
 
+/** One job for a worker: a whole scene (rendered, or restored), or one chunk of a film rendered as chunks. */
+type RenderJob = { planned: PlannedScene; film?: undefined } | { planned: PlannedScene; film: ChunkedFilm; chunk: FilmChunk };
+
+/** The plan's scenes as jobs, in the order the workers take them (jobOrder): a chunked film's chunks each a job of its own. */
+function renderJobs(planned: readonly PlannedScene[], outDir: string): RenderJob[] {
+  const jobs = planned.flatMap((p): RenderJob[] => {
+    if (p.action === 'restore' || p.chunks.length === 1) return [{ planned: p }];
+    const film = startChunkedFilm(p.scene, p.chunks, outDir);
+    return p.chunks.map((chunk) => ({ planned: p, film, chunk }));
+  });
+  const span = (c: FilmChunk) => c.endFrame - c.startFrame;
+  return jobOrder(jobs.map((j) => ({ restore: j.planned.action === 'restore', frames: j.film ? span(j.chunk) : j.planned.chunks.reduce((n, c) => n + span(c), 0) }))).map((i) => jobs[i]);
+}
+
 /**
  * Carry a render plan out: render its scenes on its browsers (restored from the cache where the plan
  * found them and the entry is whole), prune the cache, write the ledger line (or the shard manifest),
@@ -82,13 +100,30 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
   handleInterrupts();
   const results: RenderSummary[] = [];
   const failures: { scene: string; error: unknown }[] = [];
-  const queue: PlannedScene[] = [...plan.scenes];
+  const queue: RenderJob[] = renderJobs(plan.scenes, outDir);
   const sessions: BrowserSession[] = [];
+  const done = (scene: Scene, summary: RenderSummary, restored: boolean) => {
+    results.push(summary);
+    if (restored) cached.add(scene.name);
+    // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.
+    const how = restored ? `cached (rendered at ${summary.msPerFrame.total} ms/frame)` : `${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format})`;
+    progress.line(`${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${how}, film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`);
+    // The folder is written either way (the evidence); a film that disagrees fails the run. A
+    // sample (eye compare's panel, often at a smaller size where the pixel path resolves less) says
+    // so and goes on: its label's numbers are its pixels' whichever way the model counts.
+    const disagrees = pixelDisagreement(summary);
+    if (disagrees && plan.disagreement === 'reported') {
+      progress.line(`${scene.name}: a sample, reported, not held: ${disagrees.message}`);
+    } else if (disagrees) {
+      failures.push({ scene: scene.name, error: disagrees });
+      if (scenes.length > 1) progress.line(`${scene.name}: failed: ${disagrees.message}`);
+    }
+  };
   const worker = async () => {
     const session = createBrowserSession({ executable, capture: method, format, width: scenes[0].width, height: scenes[0].height });
     sessions.push(session);
-    for (let planned = queue.shift(); planned; planned = queue.shift()) {
-      const { scene, key } = planned;
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { scene, key } = job.planned;
       try {
         const feed = env.feeds.get(scene.name)!;
         const use =
@@ -96,32 +131,34 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
             ? {
                 store,
                 key,
-                force: planned.reason === 'forced',
+                force: job.planned.reason === 'forced',
                 onWarning: (m: string) => progress.line(`cache: ${m}`),
               }
             : null;
-        const { summary, cached: restored } = await renderCached(scene, { session, ffmpeg, outDir, measure: measured, holdSpread, feed, spreadStore: store, onProgress: (p) => progress.update(p) }, use);
-        results.push(summary);
-        if (restored) cached.add(scene.name);
-        // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.
-        const how = restored ? `cached (rendered at ${summary.msPerFrame.total} ms/frame)` : `${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format})`;
-        progress.line(`${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${how}, film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`);
-        // The folder is written either way (the evidence); a film that disagrees fails the run. A
-        // sample (eye compare's panel, often at a smaller size where the pixel path resolves less) says
-        // so and goes on: its label's numbers are its pixels' whichever way the model counts.
-        const disagrees = pixelDisagreement(summary);
-        if (disagrees && plan.disagreement === 'reported') {
-          progress.line(`${scene.name}: a sample, reported, not held: ${disagrees.message}`);
-        } else if (disagrees) {
-          failures.push({ scene: scene.name, error: disagrees });
-          if (scenes.length > 1) progress.line(`${scene.name}: failed: ${disagrees.message}`);
+        const o = { session, ffmpeg, outDir, measure: measured, holdSpread, feed, spreadStore: store, onProgress: (p: Parameters<typeof progress.update>[0]) => progress.update(p) };
+        if (job.film) {
+          const t0 = performance.now();
+          const outcome = await job.film.render(job.chunk, o);
+          if (outcome.film !== 'skipped') progress.line(`${scene.name}: chunk ${job.chunk.index + 1} of ${job.film.chunks.length} (frames ${job.chunk.startFrame}–${job.chunk.endFrame - 1}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+          if (outcome.film === 'published') {
+            storeRendered(scene, o, use, outcome.summary);
+            done(scene, outcome.summary, false);
+          }
+        } else {
+          // A restore that finds its entry damaged renders the film as its key says: in its chunks.
+          const chunks = job.planned.chunks;
+          const render = chunks.length > 1 ? () => renderChunksHere(scene, chunks, o) : undefined;
+          const { summary, cached: restored } = await renderCached(scene, o, use, render);
+          done(scene, summary, restored);
         }
       } catch (error) {
         failures.push({ scene: scene.name, error });
         // One scene: the error is the run's one line (printed by main). Several: say which as we go.
         if (scenes.length > 1) progress.line(`${scene.name}: failed: ${error instanceof Error ? error.message : String(error)}`);
-        // An environment problem (no browser) would fail every scene the same way: stop here.
-        if (error instanceof CliError && error.exitCode === EXIT.environment) queue.length = 0;
+        // An environment problem (no browser) would fail every scene the same way: stop here (a chunked film's stage is removed as its chunks are skipped).
+        if (error instanceof CliError && error.exitCode === EXIT.environment) {
+          for (const left of queue.splice(0)) left.film?.abandon();
+        }
       }
     }
   };

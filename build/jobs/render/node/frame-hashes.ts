@@ -5,6 +5,13 @@ import type { Base64Image } from '../../../node/browser/capture-frame.ts';
 export class FrameHashes {
   private readonly full: string[] = [];
 
+  /** A film's hashes from its chunks' in film order: the same per-frame hashes and digest as one render of all its frames. */
+  static joined(parts: readonly FrameHashes[]): FrameHashes {
+    const all = new FrameHashes();
+    for (const p of parts) all.full.push(...p.full);
+    return all;
+  }
+
   /** Hash the image's bytes (the base64 text is decoded natively: the same bytes, the same hash). */
   add(image: Base64Image): void {
     this.full.push(createHash('sha256').update(image.base64, 'base64').digest('hex'));

@@ -5,6 +5,8 @@ import { shardBins, type Shard } from '../../shard/core/shard-scenes.ts';
 import { defaultFrameFormat } from '../../../node/browser/capture-frame.ts';
 import { filmKey, type FilmCode, type FilmSettings } from '../../cache/node/film-key.ts';
 import { DEFAULT_MASK_SCALE } from './pixel-proof.ts';
+import { chunkPlan, type FilmChunk } from '../core/chunk-plan.ts';
+import { frameCount } from '../../../model/time/clock.ts';
 import type { RenderRunOptions } from './render-options.ts';
 
 /**
@@ -21,7 +23,19 @@ export function filmSettingsOf(flags: RenderRunOptions): FilmSettings {
     holdSpread: flags.sample !== true && flags.duration === undefined && flags.seed === undefined,
     capture: flags.capture,
     format: flags.format === 'auto' ? defaultFrameFormat('color') : flags.format,
+    chunkFrames: flags.chunkFrames,
   };
+}
+
+/** The run's settings as one scene's film is made with them: its chunk length, or 0 when it is rendered in one piece. */
+export function filmSettingsFor(film: FilmSettings, scene: Scene): FilmSettings {
+  return { ...film, chunkFrames: filmChunks(scene, film).length > 1 ? film.chunkFrames : 0 };
+}
+
+/** The chunks a scene's film is rendered in (one: in one piece; --chunk-frames 0: every film in one piece). */
+export function filmChunks(scene: Scene, film: Pick<FilmSettings, 'chunkFrames'>): FilmChunk[] {
+  const frames = frameCount(scene.durationS, scene.fps);
+  return film.chunkFrames === 0 ? chunkPlan(frames, { minChunkedFrames: Infinity }) : chunkPlan(frames, { chunkFrames: film.chunkFrames });
 }
 
 /** The scenes this run renders: all of them, or shard i of n's bin. */
@@ -47,6 +61,8 @@ export interface PlannedScene {
   key: string | null;
   action: 'restore' | 'render';
   reason: RenderReason;
+  /** The chunks a render makes it in, in order (one: in one piece). */
+  chunks: FilmChunk[];
 }
 
 /** A render run as data: what will be done, before any of it is. */
@@ -58,7 +74,7 @@ export interface RenderPlan {
   scenes: PlannedScene[];
   /** The settings every film is made with (part of each key). */
   film: FilmSettings;
-  /** Browsers started: --jobs, or fewer when there are fewer scenes. */
+  /** Browsers started: --jobs, or fewer when there are fewer jobs (scenes, and each chunk of a chunked film). */
   browsers: number;
   /** Where the run's record goes: a shard's manifest, a line in ledger.jsonl, or nowhere (--no-ledger). */
   record: 'shard-manifest' | 'ledger' | 'none';
@@ -94,18 +110,20 @@ export function planRender(input: RenderPlanInput): RenderPlan {
   const keys = new Set(cache?.films.map((e) => e.key));
   const named = new Set(cache?.films.map((e) => e.name));
   const scenes = scenesOfShard(input.scenes, options.shard).map((scene): PlannedScene => {
-    const key = cache && code ? filmKey(scene, input.feedDigests[scene.name], film, code) : null;
-    if (key === null) return { scene, key, action: 'render', reason: 'no-cache' };
-    if (options.force) return { scene, key, action: 'render', reason: 'forced' };
-    if (keys.has(key)) return { scene, key, action: 'restore', reason: 'cached' };
-    return { scene, key, action: 'render', reason: named.has(scene.name) ? 'changed' : 'new' };
+    const key = cache && code ? filmKey(scene, input.feedDigests[scene.name], filmSettingsFor(film, scene), code) : null;
+    const chunks = filmChunks(scene, film);
+    if (key === null) return { scene, key, action: 'render', reason: 'no-cache', chunks };
+    if (options.force) return { scene, key, action: 'render', reason: 'forced', chunks };
+    if (keys.has(key)) return { scene, key, action: 'restore', reason: 'cached', chunks };
+    return { scene, key, action: 'render', reason: named.has(scene.name) ? 'changed' : 'new', chunks };
   });
   return {
     allScenes: input.scenes.map((s) => s.name),
     shard,
     scenes,
     film,
-    browsers: Math.min(options.jobs, scenes.length),
+    // A film rendered as chunks is that many jobs: the tour alone keeps two browsers busy.
+    browsers: Math.min(options.jobs, scenes.reduce((n, p) => n + (p.action === 'render' ? p.chunks.length : 1), 0)),
     record: shard ? 'shard-manifest' : options.ledger ? 'ledger' : 'none',
     disagreement: options.sample === true ? 'reported' : 'fails',
     settings: sceneSettingsOf(options),

@@ -25,28 +25,38 @@ export interface FilmCacheUse {
  * stills picked by the trace's events — is made again from the model as it is now (`refreshed` names
  * the files that came out different, which are rewritten, and the entry with them). A render that
  * completes (its folder published, passing or not: a disagreeing film's folder is the evidence, and
- * restoring it fails the run again) is stored under its key.
+ * restoring it fails the run again) is stored under its key. `render` makes the film when it is not
+ * restored (default: in one piece, renderScene).
  */
-export async function renderCached(scene: Scene, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, cache: FilmCacheUse | null): Promise<{ summary: RenderSummary; cached: boolean; refreshed: string[] }> {
+export async function renderCached(scene: Scene, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, cache: FilmCacheUse | null, render: () => Promise<RenderSummary> = () => renderScene(scene, o)): Promise<{ summary: RenderSummary; cached: boolean; refreshed: string[] }> {
   const target = join(o.outDir, scene.name);
-  const store = (what: string) => {
-    try {
-      cache?.store.put('films', cache.key, scene.name, (data) => copyDir(target, data));
-    } catch (err) {
-      cache?.onWarning?.(`${scene.name}: ${what} (${(err as Error).message.split('\n')[0]})`);
-    }
-  };
   if (cache && !cache.force && cache.store.restoreDir('films', cache.key, target)) {
     const { summary, refreshed } = await refreshModelFiles(target, scene, o);
-    if (refreshed.length > 0) store('not cached again after its model files were refreshed');
+    if (refreshed.length > 0) storeFilm(scene, target, cache, 'not cached again after its model files were refreshed');
     return { summary, cached: true, refreshed };
   }
-  const summary = await renderScene(scene, o);
-  // Stored only under the key of the stream the page drew: a value that fell on the other side of a
-  // grid line in the page than in Node (frame-feed.ts: FEED_GRID) leaves this film out of the cache.
-  if (cache && summary.feedDigest !== o.feed.digest) cache.onWarning?.(`${scene.name}: not cached: the page's digest of its samples (${summary.feedDigest.slice(0, 12)}) is not Node's (${o.feed.digest.slice(0, 12)}), a value on the other side of a rounding grid line`);
-  else if (cache) store('not cached');
+  const summary = await render();
+  storeRendered(scene, o, cache, summary);
   return { summary, cached: false, refreshed: [] };
+}
+
+/**
+ * Store a film just rendered and published (in one piece, or joined from chunks) under its key:
+ * only under the key of the stream the page drew. A value that fell on the other side of a grid line
+ * in the page than in Node (frame-feed.ts: FEED_GRID) leaves this film out of the cache.
+ */
+export function storeRendered(scene: Scene, o: Pick<RenderOptions, 'outDir'> & { feed: NonNullable<RenderOptions['feed']> }, cache: FilmCacheUse | null, summary: RenderSummary): void {
+  if (!cache) return;
+  if (summary.feedDigest !== o.feed.digest) cache.onWarning?.(`${scene.name}: not cached: the page's digest of its samples (${summary.feedDigest.slice(0, 12)}) is not Node's (${o.feed.digest.slice(0, 12)}), a value on the other side of a rounding grid line`);
+  else storeFilm(scene, join(o.outDir, scene.name), cache, 'not cached');
+}
+
+function storeFilm(scene: Scene, target: string, cache: FilmCacheUse, what: string): void {
+  try {
+    cache.store.put('films', cache.key, scene.name, (data) => copyDir(target, data));
+  } catch (err) {
+    cache.onWarning?.(`${scene.name}: ${what} (${(err as Error).message.split('\n')[0]})`);
+  }
 }
 
 /**

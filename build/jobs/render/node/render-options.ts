@@ -1,6 +1,7 @@
 import { availableParallelism, freemem } from 'node:os';
 import { resolve } from 'node:path';
 import { defaultJobs } from '../core/default-jobs.ts';
+import { CHUNK_FRAMES, MIN_CHUNKED_FRAMES } from '../core/chunk-plan.ts';
 import { parseShard } from '../../shard/core/shard-scenes.ts';
 import { SCENE_SETTING_OPTIONS } from '../../../options/scene-settings.ts';
 import { defaultsOf, integerIn, numberIn, oneOf, text, type OptionSpecs, type OptionValues } from '../../../options/validators.ts';
@@ -38,6 +39,12 @@ export const RENDER_OPTIONS = {
     },
   },
   format: { flags: '--format <fmt>', doc: `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, default: 'auto', parse: oneOf(FORMATS) },
+  chunkFrames: {
+    flags: '--chunk-frames <n>',
+    doc: `a film longer than ${MIN_CHUNKED_FRAMES - 1} frames (the tour) is rendered as chunks of about this many frames, each its own job on its own core, joined without re-encoding; 0: every film in one piece`,
+    default: CHUNK_FRAMES,
+    parse: integerIn(0, 100_000),
+  },
   ledger: { flags: '--no-ledger', doc: 'do not append a line to ledger.jsonl', default: true },
   pixels: { flags: '--no-pixels', doc: 'skip the pixel path (the film is then not measured from its mask nor held to its model)', default: true },
   force: { flags: '--force', doc: 'render even scenes whose films are in the cache (and replace their entries)', default: false },

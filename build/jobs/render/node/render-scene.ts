@@ -117,9 +117,9 @@ export function framesInFlight(method: CaptureMethod): number {
 }
 
 /** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
-const TRACE_READ_EVERY = 240;
+export const TRACE_READ_EVERY = 240;
 
-const round = (x: number) => Math.round(x * 100) / 100;
+export const round = (x: number) => Math.round(x * 100) / 100;
 
 async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Promise<RenderSummary> {
   const pass = o.pass ?? 'color';
@@ -178,13 +178,6 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     const totalMs = performance.now() - start;
     const film = join(stage, 'film.mp4');
     renameSync(partial, film);
-
-    const probe = await probeFilm(o.ffmpeg.ffprobe, film);
-    const verdict = filmVerdict(probe, { width: scene.width, height: scene.height, fps: scene.fps, frames });
-    if (!verdict.ok) {
-      const bad = verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`);
-      throw new CliError(EXIT.internal, `${scene.name}: the encoded film failed its check: ${bad.join(', ')}`);
-    }
     // Every film is held to Node's simulation of its scene (its key's, when the caller keyed it), and
     // its folder's model files are made from that simulation, as a restore makes them (render-cached.ts).
     const feed = o.feed ?? feedOf(scene);
@@ -192,28 +185,18 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
     if (off) throw new CliError(EXIT.internal, `${scene.name}: the page's model left Node's simulation of the scene (${off}, beyond ${NODE_PAGE_TOLERANCE}): Node ≡ page determinism is broken`);
     // The page's digest of what it drew: the caller stores the film under its key only when it equals the key's.
     const feedDigest = await browser.feedDigest();
-    const facts: FilmFacts = {
+    return await publishFilm(scene, stage, o, {
       frames,
-      durationS: frames / scene.fps,
-      fps: scene.fps,
-      width: scene.width,
-      height: scene.height,
-      seed: scene.seed,
       pass,
       capture: { method: browser.method, format: browser.format, probe: browser.probe, browser: browser.version },
       msPerFrame: { capture: round(captureMs / frames), encodeWait: round(waitMs / frames), total: round(totalMs / frames) },
       attempts: attempt,
       frameHashes: hashes.summary(),
       feedDigest,
-      film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
-    };
-    const { files, summary } = await modelFiles(scene, facts, [feed.trace], measure ? pixelRows : null, measure, o.holdSpread ?? true, o.spreadStore ?? null);
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(stage, name), text);
-    // Stills (build/jobs/stills/node): contact sheet and named moments, decoded from the encoded film, picked from trace.json.
-    await writeStills(stage, o.ffmpeg);
-    chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
-    publishDir(stage, join(o.outDir, scene.name));
-    return summary;
+      trace: [feed.trace],
+      pixelRows: measure ? pixelRows : null,
+      measure,
+    });
   } catch (err) {
     encoder?.kill();
     rmSync(stage, { recursive: true, force: true });
@@ -221,6 +204,53 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
   } finally {
     unregister();
   }
+}
+
+/** What a render of a film established, for publishFilm: everything in FilmFacts but what the film's probe says. */
+export interface DrawnFilm extends Omit<FilmFacts, 'durationS' | 'fps' | 'width' | 'height' | 'seed' | 'film'> {
+  /** Node's trace of the scene (trace.json). */
+  trace: TraceChunk[];
+  /** The page's mask rows, every film frame's in order (null: not measured). */
+  pixelRows: PixelChunk[] | null;
+  measure: PixelMeasureOptions | null;
+}
+
+/**
+ * The end of every render, one-piece or chunked: `<stage>/film.mp4` (whole) checked with ffprobe
+ * (a film that fails its check throws, and the caller removes the stage), the model files and stills
+ * written beside it, and the stage published as `<outDir>/<scene>/`.
+ */
+export async function publishFilm(scene: Scene, stage: string, o: RenderOptions, d: DrawnFilm): Promise<RenderSummary> {
+  const film = join(stage, 'film.mp4');
+  const { frames } = d;
+  const probe = await probeFilm(o.ffmpeg.ffprobe, film);
+  const verdict = filmVerdict(probe, { width: scene.width, height: scene.height, fps: scene.fps, frames });
+  if (!verdict.ok) {
+    const bad = verdict.checks.filter((c) => !c.pass).map((c) => `${c.name} ${c.got} (expected ${c.expected})`);
+    throw new CliError(EXIT.internal, `${scene.name}: the encoded film failed its check: ${bad.join(', ')}`);
+  }
+  const facts: FilmFacts = {
+    frames,
+    durationS: frames / scene.fps,
+    fps: scene.fps,
+    width: scene.width,
+    height: scene.height,
+    seed: scene.seed,
+    pass: d.pass,
+    capture: d.capture,
+    msPerFrame: d.msPerFrame,
+    attempts: d.attempts,
+    frameHashes: d.frameHashes,
+    feedDigest: d.feedDigest,
+    film: { file: 'film.mp4', bytes: probe.bytes, probe, verdict },
+  };
+  const { files, summary } = await modelFiles(scene, facts, d.trace, d.measure ? d.pixelRows : null, d.measure, o.holdSpread ?? true, o.spreadStore ?? null);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(stage, name), text);
+  // Stills (build/jobs/stills/node): contact sheet and named moments, decoded from the encoded film, picked from trace.json.
+  await writeStills(stage, o.ffmpeg);
+  chmodSync(stage, 0o755); // mkdtemp made it private; the published folder is an ordinary one
+  publishDir(stage, join(o.outDir, scene.name));
+  return summary;
 }
 
 /**
@@ -276,28 +306,37 @@ export function pixelDisagreement(s: RenderSummary): CliError | null {
  * ffprobe check. A browser that dies mid-film is relaunched and the scene retried once.
  */
 export async function renderScene(scene: Scene, o: RenderOptions): Promise<RenderSummary> {
+  return retryOnCrash(scene, o, (attempt) => renderOnce(scene, o, attempt));
+}
+
+/**
+ * Run one attempt at a scene's frames (the whole film, or a chunk of it) and again, once, in a new
+ * browser if the browser crashed; every other failure becomes a CliError naming the scene, with the
+ * exit code of its kind.
+ */
+export async function retryOnCrash<T>(scene: Scene, o: Pick<RenderOptions, 'session' | 'outDir'>, run: (attempt: number) => Promise<T>, what = scene.name): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await renderOnce(scene, o, attempt);
+      return await run(attempt);
     } catch (err) {
       if (err instanceof BrowserCrashError) {
         await o.session.restart();
         if (attempt < 2) {
           // Said, not silent: a retried scene took twice the time, and a crash can be the machine's (memory).
-          process.stderr.write(`${scene.name}: the browser crashed (${safeText(err.message)}); rendering it again in a new browser\n`);
+          process.stderr.write(`${what}: the browser crashed (${safeText(err.message)}); rendering it again in a new browser\n`);
           continue;
         }
-        throw new CliError(EXIT.internal, `${scene.name}: the browser died twice (${err.message}); giving up`);
+        throw new CliError(EXIT.internal, `${what}: the browser died twice (${err.message}); giving up`);
       }
-      if (err instanceof RefusedRequestError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
-      if (err instanceof PageError) throw new CliError(EXIT.internal, `${scene.name}: the page threw: ${err.message}`);
+      if (err instanceof RefusedRequestError) throw new CliError(EXIT.internal, `${what}: ${err.message}`);
+      if (err instanceof PageError) throw new CliError(EXIT.internal, `${what}: the page threw: ${err.message}`);
       if (err instanceof CliError) throw err;
       // The machine, not the pipeline (a full disk, a read-only or forbidden output folder): exit 3.
       const env = environmentError(err, `write ${scene.name}'s film under`, o.outDir);
       if (env) throw env;
-      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${scene.name}: ${err.message}`);
+      if (err instanceof EncoderError) throw new CliError(EXIT.internal, `${what}: ${err.message}`);
       const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      throw new CliError(EXIT.internal, `${scene.name}: ${message}`);
+      throw new CliError(EXIT.internal, `${what}: ${message}`);
     }
   }
 }

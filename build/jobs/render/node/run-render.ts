@@ -15,7 +15,7 @@ import { feedOf } from '../../../page/frame-feed.ts';
 import { openCache, type CacheStore } from '../../cache/node/store.ts';
 import { sceneSettingsOf } from '../../../options/scene-settings.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
-import { filmSettingsOf, planRender, scenesOfShard, type CacheIndex } from './plan-render.ts';
+import { filmSettingsFor, filmSettingsOf, planRender, scenesOfShard, type CacheIndex } from './plan-render.ts';
 import { executeRender } from './execute-render.ts';
 import type { RenderRunOptions } from './render-options.ts';
 
@@ -26,7 +26,7 @@ export async function filmKeysOf(scenes: readonly Scene[], flags: RenderRunOptio
   if (!flags.cache) return null;
   const code = await filmCode(projectRoot(), findBrowser().path, findFfmpeg().ffmpeg);
   const settings = filmSettingsOf(flags);
-  return scenes.map((s) => filmKey(s, feedOf(s).digest, settings, code));
+  return scenes.map((s) => filmKey(s, feedOf(s).digest, filmSettingsFor(settings, s), code));
 }
 
 /**
