@@ -4,6 +4,7 @@ import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
 import { textureRandom } from '../assets/noise.ts';
 import { canthalTaper, traceMarginBand } from './margin-band.ts';
+import { drawMedialSeam } from './medial-canthus.ts';
 
 /**
  * The lower lid's margin, over the warped skin, from the globe outward: the tear meniscus (one thin
@@ -72,6 +73,8 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   band(lash + 0.04, lash - 0.26, 'rgba(84, 48, 38, 0.1)');
   band(lash - 0.1, lash - 0.75, 'rgba(96, 58, 48, 0.05)');
   band(lash - 0.1, lash - 1.3, 'rgba(96, 58, 48, 0.04)');
+  // Where both margins wrap the caruncle (drawn here, with the lower lid's other detail over the globe).
+  drawMedialSeam(ctx, f, m);
 }
 
 /** The streaks by brightness: [strength from, to), the sheen's and the core's alpha. */
