@@ -71,8 +71,9 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   const lash = -0.42 * show;
   band(lash, lash - 0.16, 'rgba(84, 48, 38, 0.3)');
   band(lash + 0.04, lash - 0.26, 'rgba(84, 48, 38, 0.1)');
-  band(lash - 0.1, lash - 0.75, 'rgba(96, 58, 48, 0.05)');
-  band(lash - 0.1, lash - 1.3, 'rgba(96, 58, 48, 0.04)');
+  // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
+  band(lash - 0.1, lash - 0.4, 'rgba(96, 58, 48, 0.06)');
+  band(lash - 0.05, lash - 0.5, 'rgba(96, 58, 48, 0.04)');
   // Where both margins wrap the caruncle (drawn here, with the lower lid's other detail over the globe).
   drawMedialSeam(ctx, f, m);
 }
