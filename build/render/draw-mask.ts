@@ -8,17 +8,17 @@ import { tracePolyline } from './assets/mm-draw.ts';
 import { drawBrowMask } from './layers/brow-mask.ts';
 import { drawLashes } from './layers/lashes.ts';
 import { traceCaruncle } from './geometry/caruncle-shape.ts';
-import { traceTearBeads } from './geometry/tear-beads.ts';
+import { traceTearMeniscus } from './geometry/tear-meniscus.ts';
 import { MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR } from './mask-contract.ts';
 
-/** How far the mask's tear beads sit above the lower margin (tear-beads.ts: clear of the skin). */
+/** How far the mask's tear meniscus sits above the lower margin (tear-meniscus.ts: clear of the skin). */
 export const MASK_TEAR_INSET_PX = 1.5;
 
 /**
  * The measuring pass: the colour pass's geometry in flat colours (mask-colors.ts): skin, the visible
  * sclera, caruncle, iris and pupil inside the opening (the same polygon the colour pass's lids leave
- * open), the tear meniscus's beads along the lower margin over them (geometry/tear-beads.ts, as the
- * colour pass lights them), the lashes where the colour pass draws them over skin, the brow. No
+ * open), the tear meniscus along the lower margin over them (geometry/tear-meniscus.ts, as the
+ * colour pass lights it), the lashes where the colour pass draws them over skin, the brow. No
  * texture, highlight or grade, so Node
  * can read the iris centre, the pupil diameter, the opening and the brow from pixels. Edges are as hard
  * as a 2D canvas allows (it always antialiases paths): classify each pixel to the nearest mask colour.
@@ -55,7 +55,7 @@ export function drawMask(ctx: CanvasRenderingContext2D, f: EyeFrame, s: EyeSampl
     ctx.fillStyle = MASK_PUPIL.css;
     ctx.fill();
     ctx.beginPath();
-    traceTearBeads(ctx, f, m, 1, MASK_TEAR_INSET_PX);
+    traceTearMeniscus(ctx, f, m, 1, MASK_TEAR_INSET_PX);
     ctx.fillStyle = MASK_TEAR.css;
     ctx.fill();
     ctx.restore();

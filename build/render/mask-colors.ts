@@ -37,7 +37,7 @@ export const MASK_IRIS = color('iris', 0, 255, 0, true);
 export const MASK_SCLERA = color('sclera', 255, 255, 255, true);
 export const MASK_LASH = color('lash', 0, 0, 255, false);
 export const MASK_BROW = color('brow', 255, 255, 0, false);
-/** The tear meniscus along the lower margin (geometry/tear-beads.ts), over the globe. */
+/** The tear meniscus along the lower margin (geometry/tear-meniscus.ts), over the globe. */
 export const MASK_TEAR = color('tear', 0, 255, 255, true);
 /** The caruncle at the medial canthus (assets/caruncle.ts's mound), inside the opening. */
 export const MASK_CARUNCLE = color('caruncle', 255, 0, 255, true);

@@ -4,7 +4,7 @@ import { lidMargins } from '../render/geometry/lid-margins.ts';
 import { MASK_TEAR_INSET_PX } from '../render/draw-mask.ts';
 import { CARUNCLE_MM } from '../render/geometry/caruncle-shape.ts';
 import { fissureT } from '../render/geometry/lid-shape.ts';
-import { beadHeightMm, tearBeads, tearShow } from '../render/geometry/tear-beads.ts';
+import { TEAR_T0, TEAR_T1, meniscusHeightMm, tearShow } from '../render/geometry/tear-meniscus.ts';
 import { MASK_BROW, MASK_CARUNCLE, MASK_IRIS, MASK_LASH, MASK_PUPIL, MASK_SCLERA, MASK_SKIN, MASK_TEAR, type MaskColor } from '../render/mask-colors.ts';
 import type { EyeSample } from '../model/types.ts';
 
@@ -13,9 +13,9 @@ import type { EyeSample } from '../model/types.ts';
  * twin's geometry (iris pose, lid margins through the sample's heights at the pupil column) rasterised
  * with 4×4 supersampling, so edges are antialiased as a canvas draws them. Optional lashes (thin
  * strokes up from the upper margin, or one lying across the opening) and a brow band whose lower
- * edge is a gentle curve, lifted by the sample's browLiftMm. Optionally (wet) the tear line's beads
+ * edge is a gentle curve, lifted by the sample's browLiftMm. Optionally (wet) the tear meniscus
  * over the globe along the lower margin and the caruncle under the iris, from the same geometry the
- * page draws them with (tear-beads.ts, caruncle-shape.ts).
+ * page draws them with (tear-meniscus.ts, caruncle-shape.ts).
  */
 export interface SyntheticMaskOptions {
   widthPx: number;
@@ -33,7 +33,7 @@ export interface SyntheticMaskOptions {
   browThicknessMm?: number;
   /** Clip to the opening per pixel (as Chrome's canvas clips: no antialiasing), not per sub-sample. */
   hardClip?: boolean;
-  /** The tear meniscus's beads along the lower margin and the caruncle, as the page's mask draws them. */
+  /** The tear meniscus along the lower margin and the caruncle, as the page's mask draws them. */
   wet?: boolean;
 }
 
@@ -54,7 +54,7 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
   const lower = new Float64Array(subW);
   const brow = new Float64Array(subW);
   const inFissure = new Uint8Array(subW);
-  // The tear bead's top over each sub-column (−∞ where there is none).
+  // The tear meniscus's top over each sub-column (−∞ where there is none).
   const tearTop = new Float64Array(subW).fill(-Infinity);
   const xMmAt = new Float64Array(subW);
   for (let sx = 0; sx < subW; sx++) {
@@ -65,8 +65,7 @@ export function syntheticMask(s: EyeSample, o: SyntheticMaskOptions): { rgba: Ui
     lower[sx] = m.lowerMm(xMm);
     if (o.wet && tearShow(m) > 0) {
       const t = fissureT(xMm);
-      const b = tearBeads().find((k) => t >= k.t0 && t <= k.t1);
-      if (b) tearTop[sx] = lower[sx] + beadHeightMm(b, (t - b.t0) / (b.t1 - b.t0), t) * tearShow(m) + MASK_TEAR_INSET_PX / frame.pxPerMm;
+      if (t > TEAR_T0 && t < TEAR_T1) tearTop[sx] = lower[sx] + meniscusHeightMm(t) * tearShow(m) + MASK_TEAR_INSET_PX / frame.pxPerMm;
     }
     brow[sx] = o.browEdgeMm ? o.browEdgeMm(xMm) + s.browLiftMm : Infinity;
   }

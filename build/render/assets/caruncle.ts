@@ -10,8 +10,8 @@ import { textureRandom } from './noise.ts';
  * (geometry/caruncle-shape.ts: a mound of pink-red tissue, taller than wide) and, just lateral of it,
  * the plica semilunaris (a soft pink fold curving along it, its free edge a thin shadow with light on
  * its crest). The caruncle is not a dome: it is a cluster of small lobules, pale sebaceous ones among
- * redder crevices, wet all over, so their crests throw a scatter of tiny glints (caruncle-relief.ts),
- * with a few fine hairs. Painted once per size.
+ * redder crevices, wet all over, with a soft sheen and a few irregular glints (caruncle-relief.ts),
+ * and a few fine hairs; where the lids wrap it they meet it as moist tissue (layers/medial-canthus.ts). Painted once per size.
  */
 export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const mm = f.pxPerMm;

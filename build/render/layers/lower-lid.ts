@@ -1,63 +1,89 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
-import { tearShow, traceTearBeads } from '../geometry/tear-beads.ts';
+import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
 import { textureRandom } from '../assets/noise.ts';
 import { canthalTaper, traceMarginBand } from './margin-band.ts';
+import { drawMedialSeam } from './medial-canthus.ts';
 
 /**
- * The lower lid's margin, over the warped skin, from the globe outward: the tear meniscus (a row of
- * bright beads along the globe, geometry/tear-beads.ts, as the mask pass has them), the lid's wet
- * inner edge seen from the front as a narrow pink band (the waterline) holding the row of tiny
- * meibomian openings and, at its outer side, the grey line, then the lash line under it; all tapering
- * into the canthi, the waterline and meniscus hiding as the lids meet. Its glints are lid-glints.ts's,
- * drawn over both margins.
+ * The lower lid's margin, over the warped skin, from the globe outward: the tear meniscus (one thin
+ * strip along the globe, geometry/tear-meniscus.ts, as the mask pass has it) with its broken light, the
+ * lid's wet inner edge seen from the front (the waterline) holding the row of tiny meibomian openings
+ * and, at its outer side, the grey line, then the lash line and a faint shade on the skin under it.
+ * The margin's thickness shows: fullest under the cornea, thinning all the way into both canthi (a
+ * ribbon of one width reads as drawn). Edges are soft: each band is a wide faint fill under a narrower
+ * one. Its glints are lid-glints.ts's, drawn over both margins.
  */
-const taper = canthalTaper(0.12, 0.18);
-/** The waterline's width and where across it (mm under the margin) the glands open and the grey line runs. */
-const WATERLINE_MM = 0.4;
-const GLANDS_MM = 0.13;
-const GREY_LINE_MM = 0.27;
+const canthi = canthalTaper(0.12, 0.18);
+/** The margin's thickness along the lid (0 lateral … 1 medial): tapering from the middle, to nothing at the canthi. */
+const thickness = (t: number): number => canthi(t) * (0.5 + 0.5 * Math.sin(Math.PI * Math.min(1, Math.max(0, t))) ** 0.8);
+/** The waterline's width at its fullest and where across it (mm under the margin) the glands open and the grey line runs. */
+const WATERLINE_MM = 0.46;
+const GLANDS_MM = 0.14;
+const GREY_LINE_MM = 0.3;
 /** Gland openings along the lid (of the fissure, 0 lateral … 1 medial), ~0.45 mm apart. */
 const GLAND_STEP_T = 0.45 / 29;
 
 export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
   const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
+  const band = (fromMm: number, toMm: number, style: string): void => {
+    ctx.beginPath();
+    traceMarginBand(ctx, f, m, 'lower', fromMm, toMm, thickness);
+    ctx.fillStyle = style;
+    ctx.fill();
+  };
   if (show > 0) {
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'lower', 0.02, -WATERLINE_MM, taper);
-    ctx.fillStyle = `rgba(196, 124, 112, ${0.6 * show})`;
-    ctx.fill();
-    // The grey line: the lid's edge between its skin and its inner (tarsal) part.
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'lower', -GREY_LINE_MM + 0.03, -GREY_LINE_MM - 0.03, taper);
-    ctx.fillStyle = `rgba(120, 98, 96, ${0.22 * show})`;
-    ctx.fill();
+    // The waterline: a soft-edged pink band, a little paler and wetter along its inner edge.
+    band(0.02, -1.1 * WATERLINE_MM, `rgba(190, 120, 108, ${0.28 * show})`);
+    band(0, -0.82 * WATERLINE_MM, `rgba(198, 126, 114, ${0.36 * show})`);
+    band(0.01, -0.12, `rgba(226, 172, 160, ${0.22 * show})`);
+    // The grey line: the lid's edge between its skin and its inner (tarsal) part, soft.
+    band(-GREY_LINE_MM + 0.07, -GREY_LINE_MM - 0.07, `rgba(122, 100, 98, ${0.1 * show})`);
+    band(-GREY_LINE_MM + 0.025, -GREY_LINE_MM - 0.025, `rgba(116, 94, 92, ${0.16 * show})`);
     drawGlandOpenings(ctx, f, m, show);
-    // A faint continuous film under the beads, then the beads' light and their brighter cores.
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'lower', 0.05 * tearShow(m), -0.01, taper);
-    ctx.fillStyle = `rgba(255, 246, 240, ${0.16 * show})`;
-    ctx.fill();
   }
   const tear = tearShow(m);
   if (tear > 0) {
-    // Each bead is a clear lens of tear (the globe seen through it, a little brightened) with the
-    // light's reflection along its crest: the bright line of the meniscus, broken bead by bead.
+    // The meniscus: a clear strip of tear (the globe seen through it, a little brightened), a faint
+    // continuous line of light along its crest, and over it the light's broken streaks, each a soft
+    // sheen under a brighter core, batched by brightness.
     ctx.beginPath();
-    traceTearBeads(ctx, f, m, 1);
-    ctx.fillStyle = `rgba(250, 246, 242, ${0.1 * tear})`;
+    traceTearMeniscus(ctx, f, m, 1);
+    ctx.fillStyle = `rgba(250, 246, 242, ${0.12 * tear})`;
     ctx.fill();
     ctx.beginPath();
-    traceTearBeads(ctx, f, m, 0.98, 0, 0.68);
-    ctx.fillStyle = `rgba(255, 255, 255, ${0.5 * tear})`;
+    traceTearMeniscus(ctx, f, m, 0.74, 0, 0.34);
+    ctx.fillStyle = `rgba(255, 252, 248, ${0.4 * tear})`;
     ctx.fill();
+    for (const [lo, hi, soft, core] of STREAK_BATCHES) {
+      ctx.beginPath();
+      traceTearStreaks(ctx, f, m, 0.95, lo, hi);
+      ctx.fillStyle = `rgba(255, 252, 248, ${soft * tear})`;
+      ctx.fill();
+      ctx.beginPath();
+      traceTearStreaks(ctx, f, m, 0.42, lo, hi);
+      ctx.fillStyle = `rgba(255, 255, 255, ${core * tear})`;
+      ctx.fill();
+    }
   }
-  ctx.beginPath();
-  traceMarginBand(ctx, f, m, 'lower', -0.38 * show, -0.38 * show - 0.16, taper);
-  ctx.fillStyle = 'rgba(84, 48, 38, 0.35)';
-  ctx.fill();
+  // The lash line, and a faint shade on the skin under it (the margin's lip over the lid's hollow).
+  const lash = -0.42 * show;
+  band(lash, lash - 0.16, 'rgba(84, 48, 38, 0.3)');
+  band(lash + 0.04, lash - 0.26, 'rgba(84, 48, 38, 0.1)');
+  // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
+  band(lash - 0.1, lash - 0.4, 'rgba(96, 58, 48, 0.06)');
+  band(lash - 0.05, lash - 0.5, 'rgba(96, 58, 48, 0.04)');
+  // Where both margins wrap the caruncle (drawn here, with the lower lid's other detail over the globe).
+  drawMedialSeam(ctx, f, m);
 }
+
+/** The streaks by brightness: [strength from, to), the sheen's and the core's alpha. */
+const STREAK_BATCHES: readonly (readonly [number, number, number, number])[] = [
+  [0, 0.65, 0.18, 0.45],
+  [0.65, 0.85, 0.24, 0.66],
+  [0.85, 2, 0.3, 0.88],
+];
 
 /** The gland openings along the lid (t, a size factor, a little off the row), ~0.45 mm apart with some jitter; grown once. */
 let glands: { t: number; size: number; offMm: number }[] | null = null;
@@ -80,10 +106,10 @@ function drawGlandOpenings(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
     const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;
     const r = 0.032 * g.size * f.pxPerMm;
     const px = xPx(f, x);
-    const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * taper(g.t));
+    const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * thickness(g.t));
     ctx.moveTo(px + r, py);
     ctx.ellipse(px, py, r, 0.8 * r, 0, 0, Math.PI * 2);
   }
-  ctx.fillStyle = `rgba(140, 78, 72, ${0.38 * show})`;
+  ctx.fillStyle = `rgba(140, 78, 72, ${0.34 * show})`;
   ctx.fill();
 }

@@ -200,3 +200,68 @@ exposed.scleraRedness = () => {
   }
   return bands.map((band, k) => ({ fromMm: band[0], toMm: band[1], pixels: n[k], redness: n[k] ? sum[k] / n[k] : 0 }));
 };
+
+/**
+ * The caruncle's outline as the colour frame shows it: for each pixel on the edge of its mask region
+ * (a caruncle pixel with a 4-neighbour of another class), the colour frame's luma along the outward
+ * normal (the region's own, from a 5 px box-blurred indicator) from 0.35 mm inside to 0.35 mm out,
+ * by bilinear samples 0.5 px apart. Per edge pixel, its dark rim (how far the profile's darkest point
+ * within ±0.15 mm of the edge sinks under the darker of the means 0.2–0.35 mm inside and outside) and
+ * its step (the largest luma change over 1 px within ±0.15 mm). Medians over the edge pixels whose
+ * outside is the white (the lateral side, in the opening) and over those whose outside is the lid.
+ */
+exposed.caruncleEdge = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const cls = new Uint8Array(W * H);
+  const names = new Map<string, number>([[MASK_CARUNCLE.name, 1], [MASK_SCLERA.name, 2]]);
+  for (let i = 0; i < W * H; i++) cls[i] = names.get(classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]).name) ?? 3;
+  const luma = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  const ind = boxBlur(Float32Array.from(cls, (k) => (k === 1 ? 1 : 0)), 5);
+  const lumaAt = (x: number, y: number): number => {
+    const x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0;
+    const p = (xx: number, yy: number) => luma[yy * W + xx];
+    return (p(x0, y0) * (1 - fx) + p(x0 + 1, y0) * fx) * (1 - fy) + (p(x0, y0 + 1) * (1 - fx) + p(x0 + 1, y0 + 1) * fx) * fy;
+  };
+  const reach = 0.35 * f.pxPerMm;
+  const near = 0.15 * f.pxPerMm;
+  const far = 0.2 * f.pxPerMm;
+  const out: Record<'white' | 'lid', { rim: number[]; step: number[] }> = { white: { rim: [], step: [] }, lid: { rim: [], step: [] } };
+  for (let y = 20; y < H - 20; y++) {
+    for (let x = 20; x < W - 20; x++) {
+      const i = y * W + x;
+      if (cls[i] !== 1) continue;
+      const nb = [cls[i - 1], cls[i + 1], cls[i - W], cls[i + W]].filter((k) => k !== 1);
+      if (!nb.length) continue;
+      let gx = ind[i - 1] - ind[i + 1];
+      let gy = ind[i - W] - ind[i + W];
+      const g = Math.hypot(gx, gy);
+      if (g < 1e-6) continue;
+      gx /= g;
+      gy /= g;
+      const prof: number[] = [];
+      for (let s = -reach; s <= reach; s += 0.5) prof.push(lumaAt(x + 0.5 + gx * s - 0.5, y + 0.5 + gy * s - 0.5));
+      const sAt = (k: number) => -reach + 0.5 * k;
+      const mean = (keep: (s: number) => boolean) => {
+        const v = prof.filter((_, k) => keep(sAt(k)));
+        return v.reduce((a, b) => a + b, 0) / v.length;
+      };
+      const inside = mean((s) => s <= -far);
+      const outside = mean((s) => s >= far);
+      let low = Infinity;
+      let step = 0;
+      for (let k = 0; k < prof.length; k++) {
+        if (Math.abs(sAt(k)) > near) continue;
+        low = Math.min(low, prof[k]);
+        if (k >= 2) step = Math.max(step, Math.abs(prof[k] - prof[k - 2]));
+      }
+      const side = nb.includes(2) ? out.white : out.lid;
+      side.rim.push(Math.min(inside, outside) - low);
+      side.step.push(step);
+    }
+  }
+  const q = (v: number[], p: number) => v.sort((a, b) => a - b)[Math.floor(p * (v.length - 1))] ?? 0;
+  const sum = (s: { rim: number[]; step: number[] }) => ({ pixels: s.rim.length, rimMedian: q(s.rim, 0.5), stepMedian: q(s.step, 0.5) });
+  return { white: sum(out.white), lid: sum(out.lid) };
+};

@@ -27,6 +27,11 @@ interface Fold {
   dipMedian: number;
   atMm: number;
 }
+interface EdgeSide {
+  pixels: number;
+  rimMedian: number;
+  stepMedian: number;
+}
 type Redness = { fromMm: number; toMm: number; pixels: number; redness: number }[];
 
 describe('the caruncle', () => {
@@ -51,6 +56,22 @@ describe('the caruncle', () => {
       expect(kept / rest.spots.length, `yaw ${yaw}`).toBeGreaterThanOrEqual(0.9);
     }
   }, 180_000);
+});
+
+describe("the caruncle's outline", () => {
+  it('is no drawn line: where the lids wrap it, no dark rim and a softer step; against the white, no dark rim either', async () => {
+    const e = await renderer.call<{ white: EdgeSide; lid: EdgeSide }>('caruncleEdge');
+    const say = (s: EdgeSide) => `${s.pixels} px, dark rim ${s.rimMedian.toFixed(1)}, step ${s.stepMedian.toFixed(1)} levels/px`;
+    console.log(`caruncle edge: against the lids ${say(e.lid)}; against the white ${say(e.white)}`);
+    expect(e.lid.pixels).toBeGreaterThan(50);
+    expect(e.white.pixels).toBeGreaterThan(50);
+    // Before (a sticker on the eye): against the lids a dark rim of 14.5 levels and a step of 48.7.
+    expect(e.lid.rimMedian).toBeLessThan(5);
+    expect(e.lid.stepMedian).toBeLessThan(40);
+    // Against the white it was soft already (rim 3.5, step 9.8): it stays so.
+    expect(e.white.rimMedian).toBeLessThan(8);
+    expect(e.white.stepMedian).toBeLessThan(14);
+  }, 120_000);
 });
 
 describe('the plica semilunaris', () => {

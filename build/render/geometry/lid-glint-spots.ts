@@ -1,0 +1,51 @@
+import { textureRandom } from '../assets/noise.ts';
+import type { EyeFrame } from './eye-frame.ts';
+import { xPx, yPx } from './eye-frame.ts';
+import type { LidMargins } from './lid-margins.ts';
+import { TEAR_T1, meniscusHeightMm, tearShow, tearStreaks } from './tear-meniscus.ts';
+
+/**
+ * The lids' own glints, fixed to the lid like the meniscus (tear-meniscus.ts): a place along the
+ * fissure and a height over the lower margin (− below, on the lid's wet edge) or under the upper.
+ * Few and uneven: the lower lid's wet edge catches the light in a handful of short elongated flecks
+ * at irregular places (a row of round dots at one size read as sequins); the meniscus's own light is
+ * its streaks, with a hot point in a few of the brightest.
+ */
+export interface LidGlint {
+  t: number;
+  margin: 'upper' | 'lower';
+  offsetMm: number;
+  radiusMm: number;
+  /** How much longer than tall (along the lid). */
+  stretch: number;
+  strength: number;
+}
+
+let glints: LidGlint[] | null = null;
+
+/** The glints, grown once; none in the outer 7 % of the fissure, where the lids turn into the canthal angle. */
+export function lidGlints(): LidGlint[] {
+  if (glints) return glints;
+  const rng = textureRandom('lid-glints');
+  const out: LidGlint[] = [];
+  for (const s of tearStreaks()) {
+    if (s.strength < 0.85 || s.t0 < 0.07 || s.t1 > TEAR_T1 - 0.03 || !rng.chance(0.6)) continue;
+    const t = s.t0 + (s.t1 - s.t0) * rng.uniform(0.3, 0.7);
+    out.push({ t, margin: 'lower', offsetMm: s.crest * meniscusHeightMm(t), radiusMm: rng.uniform(0.035, 0.06), stretch: rng.uniform(1.2, 2), strength: rng.uniform(0.85, 1) });
+  }
+  for (let i = 0; i < 9; i++) {
+    out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.14, 0.3), radiusMm: rng.uniform(0.03, 0.06), stretch: rng.uniform(1.3, 2.6), strength: rng.uniform(0.7, 1) });
+  }
+  for (let i = 0; i < 9; i++) {
+    out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.04, 0.065), stretch: rng.uniform(1, 1.6), strength: rng.uniform(0.82, 1) });
+  }
+  glints = out;
+  return out;
+}
+
+/** A glint's centre in frame px for these margins (upper: offset is under the margin, into the lid's edge; lower: over it). */
+export function lidGlintPx(f: EyeFrame, m: LidMargins, g: LidGlint): { xPx: number; yPx: number } {
+  const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;
+  const y = g.margin === 'lower' ? m.lowerMm(x) + g.offsetMm * (g.offsetMm > 0 ? tearShow(m) : 1) : m.upperMm(x) + g.offsetMm;
+  return { xPx: xPx(f, x), yPx: yPx(f, y) };
+}
