@@ -5,19 +5,15 @@ import { restLowerMarginMm, restUpperMarginMm } from '../../render/geometry/lid-
 import type { EraId } from '../../scene/scene.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { PAGE_SIZE, drawPass, exposed, lumaAt } from './page-kit.ts';
+import { paintedPatch } from './painted-patch.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
 /** A patch (mm box) of the painted skin layer. */
 exposed.skinLayerPatch = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
-  const a = assetsFor(W, H);
-  const f = a.frame;
-  const x = Math.round(xPx(f, x0Mm));
-  const y = Math.round(yPx(f, y1Mm));
-  const w = Math.round(xPx(f, x1Mm)) - x;
-  const h = Math.round(yPx(f, y0Mm)) - y;
-  return { w, h, rgba: Array.from(a.skin.ctx.getImageData(x, y, w, h).data) };
+  const { w, h, data } = paintedPatch('skin', x0Mm, x1Mm, y0Mm, y1Mm);
+  return { w, h, rgba: Array.from(data) };
 };
 
 /**
@@ -48,13 +44,7 @@ exposed.profileMm = (era: EraId | null, curve: 'crease' | 'upper' | 'lower', x0M
 
 /** Mean luma (0–255) of the painted skin layer over a mm box. */
 exposed.skinMeanLuma = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
-  const a = assetsFor(W, H);
-  const f = a.frame;
-  const x = Math.round(xPx(f, x0Mm));
-  const y = Math.round(yPx(f, y1Mm));
-  const w = Math.round(xPx(f, x1Mm)) - x;
-  const h = Math.round(yPx(f, y0Mm)) - y;
-  const d = a.skin.ctx.getImageData(x, y, w, h).data;
+  const { w, h, data: d } = paintedPatch('skin', x0Mm, x1Mm, y0Mm, y1Mm);
   let s = 0;
   for (let i = 0; i < d.length; i += 4) s += lumaAt(d, i);
   return s / (w * h);

@@ -1,17 +1,7 @@
-import { assetsFor } from '../../render/assets/assets-for.ts';
-import { xPx, yPx } from '../../render/geometry/eye-frame.ts';
-import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
-
-const W = PAGE_SIZE.widthPx;
-const H = PAGE_SIZE.heightPx;
+import { exposed } from './page-kit.ts';
+import { paintedPatch } from './painted-patch.ts';
 
 exposed.skinPatch = (layer: 'skin' | 'face', x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
-  const a = assetsFor(W, H);
-  const f = a.frame;
-  const src = layer === 'face' ? a.face : a.skin;
-  const x = Math.round(xPx(f, x0Mm));
-  const y = Math.round(yPx(f, y1Mm));
-  const w = Math.round(xPx(f, x1Mm)) - x;
-  const h = Math.round(yPx(f, y0Mm)) - y;
-  return { w, h, rgba: Array.from(src.ctx.getImageData(x, y, w, h).data) };
+  const { w, h, data } = paintedPatch(layer, x0Mm, x1Mm, y0Mm, y1Mm);
+  return { w, h, rgba: Array.from(data) };
 };
