@@ -11,6 +11,7 @@ import { traceJson } from '../../render/core/trace-json.ts';
 import { openCache } from '../../cache/node/store.ts';
 import { writeCachedJson } from '../../cache/node/cached-json.ts';
 import { runReport } from './run-report.ts';
+import { isEraSection } from './report-parts.ts';
 
 const still = (background: string) => sharp({ create: { width: 96, height: 54, channels: 3, background } }).png().toBuffer();
 
@@ -87,4 +88,15 @@ describe("eye report's parts, kept by their inputs", () => {
     expect(r.parts).toEqual({ sectionsBuilt: ['1970-script'], sectionsKept: 0, imagesMade: 2, imagesKept: 0 });
     expect(readFileSync(join(proof, 'index.html'), 'utf8')).toBe(first);
   }, 120_000);
+
+  it("takes a stored section only in eraSection's shape: no script inside it, no second section, nothing after it", () => {
+    expect(isEraSection('<section class="era" id="x"><h2>x</h2><svg></svg></section>')).toBe(true);
+    expect(isEraSection('<section class="era" id="x"><script>alert(1)</script></section>')).toBe(false);
+    expect(isEraSection('<section class="era" id="x"><SCRIPT src=x></SCRIPT></section>')).toBe(false);
+    expect(isEraSection('<section class="era" id="x"><meta http-equiv="refresh" content="0;url=x"></section>')).toBe(false);
+    expect(isEraSection('<section class="era" id="x"><iframe src="x"></iframe></section>')).toBe(false);
+    expect(isEraSection('<section class="era" id="x"></section><h1>forged</h1><section class="era" id="y"></section>')).toBe(false);
+    expect(isEraSection('<section class="era" id="x"></section>\n<h1>forged</h1></section>')).toBe(false);
+    expect(isEraSection(42)).toBe(false);
+  });
 });

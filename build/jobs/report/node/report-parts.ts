@@ -15,6 +15,24 @@ import { IMAGE_DATA_URI, imageDataUri, type ImageInliner } from './inline-image.
 export const IMAGE_CODE = 'build/jobs/report/node/inline-image.ts';
 export const SECTION_CODE = 'build/report/proof/era-section.ts';
 
+/**
+ * A stored section is served only if it has eraSection's shape: one `<section class="era">` and its
+ * close, nothing after it, and none of the elements eraSection never writes that could act in the page
+ * or stand outside the section (a script, a frame, an embed, a meta, base, link or form). The page's
+ * CSP would stop a script anyway; this keeps a forged entry from adding markup at all.
+ */
+const ACTIVE_MARKUP = /<\/?(?:script|iframe|frame|object|embed|meta|base|link|form)\b/i;
+export function isEraSection(v: unknown): v is string {
+  return (
+    typeof v === 'string' &&
+    v.startsWith('<section class="era"') &&
+    v.endsWith('</section>') &&
+    v.match(/<section\b/gi)?.length === 1 &&
+    v.match(/<\/section\s*>/gi)?.length === 1 &&
+    !ACTIVE_MARKUP.test(v)
+  );
+}
+
 /** What a report's build made and what it took from the cache: the scenes whose sections were built, and the counts. */
 export interface PartsMade {
   sectionsBuilt: string[];
@@ -67,7 +85,7 @@ export async function reportParts(store: CacheStore | null, root = projectRoot()
   };
   const section: SectionBuilder = (e, diff) => {
     const k = store ? key('report-section', sectionCode, e, diff) : null;
-    const hit = k ? kept(k, (v): v is string => typeof v === 'string' && v.startsWith('<section class="era"') && v.endsWith('</section>')) : null;
+    const hit = k ? kept(k, isEraSection) : null;
     if (hit !== null) {
       made.sectionsKept++;
       return hit;
