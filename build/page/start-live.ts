@@ -23,6 +23,8 @@ export interface LiveStats {
   sampleMs: number;
   ticked: number;
   drawn: number;
+  /** Pointer events the page turned into keys, in order: their kind and the display frame they came at. */
+  readonly pointerEvents: readonly { kind: PointerKey['kind']; frame: number }[];
   /** Every 240 Hz sample so far, the named fields only (a copy). */
   trace(fields: SampleField[]): Record<string, number[]>;
 }
@@ -96,8 +98,10 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
     drawEye(ctx, last, view);
   };
 
+  const pointerEvents: { kind: PointerKey['kind']; frame: number }[] = [];
   const pushKey = (kind: PointerKey['kind'], ev?: PointerEvent): void => {
     loop.pointerActivity();
+    pointerEvents.push({ kind, frame: loop.frame });
     const nowS = loop.frame / LIVE_FPS;
     const prev = pointer.last;
     const tS = Math.max(nowS + POINTER_LEAD_S, prev ? prev.tS : 0);
@@ -122,6 +126,7 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
     get drawn() {
       return loop.drawn;
     },
+    pointerEvents,
     trace(fields) {
       const columns = player.recorder.trace().columns;
       return Object.fromEntries(fields.map((f) => [f, Array.from(columns[f])]));
