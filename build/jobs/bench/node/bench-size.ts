@@ -11,7 +11,8 @@ import type { BrowserExecutable } from '../../../node/browser/find-browser.ts';
 import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { launchEyeBrowser, type EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { DEFAULT_MASK_SCALE } from '../../render/node/pixel-proof.ts';
-import { framesInFlight, renderScene } from '../../render/node/render-scene.ts';
+import { renderScene } from '../../render/node/render-scene.ts';
+import { framesInFlight } from '../../render/node/capture-frames.ts';
 import { renderCpuSampler, timedCpu, type BenchTiming } from './tree-cpu-ms.ts';
 import { framesAhead } from '../../render/core/frames-ahead.ts';
 

@@ -4,14 +4,13 @@ import { CliError, EXIT } from '../../../errors/exit.ts';
 import type { TraceChunk } from '../../../model/trace.ts';
 import type { PixelChunk } from '../../../measure/pixels/pixel-trace.ts';
 import type { Scene } from '../../../scene/scene.ts';
-import type { Base64Image } from '../../../node/browser/capture-frame.ts';
 import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { feedDigestAt } from '../../../page/frame-feed.ts';
 import { startEncoder, type FilmEncoder } from './encode-film.ts';
-import { FrameHashes } from './frame-hashes.ts';
-import { framesInFlight, pixelOptions, retryOnCrash, TRACE_READ_EVERY, type RenderOptions, type RenderSummary } from './render-scene.ts';
-import { framesAhead } from '../core/frames-ahead.ts';
+import type { FrameHashes } from './frame-hashes.ts';
+import { captureFrames } from './capture-frames.ts';
+import { pixelOptions, retryOnCrash, type RenderOptions, type RenderSummary } from './render-scene.ts';
 import { warmupStartFrame, type FilmChunk } from '../core/chunk-plan.ts';
 import { NODE_PAGE_TOLERANCE, traceHeadDisagreement } from '../core/trace-agreement.ts';
 
@@ -72,29 +71,11 @@ async function renderChunkOnce(scene: Scene, chunk: FilmChunk, stage: string, o:
   });
   const unregister = onInterrupt(() => encoder?.kill());
   try {
-    const hashes = new FrameHashes();
     const pixelRows: PixelChunk[] = [];
     const count = chunk.endFrame - chunk.startFrame;
-    let captureMs = 0;
-    let waitMs = 0;
-    const images = framesAhead(count, framesInFlight(browser.method), async (i): Promise<Base64Image> => {
-      await o.onFrame?.(chunk.startFrame + i, attempt, browser);
-      return browser.frameBase64(chunk.startFrame + i);
-    });
-    for (let i = 0; i < count; i++) {
-      const t0 = performance.now();
-      const image = (await images.next()).value as Base64Image;
-      const t1 = performance.now();
-      captureMs += t1 - t0;
-      hashes.add(image);
-      await encoder.write(image);
-      waitMs += performance.now() - t1;
-      if ((i + 1) % TRACE_READ_EVERY === 0) {
-        trace.push(await browser.readTrace());
-        if (measure) pixelRows.push(await browser.readPixels());
-      }
-      o.onProgress?.({ scene: `${scene.name} chunk ${chunk.index + 1}`, frame: i + 1, frames: count, msPerFrame: (performance.now() - start) / (i + 1) });
-    }
+    const span = { from: chunk.startFrame, count, label: `${scene.name} chunk ${chunk.index + 1}`, attempt, startMs: start, measure: measure !== null };
+    const { hashes, captureMs, waitMs: captureWaitMs } = await captureFrames(browser, encoder, span, { trace, pixelRows }, o);
+    let waitMs = captureWaitMs;
     const last = chunk.endFrame === frames;
     // The last chunk steps to the end of the film (not captured), so the page's trace spans it, as a one-piece render's does.
     if (last) await browser.goToFrame(frames);

@@ -9,13 +9,13 @@ import type { PixelChunk } from '../../../measure/pixels/pixel-trace.ts';
 import type { PixelMeasureOptions, RenderPass } from '../../../page/protocol.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import type { BrowserSession } from '../../../node/browser/browser-session.ts';
-import type { Base64Image, CaptureMethod } from '../../../node/browser/capture-frame.ts';
 import { startEncoder, EncoderError, type FilmEncoder } from './encode-film.ts';
 import type { EncodeSettings } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from '../../../node/ffmpeg/film-verdict.ts';
-import { FrameHashes } from './frame-hashes.ts';
+import type { FrameHashes } from './frame-hashes.ts';
+import { captureFrames } from './capture-frames.ts';
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { BrowserCrashError, PageError, RefusedRequestError } from '../../../core/browser/page-error.ts';
 import { probeFilm, type FilmProbe } from '../../../node/ffmpeg/probe-film.ts';
@@ -30,7 +30,6 @@ import { assertionsJson, DEFAULT_MASK_SCALE, filmPixels } from './pixel-proof.ts
 import { traceJson } from '../core/trace-json.ts';
 import { feedOf } from '../../../page/frame-feed.ts';
 import { NODE_PAGE_TOLERANCE, traceDisagreement } from '../core/trace-agreement.ts';
-import { framesAhead } from '../core/frames-ahead.ts';
 
 export interface RenderOptions {
   session: BrowserSession;
@@ -102,23 +101,6 @@ export type PixelsSummary = Omit<FilmPixels['agreement'], 'assertions'> & {
   mask: { widthPx: number; heightPx: number; scale: number };
 };
 
-/**
- * Page calls in flight on the canvas path: with two, the page starts the next frame the moment it
- * has sent one, never idling while the image crosses to Node and the next call crosses back. The
- * compositor paths take one frame at a time (beginFrame refuses a second while one is pending).
- * (canvas.toBlob would encode off the page's main thread, but under --deterministic-mode its idle-time
- * encoder waits ~1 s a frame: measured 1,052 ms a frame against toDataURL's 31, same bytes.)
- */
-const CANVAS_FRAMES_IN_FLIGHT = 2;
-
-/** How many frame calls a capture method keeps in flight (the render, and the bench's capture floor). */
-export function framesInFlight(method: CaptureMethod): number {
-  return method === 'canvas' ? CANVAS_FRAMES_IN_FLIGHT : 1;
-}
-
-/** Read the trace back this often (frames) so the page never holds a long film's samples at once. */
-export const TRACE_READ_EVERY = 240;
-
 export const round = (x: number) => Math.round(x * 100) / 100;
 
 async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Promise<RenderSummary> {
@@ -141,32 +123,11 @@ async function renderOnce(scene: Scene, o: RenderOptions, attempt: number): Prom
       outFile: partial,
       settings: { ...o.encode, width: scene.width, height: scene.height, fps: scene.fps, input: browser.format },
     });
-    const hashes = new FrameHashes();
     const chunks: TraceChunk[] = [];
     const pixelRows: PixelChunk[] = [];
-    let captureMs = 0;
-    let waitMs = 0;
-    // Frames ahead: the page steps, draws and encodes the next frames while Node hashes this one and
-    // ffmpeg takes it. (The page answers calls in order, so the trace reads below still see every
-    // sample once, in order.)
-    const images = framesAhead(frames, framesInFlight(browser.method), async (f): Promise<Base64Image> => {
-      await o.onFrame?.(f, attempt, browser);
-      return browser.frameBase64(f);
-    });
-    for (let f = 0; f < frames; f++) {
-      const t0 = performance.now();
-      const image = (await images.next()).value as Base64Image;
-      const t1 = performance.now();
-      captureMs += t1 - t0;
-      hashes.add(image);
-      await encoder.write(image);
-      waitMs += performance.now() - t1;
-      if ((f + 1) % TRACE_READ_EVERY === 0) {
-        chunks.push(await browser.readTrace());
-        if (measure) pixelRows.push(await browser.readPixels());
-      }
-      o.onProgress?.({ scene: scene.name, frame: f + 1, frames, msPerFrame: (performance.now() - start) / (f + 1) });
-    }
+    const span = { from: 0, count: frames, label: scene.name, attempt, startMs: start, measure: measure !== null };
+    const { hashes, captureMs, waitMs: captureWaitMs } = await captureFrames(browser, encoder, span, { trace: chunks, pixelRows }, o);
+    let waitMs = captureWaitMs;
     // Step to the end of the film (not captured) so the trace spans the whole duration.
     await browser.goToFrame(frames);
     chunks.push(await browser.readTrace());
