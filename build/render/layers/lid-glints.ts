@@ -5,7 +5,7 @@ import { lidGlintPx, lidGlints } from '../geometry/lid-glint-spots.ts';
 /**
  * The lids' specular glints (geometry/lid-glint-spots.ts): short bright flecks on the lower lid's wet
  * edge, hot points in the meniscus's brightest streaks and along the upper margin, each a hard core
- * in a faint, tight sheen, laid along the margin's own slope. They belong to the lid: placed along
+ * in a faint, tight sheen, added to the light beneath, laid along the margin's own slope. They belong to the lid: placed along
  * the margin, they ride it and never slide with the globe. Drawn as three batched paths (cheap: once
  * per lid state, in the face layer). They fade as the lids meet (the wet edges tuck against each other).
  */
@@ -29,7 +29,13 @@ export function drawLidGlints(ctx: CanvasRenderingContext2D, f: EyeFrame, m: Lid
     ctx.fillStyle = style;
     ctx.fill();
   };
-  pass(1.5, () => true, `rgba(255, 250, 246, ${0.14 * show})`);
+  // A specular glint is light added to the tissue's own, not paint over it: added ('lighter'), its
+  // core reaches white on a lid in shade as in light (painted over at 0.78 it peaked under 215 luma
+  // in the shade under the lower lid), and the sheen lifts what is beneath by a fixed amount.
+  const op = ctx.globalCompositeOperation;
+  ctx.globalCompositeOperation = 'lighter';
+  pass(1.5, () => true, `rgba(255, 250, 246, ${0.08 * show})`);
   pass(1, (s) => !s.bright, `rgba(255, 255, 255, ${0.78 * show})`);
   pass(1, (s) => s.bright, `rgba(255, 255, 255, ${0.96 * show})`);
+  ctx.globalCompositeOperation = op;
 }

@@ -138,7 +138,7 @@ exposed.marginGlints = (spec: Spec) => {
         const dy = (y + 0.5 - iris.yPx) / iris.radiusYPx;
         if (dx * dx + dy * dy < 1) continue;
         const l = luma[y * W + x];
-        if (l < 200) continue;
+        if (l < 215) continue;
         // A peak over its ring 4 px out (the background a 1–3 px glint sits on): brighter than the
         // ring's mean by 35 levels and than its brightest point (a lit line's own continuation) by 10.
         let sum = 0;
