@@ -94,8 +94,9 @@ function periocularTint(f: EyeFrame, rng: ReturnType<typeof textureRandom>): Flo
       const du = ym - up;
       const pinkLow = dl > 0 ? Math.exp(-dl / 1.4) : 0;
       const pinkUp = du > 0 ? Math.exp(-du / 0.9) : 0;
-      const dMed = Math.hypot(xm - xM - 1, (ym - CANTHUS_MEDIAL_MM.y) * 1.3);
-      const pink = along * (pinkLow + 0.7 * pinkUp) + Math.exp(-(dMed * dMed) / (3.2 * 3.2));
+      // The inner corner's pink spreads along the canthal line (round and as strong, it read as a red spot).
+      const dMed = Math.hypot((xm - xM - 1) * 0.8, (ym - CANTHUS_MEDIAL_MM.y) * 1.3);
+      const pink = along * (pinkLow + 0.7 * pinkUp) + 0.75 * Math.exp(-(dMed * dMed) / (3.2 * 3.2));
       // Thin skin: the upper lid's lower half (fading in from 0.5 mm under the crease to 2.5 mm, never
       // an edge along it: a tone that changed at the crease outlined the lid as a dome). (Under the eye
       // shadeFace's violet stroke does it: a second tint there, darkening over 1–5 mm under the margin,
