@@ -64,8 +64,6 @@ export function paintSkin(f: EyeFrame): Layer {
  * The skin's tone across the eye's surroundings, as per-pixel r, g, b factors (painted once per size):
  * - redder (pink) toward the lid margins and at the inner corner, where thin skin shows the vessels
  *   under it, within ~1.5 mm of the lower margin and ~3 mm of the medial canthus;
- * - a little darker and browner-violet over the upper lid's lower half, thin skin over the
- *   orbicularis and its veins;
  * - mottled at low frequency: a few percent of luma and of hue over patches of 3–8 mm (two octaves,
  *   the finer one rotated), as real skin is never one even colour (the pores' fine colour is paintSkin's).
  * (Without it the skin was one even peach from temple to nose: issue 18.)
@@ -85,7 +83,6 @@ function periocularTint(f: EyeFrame, rng: ReturnType<typeof textureRandom>): Flo
     const along = smoothstep(xL - 1.5, xL + 3, xm) * smoothstep(xM + 1.5, xM - 2, xm);
     const up = restUpperMarginMm(xm);
     const low = restLowerMarginMm(xm);
-    const crease = creaseMm(xm);
     for (let y = 0; y < H; y++) {
       const ym = yMmOf(f, y + 0.5);
       // Pink: the lower lid's skin just under its margin and the upper lid's just over its own (the
@@ -97,20 +94,20 @@ function periocularTint(f: EyeFrame, rng: ReturnType<typeof textureRandom>): Flo
       // The inner corner's pink spreads along the canthal line (round and as strong, it read as a red spot).
       const dMed = Math.hypot((xm - xM - 1) * 0.8, (ym - CANTHUS_MEDIAL_MM.y) * 1.3);
       const pink = along * (pinkLow + 0.7 * pinkUp) + 0.75 * Math.exp(-(dMed * dMed) / (3.2 * 3.2));
-      // Thin skin: the upper lid's lower half (fading in from 0.5 mm under the crease to 2.5 mm, never
-      // an edge along it: a tone that changed at the crease outlined the lid as a dome). (Under the eye
-      // shadeFace's violet stroke does it: a second tint there, darkening over 1–5 mm under the margin,
-      // tilted the fine texture's directions, skin-texture-picture.test.ts's crossing 0.74 < 0.75.)
-      const thin = along * smoothstep(-0.3, 0.8, du) * smoothstep(crease - 0.5, crease - 2.5, ym);
+      // (A darker, browner upper lid, its lower half 2 % red and 4 % green down, showed on a shut lid:
+      // the skin unrolled from the fold is the lid's own, read back from near its margin, and it made
+      // lid-outline-picture.test.ts's pale hood 6.6 levels, over its 6, and at 0.4 of it the seam 2.99
+      // of 3. The lid's own tone is lid-skin.ts's; under the eye shadeFace's violet stroke does it: a
+      // tint there tilted the fine texture's directions, skin-texture-picture.test.ts's crossing 0.74.)
       // Low-frequency mottle (rotated sampling hides the lattice).
       const n1 = coarse.at((xm * 0.8 - ym * 0.6) / 7 + 16, (ym * 0.8 + xm * 0.6) / 7 + 12);
       const n2 = medium.at((xm * 0.6 + ym * 0.8) / 3.2 + 24, (ym * 0.6 - xm * 0.8) / 3.2 + 16);
       const h = hue.at(xm / 4.5 + 24, ym / 4.5 + 16);
       const l = 1 + 0.022 * n1 + 0.014 * n2;
       const i = (y * W + x) * 3;
-      out[i] = l * (1 + 0.012 * pink - 0.02 * thin + 0.012 * h);
-      out[i + 1] = l * (1 - 0.075 * pink - 0.04 * thin - 0.012 * h);
-      out[i + 2] = l * (1 - 0.04 * pink - 0.015 * thin - 0.006 * h);
+      out[i] = l * (1 + 0.012 * pink + 0.012 * h);
+      out[i + 1] = l * (1 - 0.075 * pink - 0.012 * h);
+      out[i + 2] = l * (1 - 0.04 * pink - 0.006 * h);
     }
   }
   return out;
