@@ -1,11 +1,11 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xMmOf, xPx, yMmOf, yPx } from '../geometry/eye-frame.ts';
 import { CREASE_LATERAL_END_MM, CREASE_MEDIAL_END_MM, creaseMm } from '../geometry/crease.ts';
-import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm } from '../geometry/lid-shape.ts';
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, restLowerMarginMm, restUpperMarginMm } from '../geometry/lid-shape.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer, paintPixels } from './canvas.ts';
 import { blobMm, traceCurveMm } from './mm-draw.ts';
-import { Noise2D, grain, textureRandom } from './noise.ts';
+import { Noise2D, grain, smoothstep, textureRandom } from './noise.ts';
 import { reliefLight, skinRelief } from './skin-relief.ts';
 import { paintVellus } from './vellus.ts';
 
@@ -29,6 +29,7 @@ export function paintSkin(f: EyeFrame): Layer {
   const capillary = new Noise2D(rng.spawn('capillary'), 512, 320);
   const sheen = new Noise2D(rng.spawn('sheen'), 64, 40);
   const relief = skinRelief(f, rng.spawn('relief'));
+  const tint = periocularTint(f, rng.spawn('tint'));
   const W = f.widthPx;
   const H = f.heightPx;
   paintPixels(layer, (x, y, out) => {
@@ -49,13 +50,67 @@ export function paintSkin(f: EyeFrame): Layer {
     const red = 0.9 * Math.max(0, cap - 0.15) + 0.3 * Math.max(0, -m) + 0.3 * Math.max(0, -b);
     // Oilier in patches: the glints on the relief come and go.
     const g = 255 * 0.4 * lit.glint * (0.5 + 0.5 * sheen.at(xm / 1.5 + 32, ym / 1.5 + 20));
-    out[0] = SKIN[0] * k * (1 + 0.004 * b) + g;
-    out[1] = SKIN[1] * k * (1 - 0.05 * red) + g * 0.96;
-    out[2] = SKIN[2] * k * (1 - 0.05 * red) + g * 0.92;
+    const ti = (Math.floor(y) * W + Math.floor(x)) * 3;
+    out[0] = SKIN[0] * k * (1 + 0.004 * b) * tint[ti] + g;
+    out[1] = SKIN[1] * k * (1 - 0.05 * red) * tint[ti + 1] + g * 0.96;
+    out[2] = SKIN[2] * k * (1 - 0.05 * red) * tint[ti + 2] + g * 0.92;
   });
   paintVellus(layer.ctx, f, rng.spawn('vellus'));
   shadeFace(layer.ctx, f);
   return layer;
+}
+
+/**
+ * The skin's tone across the eye's surroundings, as per-pixel r, g, b factors (painted once per size):
+ * - redder (pink) toward the lid margins and at the inner corner, where thin skin shows the vessels
+ *   under it, within ~1.5 mm of the lower margin and ~3 mm of the medial canthus;
+ * - mottled at low frequency: a few percent of luma and of hue over patches of 3–8 mm (two octaves,
+ *   the finer one rotated), as real skin is never one even colour (the pores' fine colour is paintSkin's).
+ * (Without it the skin was one even peach from temple to nose: issue 18.)
+ */
+function periocularTint(f: EyeFrame, rng: ReturnType<typeof textureRandom>): Float32Array {
+  const W = f.widthPx;
+  const H = f.heightPx;
+  const coarse = new Noise2D(rng.spawn('coarse'), 32, 24);
+  const medium = new Noise2D(rng.spawn('medium'), 48, 32);
+  const hue = new Noise2D(rng.spawn('hue'), 48, 32);
+  const out = new Float32Array(W * H * 3);
+  const xL = CANTHUS_LATERAL_MM.x;
+  const xM = CANTHUS_MEDIAL_MM.x;
+  for (let x = 0; x < W; x++) {
+    const xm = xMmOf(f, x + 0.5);
+    // Only along the fissure, fading past the canthi (the margins' curves run on as the canthal line).
+    const along = smoothstep(xL - 1.5, xL + 3, xm) * smoothstep(xM + 1.5, xM - 2, xm);
+    const up = restUpperMarginMm(xm);
+    const low = restLowerMarginMm(xm);
+    for (let y = 0; y < H; y++) {
+      const ym = yMmOf(f, y + 0.5);
+      // Pink: the lower lid's skin just under its margin and the upper lid's just over its own (the
+      // lid skin itself, lid-skin.ts, adds its own toward the lashes), and the inner corner.
+      const dl = low - ym;
+      const du = ym - up;
+      const pinkLow = dl > 0 ? Math.exp(-dl / 1.4) : 0;
+      const pinkUp = du > 0 ? Math.exp(-du / 0.9) : 0;
+      // The inner corner's pink spreads along the canthal line (round and as strong, it read as a red spot).
+      const dMed = Math.hypot((xm - xM - 1) * 0.8, (ym - CANTHUS_MEDIAL_MM.y) * 1.3);
+      const pink = along * (pinkLow + 0.7 * pinkUp) + 0.75 * Math.exp(-(dMed * dMed) / (3.2 * 3.2));
+      // (A darker, browner upper lid, its lower half 2 % red and 4 % green down, showed on a shut lid:
+      // the skin unrolled from the fold is the lid's own, read back from near its margin, and it made
+      // lid-outline-picture.test.ts's pale hood 6.6 levels, over its 6, and at 0.4 of it the seam 2.99
+      // of 3. The lid's own tone is lid-skin.ts's; under the eye shadeFace's violet stroke does it: a
+      // tint there tilted the fine texture's directions, skin-texture-picture.test.ts's crossing 0.74.)
+      // Low-frequency mottle (rotated sampling hides the lattice).
+      const n1 = coarse.at((xm * 0.8 - ym * 0.6) / 7 + 16, (ym * 0.8 + xm * 0.6) / 7 + 12);
+      const n2 = medium.at((xm * 0.6 + ym * 0.8) / 3.2 + 24, (ym * 0.6 - xm * 0.8) / 3.2 + 16);
+      const h = hue.at(xm / 4.5 + 24, ym / 4.5 + 16);
+      const l = 1 + 0.022 * n1 + 0.014 * n2;
+      const i = (y * W + x) * 3;
+      out[i] = l * (1 + 0.012 * pink + 0.012 * h);
+      out[i + 1] = l * (1 - 0.075 * pink - 0.012 * h);
+      out[i + 2] = l * (1 - 0.04 * pink - 0.006 * h);
+    }
+  }
+  return out;
 }
 
 function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
@@ -137,30 +192,36 @@ function shadeFace(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
 }
 
 /**
- * The hood's lower edge: lit skin rolling over the crease. Painted over the face after the lid's skin
- * (assets-for.ts), apart from the rest of the skin, because it belongs to the open eye: closing, the
- * lid's skin unrolls from under the hood and the roll flattens, so the warp fades it out (face-warp.ts
- * keeps the face with and without it). Left in, it was a pale arc over a shut lid. It reaches no
- * further than HOOD_ROLL_REACH_MM above the crease (its stroke's centre 1 mm up, half its width and
- * three sigmas of its blur above that), and not below it.
+ * The hood: the fuller skin under the brow that folds over the crease, lit from above. Painted over the
+ * face after the lid's skin (assets-for.ts), apart from the rest of the skin, because it belongs to the
+ * open eye: closing, the lid's skin unrolls from under the hood and the hood flattens, so the warp fades
+ * it out (face-warp.ts keeps the face with and without it). Left in, it was a pale arc over a shut lid.
+ * A broad, faint swell of light centred 1.4 mm above the crease that is gone by the crease itself,
+ * where the groove (face-warp-fold.ts) begins: fullness, not an edge. (A 0.7 mm stroke of 12 % white
+ * 1 mm above the crease, blurred 0.22 mm, was a lit rim along the fold's top: the edge of a contact
+ * lens or a blister laid on the skin, issue 18.) It reaches no further than HOOD_ROLL_REACH_MM above
+ * the crease (its stroke's centre, half its width and three sigmas of its blur), and not below it.
  */
-export const HOOD_ROLL_REACH_MM = 2;
+const HOOD_AT_MM = 1.4;
+const HOOD_WIDTH_MM = 1.2;
+const HOOD_BLUR_MM = 0.4;
+export const HOOD_ROLL_REACH_MM = HOOD_AT_MM + HOOD_WIDTH_MM / 2 + 3 * HOOD_BLUR_MM;
 
 export function paintHoodRoll(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const mm = f.pxPerMm;
   ctx.save();
   ctx.lineCap = 'round';
-  ctx.filter = `blur(${0.22 * mm}px)`;
+  ctx.filter = `blur(${HOOD_BLUR_MM * mm}px)`;
   ctx.beginPath();
-  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, 1);
+  traceCurveMm(ctx, f, creaseMm, CREASE_LATERAL_END_MM + 2, CREASE_MEDIAL_END_MM - 1, 48, true, HOOD_AT_MM);
   // Fading out toward both ends with the crease under it.
   const roll = ctx.createLinearGradient(xPx(f, CREASE_LATERAL_END_MM + 2), 0, xPx(f, CREASE_MEDIAL_END_MM - 1), 0);
-  roll.addColorStop(0, 'rgba(255, 228, 208, 0)');
-  roll.addColorStop(0.3, 'rgba(255, 228, 208, 0.12)');
-  roll.addColorStop(0.75, 'rgba(255, 228, 208, 0.12)');
-  roll.addColorStop(1, 'rgba(255, 228, 208, 0)');
+  roll.addColorStop(0, 'rgba(255, 226, 206, 0)');
+  roll.addColorStop(0.3, 'rgba(255, 226, 206, 0.07)');
+  roll.addColorStop(0.75, 'rgba(255, 226, 206, 0.07)');
+  roll.addColorStop(1, 'rgba(255, 226, 206, 0)');
   ctx.strokeStyle = roll;
-  ctx.lineWidth = 0.7 * mm;
+  ctx.lineWidth = HOOD_WIDTH_MM * mm;
   ctx.stroke();
   ctx.restore();
 }

@@ -2,19 +2,30 @@ import { smoothstep } from '../assets/noise.ts';
 import { CREASE_LATERAL_END_MM, CREASE_MEDIAL_END_MM } from '../geometry/crease.ts';
 
 /**
- * The crease's fold: a dark line just under it and the hood's soft shadow below that, mm. The line is
- * soft and light (at 0.11 mm and 20 % dark, 32 % with the shadow, it was a 1–2 px pen line 57 levels
- * deep at 720p: a dome outlined above the lid), and its depth wanders along the crease (foldWander).
+ * The crease's fold: a groove just under the crease, where the hood's skin turns under, and a short
+ * soft shadow below it, mm. The groove is the darkest thing about the crease (a photograph's crease is
+ * a dark line 0.2–0.5 mm wide with the lid under it back to the face's tone within a millimetre). (As
+ * a 0.17 mm line of 6 % over a 0.85 mm-wide shadow of 18 % centred 0.45 mm down, the shadow's top edge
+ * was the crease: a grey band 1.5 mm tall with a sharp upper rim, the lid below it reading as a dome
+ * laid on the skin, issue 18. At 0.11 mm and 20 % dark, 32 % with the shadow, it was a 1–2 px pen line.)
+ * Its depth wanders along the crease (foldWander).
  */
-const FOLD_LINE_MM = 0.17;
-const FOLD_LINE_AT_MM = 0.2;
-const FOLD_SHADOW_MM = 0.85;
-const FOLD_SHADOW_AT_MM = 0.45;
-const FOLD_LINE_DARK = 0.06;
-/** The hood's shadow down into the fold: a photograph's crease is a soft groove 30–60 levels deep (at 12 % it was ~24; face-warp.test.ts caps the whole fold at 20 %). */
-const FOLD_SHADOW_DARK = 0.18;
+const FOLD_LINE_MM = 0.28;
+const FOLD_LINE_AT_MM = 0.28;
+const FOLD_SHADOW_MM = 0.45;
+const FOLD_SHADOW_AT_MM = 0.65;
+/** The groove: a photograph's crease is a soft line 30–60 levels deep (face-warp.test.ts caps the whole fold at 20 %). */
+const FOLD_LINE_DARK = 0.21;
+const FOLD_SHADOW_DARK = 0.04;
 /** The fold's edge ramps in over this depth: soft, never a stepped pixel line. */
-const FOLD_RAMP_MM = 0.3;
+const FOLD_RAMP_MM = 0.34;
+/**
+ * Skin in shadow is warmer, not greyer (light that reaches it has passed through skin): the fold takes
+ * this share of its darkening off red, all of it off green and a little more off blue. (Neutral, the
+ * groove read as a grey film.)
+ */
+export const FOLD_RED = 0.78;
+export const FOLD_BLUE = 1.06;
 /** Where the crease fades (mm): from about the lateral canthus and short of the medial one, inward. */
 const CREASE_FADE_FROM_LATERAL_MM = CREASE_LATERAL_END_MM + 3.5;
 const CREASE_FADE_LATERAL_MM = 9;

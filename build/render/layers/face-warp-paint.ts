@@ -4,8 +4,11 @@ import type { LidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { LOWER_ANCHOR_MM } from './face-warp.ts';
-import { foldDepth } from './face-warp-fold.ts';
+import { FOLD_BLUE, FOLD_RED, foldDepth } from './face-warp-fold.ts';
 import { lidUnroll } from './lid-unroll.ts';
+
+const FOLD_RED_I = Math.round(FOLD_RED * 256);
+const FOLD_BLUE_I = Math.round(FOLD_BLUE * 256);
 
 /** Margins are placed to 1/MARGIN_QUANTUM px (far below what antialiasing shows). */
 const MARGIN_QUANTUM = 32;
@@ -142,9 +145,11 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         let gg = (((p0 & 0xff00) * ui + (p1 & 0xff00) * ti) >>> 8) & 0xff00;
         const li = (dy * fScale) | 0;
         if (li < lutLast && foldI > 0) {
-          const kf = 256 - ((foldI * lutI[li]) >> 8);
-          rb = ((rb * kf) >>> 8) & 0xff00ff;
-          gg = ((gg * kf) >>> 8) & 0xff00;
+          // Warm, not grey: red darkens less than green, blue a little more (face-warp-fold.ts).
+          const d = (foldI * lutI[li]) >> 8;
+          const kb = 256 - ((d * FOLD_BLUE_I) >> 8);
+          rb = ((((rb & 0xff) * (256 - ((d * FOLD_RED_I) >> 8))) >>> 8) | ((((rb >>> 16) * (kb < 0 ? 0 : kb)) >>> 8) << 16)) & 0xff00ff;
+          gg = ((gg * (256 - d)) >>> 8) & 0xff00;
         }
         out[y * bw + x] = 0xff000000 | rb | gg;
         continue;
@@ -185,17 +190,20 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         const from = dy > 0 ? src : hood;
         const p0 = from[col + s0];
         const p1 = from[col + s0 + 1];
-        let k = aU;
+        let dk = 0;
         if (dy > 0) {
           const li = (dy * fScale) | 0;
-          k *= 1 - fold * lut[li < lutLast ? li : lutLast];
+          dk = fold * lut[li < lutLast ? li : lutLast];
         }
+        const kR = aU * (1 - FOLD_RED * dk);
+        const k = aU * (1 - dk);
+        const kB = aU * Math.max(0, 1 - FOLD_BLUE * dk);
         const r0 = p0 & 255;
         const g0 = (p0 >>> 8) & 255;
         const b0 = (p0 >>> 16) & 255;
-        r = (r0 + ((p1 & 255) - r0) * t) * k;
+        r = (r0 + ((p1 & 255) - r0) * t) * kR;
         g = (g0 + (((p1 >>> 8) & 255) - g0) * t) * k;
-        b = (b0 + (((p1 >>> 16) & 255) - b0) * t) * k;
+        b = (b0 + (((p1 >>> 16) & 255) - b0) * t) * kB;
       }
       if (aL > 0) {
         // Stretched above the anchor, the skin itself below it.

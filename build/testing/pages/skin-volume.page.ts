@@ -49,3 +49,33 @@ exposed.skinMeanLuma = (x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) 
   for (let i = 0; i < d.length; i += 4) s += lumaAt(d, i);
   return s / (w * h);
 };
+
+/** A patch (mm box) of the painted skin or face layer (RGBA). */
+exposed.layerPatch = (layer: 'skin' | 'face', x0Mm: number, x1Mm: number, y0Mm: number, y1Mm: number) => {
+  const { w, h, data } = paintedPatch(layer, x0Mm, x1Mm, y0Mm, y1Mm);
+  return { w, h, rgba: Array.from(data) };
+};
+
+/**
+ * Mean red over green per band of a column span relative to a curve (as profileMm), on the painted
+ * face layer: the skin's redness.
+ */
+exposed.rednessMm = (curve: 'crease' | 'upper' | 'lower', x0Mm: number, x1Mm: number, fromMm: number, toMm: number, steps: number) => {
+  const a = assetsFor(W, H);
+  const f = a.frame;
+  const d = a.face.ctx.getImageData(0, 0, W, H).data;
+  const at = curve === 'crease' ? creaseMm : curve === 'upper' ? restUpperMarginMm : restLowerMarginMm;
+  const out: number[] = [];
+  for (let k = 0; k < steps; k++) {
+    const off = fromMm + ((toMm - fromMm) * (k + 0.5)) / steps;
+    let r = 0;
+    let g = 0;
+    for (let x = Math.round(xPx(f, x0Mm)); x < Math.round(xPx(f, x1Mm)); x++) {
+      const y = Math.floor(yPx(f, at(xMmOf(f, x + 0.5)) + off));
+      r += d[(y * W + x) * 4];
+      g += d[(y * W + x) * 4 + 1];
+    }
+    out.push(r / Math.max(1, g));
+  }
+  return out;
+};
