@@ -4,7 +4,7 @@ import { textureRandom } from './noise.ts';
 /**
  * The lashes, drawn once from the fixed seed: where each grows along its margin (a fraction of the
  * fissure, so lashes stretch with the lid and never slide along it), how long, which way it fans, how
- * it curls, and which clump it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
+ * it curls, which clump and which row it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
  * roots sit a few tenths of a millimetre apart and whose tips meet (the hairs run side by side and
  * pull together toward the end); between clumps there are gaps, and a few stray hairs cross their
  * neighbours at their own angle. Upper lashes are long and dense in the middle and the outer third,
@@ -165,6 +165,8 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
 }
 
 export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
+  // A photograph's upper row is 90–160 hairs in 2–3 irregular rows (rowWeights); at 115 in one row
+  // the fringe read as a sparse row of countable hairs (issue 18).
   count: 150,
   sizeWeights: [0.08, 0.3, 0.32, 0.2, 0.1],
   // Roots far enough apart that each hair shows as itself until the clump gathers it (at 0.03 mm a
@@ -172,6 +174,9 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   // A little wider than that (0.05–0.14 mm) since the hairs grew to 8 mm: their crowded roots make
   // the margin's dark band, and the clump's tips, which stray ±0.04 mm on any hair, still meet.
   rootStepMm: [0.05, 0.14],
+  // Real upper lashes are 8–12 mm, curling up and toward the camera: from the front they stand 3–5 mm
+  // over the margin at mid-lid (a lash's rise is ~0.47 of its length here). At 1.4–4.2 mm they stood
+  // ~2 mm (lash-fringe-picture.test.ts).
   lengthMm: [2.8, 7.8],
   lengthSpread: [0.4, 1.2],
   // ±0.3 %: a clump's tips stay within a hair's breadth (±0.025 mm) on the longest hairs.
@@ -193,6 +198,8 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   curlMm: 0.12,
   pull: [0, 0.25],
   tipMissMm: 0.02,
+  // Three rows, the front one fullest; a back row's clumps stand behind the front's, their roots
+  // 0.08 mm deeper (from the front, a hair's breadth higher on the lid).
   rowWeights: [0.45, 0.35, 0.2],
   rowStepMm: 0.08,
 });
