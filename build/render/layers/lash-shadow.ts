@@ -13,6 +13,11 @@ import type { ExtentPx, LashCurvePx } from './lashes.ts';
  */
 /** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
 const DROP_SHARE = 0.6;
+/**
+ * The longest streak, mm: a hair's shadow falls on the globe just under its root, however far the hair
+ * reaches out (the longer pic18i fringe, at 0.6 of its reach, ran streaks 3+ mm down the white like rain).
+ */
+const DROP_MAX_MM = 2;
 const LEAN_FROM_LIGHT = 0.25;
 const SHADOW_RGB = '58, 40, 36';
 /**
@@ -33,7 +38,7 @@ export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   const streaks = upper.map((c) => {
     const reach = Math.hypot(c.x1 - c.x0, c.y1 - c.y0);
-    const drop = DROP_SHARE * reach;
+    const drop = Math.min(DROP_SHARE * reach, DROP_MAX_MM * f.pxPerMm);
     const x1 = c.x0 + 0.35 * (c.x1 - c.x0) + LEAN_FROM_LIGHT * drop;
     const y1 = c.y0 + drop;
     const pad = PASSES[0][0] * c.widthPx;
