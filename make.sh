@@ -27,17 +27,6 @@ report_cpu() {
   ' >&2
 }
 
-# Run one step ("timed LABEL command…"), note its wall time for the closing line, keep its exit code.
-step_times=""
-timed() {
-  local label=$1 t0 rc=0
-  shift
-  t0=$(date +%s%N)
-  "$@" || rc=$?
-  step_times+="$(awk -v l="$label" -v ns="$(( $(date +%s%N) - t0 ))" 'BEGIN { printf "%s %.1f s", l, ns / 1e9 }'), "
-  return "$rc"
-}
-
 have_browser() {
   [ -n "${PUPPETEER_EXECUTABLE_PATH:-}" ] && [ -x "${PUPPETEER_EXECUTABLE_PATH}" ] && return 0
   command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1
@@ -86,15 +75,11 @@ case "${1:-all}" in
   all)
     trap report_cpu EXIT
     npm run --silent build
-    # Render every scene, assert, the comparison clips, the report; all always run, and the first failure's code is the exit code.
+    # Render every scene, assert, the comparison clips, the report (eye all: one process, so each
+    # command's start-up is paid once); every step runs, the first failure's code is the exit code,
+    # and it prints each step's wall time.
     status=0
-    timed films node bin/eye.js render || status=$?
-    timed check node bin/eye.js check || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    # The comparison clips (proof/compare/): per era none / generic / tuned at 640x360, and the eras tiled (eye clips --help).
-    timed clips node bin/eye.js clips || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    # The report reads what the render and the check wrote (proof/, proof/check/, ledger.jsonl), so it goes last.
-    timed report node bin/eye.js report || { s=$?; [ "$status" -eq 0 ] && status=$s; }
-    say "make.sh: wall time per step: ${step_times%, }"
+    node bin/eye.js all || status=$?
     exit "$status"
     ;;
   *)

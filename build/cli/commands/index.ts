@@ -15,6 +15,7 @@ import { registerReport } from './report.ts';
 import { registerExportArkit } from './export-arkit.ts';
 import { registerApprove } from './approve.ts';
 import { registerDiff } from './diff.ts';
+import { registerAll } from './all.ts';
 
 /** Every command the CLI has. Each file registers one. */
 export function registerCommands(program: Command): void {
@@ -35,4 +36,5 @@ export function registerCommands(program: Command): void {
   registerExportArkit(program);
   registerApprove(program);
   registerDiff(program);
+  registerAll(program);
 }
