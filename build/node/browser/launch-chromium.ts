@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { browserArgs } from '../../core/browser/browser-args.ts';
 import type { BrowserExecutable } from './find-browser.ts';
 import { ownedPrefix, PROFILE_TEMP, sweepOwned } from '../io/owned-temp.ts';
@@ -24,6 +24,9 @@ export async function launchChromium(o: {
   sweepOwned(tmpdir(), PROFILE_TEMP);
   const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
   try {
+    // Loaded here, not at the top: a run that restores every film starts no browser, and
+    // puppeteer-core's ~170 modules cost each process 0.15-0.6 s to load.
+    const { default: puppeteer } = await import('puppeteer-core');
     const browser = await puppeteer.launch({
       executablePath: o.executable.path,
       headless: o.executable.kind === 'headless-shell' ? 'shell' : true,
