@@ -113,7 +113,7 @@ let streaks: TearStreak[] | null = null;
 /**
  * The highlight's pieces, grown once from a fixed seed (of a 29 mm fissure): mostly short beads
  * (0.1–0.35 mm, where the film gathers into droplets on the crest), some medium runs (0.4–0.9 mm)
- * and a rare long streak (1.3–2.4 mm), with gaps drawn log-uniformly between 0.12 and 1.4 mm, so
+ * and a rare long streak (1.3–2.4 mm), with gaps drawn log-uniformly between 0.15 and 1.8 mm (closer, a bead's sheen bridges the gap), so
  * neither the pieces nor their pitch repeat and the bright part covers about half the lid (lit over
  * three quarters of it, the light read as one solid stroke).
  */
@@ -126,9 +126,9 @@ export function tearStreaks(): TearStreak[] {
   let t = TEAR_T0 + 0.04 + rng.uniform(0, 0.5) * perMm;
   while (t < TEAR_T1 - 0.04) {
     const kind = rng.next();
-    const lenMm = kind < 0.6 ? rng.uniform(0.1, 0.35) : kind < 0.92 ? rng.uniform(0.4, 0.9) : rng.uniform(1.3, 2.4);
+    const lenMm = kind < 0.68 ? rng.uniform(0.1, 0.35) : kind < 0.93 ? rng.uniform(0.4, 0.9) : rng.uniform(1.3, 2.4);
     out.push({ t0: t, t1: Math.min(TEAR_T1 - 0.03, t + lenMm * perMm), strength: rng.uniform(0.45, 1), crest: rng.uniform(0.45, 0.68) });
-    t += (lenMm + logUniform(0.12, 1.4)) * perMm;
+    t += (lenMm + logUniform(0.15, 1.8)) * perMm;
   }
   streaks = out;
   return out;

@@ -67,9 +67,9 @@ describe("the caruncle's wet highlights", () => {
     const big = areasMm2.filter((a) => a >= 0.01).length;
     const sorted = [...areasMm2].sort((a, b) => b - a);
     console.log(`caruncle highlights: ${areasMm2.length} spots, ${big} of 0.01 mm² or more, largest ${sorted.slice(0, 5).map((a) => a.toFixed(3)).join(', ')} mm²`);
-    // The sprinkle before: SPOTS_OLD.
+    // The sprinkle before: 13 spots by this reading (the tiniest fall under its bars), 3 of them 0.01 mm² or more.
     expect(areasMm2.length).toBeGreaterThanOrEqual(2);
-    expect(areasMm2.length).toBeLessThanOrEqual(6);
+    expect(areasMm2.length).toBeLessThanOrEqual(5);
     expect(big).toBeGreaterThanOrEqual(2);
     expect(big / areasMm2.length).toBeGreaterThanOrEqual(0.5);
   }, 120_000);
