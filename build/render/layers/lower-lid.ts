@@ -143,8 +143,9 @@ function glandRow(): { t: number; size: number; offMm: number }[] {
   const rng = textureRandom('gland-openings');
   const out: { t: number; size: number; offMm: number }[] = [];
   for (let t = 0.1; t < 0.86; t += GLAND_STEP_T * rng.uniform(0.7, 1.4)) {
-    if (rng.chance(0.12)) continue;
-    out.push({ t, size: rng.uniform(0.6, 1.2), offMm: rng.uniform(-0.025, 0.025) });
+    // Some openings are plugged or lie in a fold (a row of equal pits reads as stitching).
+    if (rng.chance(0.22)) continue;
+    out.push({ t, size: rng.uniform(0.5, 1.3), offMm: rng.uniform(-0.035, 0.035) });
   }
   glands = out;
   return out;
