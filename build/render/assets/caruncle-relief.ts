@@ -11,10 +11,10 @@ import { Noise2D, textureRandom } from './noise.ts';
  * clusters of small 0.06–0.14 mm ones where a noise lets them gather), so the surface is lumpy and
  * uneven rather than a regular froth of equal bubbles. Lit from the upper left (the face's light)
  * with light wrapped round (the tissue is translucent: its far side stays red, never goes dark, or the
- * mound's rim reads as a drawn outline). Its wet film reflects the light only in a few places, on the
- * crests of the larger lumps where a noise says the film is thick: a handful of irregular glints of
- * different sizes, fixed to the tissue (this is painted into the globe's fixed shade layer; it does
- * not turn with the eye). Its colour is not one pink: pale, yellowish sebaceous lobules among redder
+ * mound's rim reads as a drawn outline). Its wet film mirrors the light in only a few places: three or
+ * four soft highlights, each the light's reflection in one large lump's smooth surface, so shaped and
+ * placed by it (a sprinkle of ~25 tiny specks read as sugar), fixed to the tissue (this is painted
+ * into the globe's fixed shade layer; it does not turn with the eye). Its colour is not one pink: pale, yellowish sebaceous lobules among redder
  * crevices. Its rim fades into the lacrimal lake over a wide band, widest laterally where the mound
  * dips under the plica. Painted once per size, pixel by pixel over its ~3.5 × 4.3 mm box.
  */
@@ -28,6 +28,15 @@ const LOBE_SCALES = [
 /** The light: from the upper left and in front (x right, y down, z toward the viewer). */
 const LIGHT = normalize([-0.38, -0.55, 0.74]);
 const HALF = normalize([LIGHT[0], LIGHT[1], LIGHT[2] + 1]);
+/** How many large lumps carry a wet highlight, and how tight it is (the reflection's power: lower is softer, larger). */
+const WET_HIGHLIGHTS_MIN = 3;
+const WET_HIGHLIGHTS_MAX = 4;
+const WET_GLOSS_POWER = 14;
+/** The highlight's hot centre inside its soft spread: the reflection's power there and its share. */
+const WET_CORE_POWER = 90;
+const WET_CORE = 0.4;
+/** The wet film's reflectance at the highlight (over 1: the centre clips to white, as a wet spot does). */
+const WET_GAIN = 1.35;
 /** How far the diffuse light wraps past the terminator (translucent tissue). */
 const WRAP = 0.15;
 
@@ -49,7 +58,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
   const sin = Math.sin(C.rotationRad);
   // The lobules: round bulges at scattered points of the mound (mm about its centre), some of them
   // sebaceous (paler, yellower); the small ones only where `gather` lets them cluster.
-  const lobes: { x: number; y: number; r: number; h: number; gland: number }[] = [];
+  const lobes: { x: number; y: number; r: number; h: number; gland: number; big: boolean }[] = [];
   for (const sc of LOBE_SCALES) {
     for (let k = 0; k < sc.count; k++) {
       const a = rng.uniform(0, Math.PI * 2);
@@ -60,7 +69,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       const y = u * sin + v * cos;
       if (sc.rMax < 0.2 && gather.at(x / 0.7 + 5, y / 0.7 + 5) < -0.6) continue;
       const r = rng.uniform(sc.rMin, sc.rMax) * (1 - 0.3 * q * q);
-      lobes.push({ x, y, r, h: r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0 });
+      lobes.push({ x, y, r, h: r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0, big: sc === LOBE_SCALES[0] });
     }
   }
   // Height (mm), coverage, crevice depth, gland share and film (where it may glint) per pixel; the
@@ -69,6 +78,9 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
   const cover = new Float32Array(size * size);
   const crevice = new Float32Array(size * size);
   const glandAt = new Float32Array(size * size);
+  const wet = wetLobes(lobes, rng.spawn('glints'));
+  const gloss = new Float32Array(size * size);
+  const gate = new Float32Array(size * size);
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
       const dx = (px + 0.5 - cxPx) / mm;
@@ -94,12 +106,19 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       }
       // A low swell, flat-shouldered (no steep flank at the rim to shade into an outline).
       const dome = 0.4 * (1 - smoothstep(0, 1.05, r));
+      let wetTop = 0;
+      for (const l of wet) {
+        const q = ((dx - l.x) ** 2 + (dy - l.y) ** 2) / (l.r * l.r);
+        if (q >= 1) continue;
+        const b = l.h * (1 - q) * (1 - q);
+        if (b > wetTop) [wetTop, gate[py * size + px]] = [b, l.peak * smoothstep(1, 0.55, q)];
+      }
+      gloss[py * size + px] = dome + wetTop;
       height[i] = dome + bulge + 0.004 * fine.at(dx / 0.08 + 90, dy / 0.08 + 90) + 0.05 * coarse.at(dx / 0.45 + 20, dy / 0.45 + 20);
       crevice[i] = smoothstep(0.03, 0, bulge);
       glandAt[i] = gland;
     }
   }
-  const glint = glintField(lobes, size, cxPx, cyPx, mm, rng.spawn('glints'));
   const layer = makeLayer(size, size);
   const img = layer.ctx.createImageData(size, size);
   const d = img.data;
@@ -126,11 +145,16 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       r *= 0.74 + 0.32 * diffuse;
       gr *= 0.58 + 0.5 * diffuse;
       b *= 0.6 + 0.48 * diffuse;
-      const s = Math.min(1, sheen + glint[i]);
+      // The wet highlight: the light mirrored in the chosen lump's smooth surface, soft-edged.
+      const hx = (gloss[i + 1] - gloss[i - 1]) / (2 * step);
+      const hy = (gloss[i + size] - gloss[i - size]) / (2 * step);
+      const facing = gate[i] > 0 ? Math.max(0, dot(normalize([-hx, -hy, 1]), HALF)) : 0;
+      const glint = gate[i] > 0 ? Math.min(1, gate[i] * ((1 - WET_CORE) * facing ** WET_GLOSS_POWER + WET_CORE * facing ** WET_CORE_POWER) * WET_GAIN) : 0;
+      const s = Math.min(1, sheen + glint);
       d[4 * i] = Math.min(255, r + (255 - r) * s);
       d[4 * i + 1] = Math.min(255, gr + (255 - gr) * s);
       d[4 * i + 2] = Math.min(255, b + (255 - b) * s);
-      d[4 * i + 3] = Math.round(255 * Math.min(1, Math.max(cover[i] * 0.96, cover[i] * glint[i])));
+      d[4 * i + 3] = Math.round(255 * Math.min(1, Math.max(cover[i] * 0.96, cover[i] * glint)));
     }
   }
   layer.ctx.putImageData(img, 0, 0);
@@ -138,53 +162,18 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
 }
 
 /**
- * The glints: on the lit upper-left flank of some of the lumps 0.13 mm or larger (where the film
- * happens to pool; fewer on the top of the mound, which lies in the upper lid's shade), away from the rim, a small reflection of the light, each its own size
- * (0.035–0.11 mm, most small), brightness, squash, tilt and bend. Per pixel of the relief's box, 0 … 1.
+ * The wet highlights: the film is thick enough to mirror the light on only a few of the large lobules
+ * (a handful of tiny specks all over reads as sugar, not wet tissue). Each chosen lump's highlight is
+ * the light's reflection in the lump's own smooth surface (the swell plus that lump, without the small
+ * lobules' roughness), so it is a soft patch shaped and placed by the lump; `gate` keeps it to that lump.
+ * Per pixel of the relief's box: the smooth height and the gate (0 … peak).
  */
-function glintField(
-  lobes: readonly { x: number; y: number; r: number }[],
-  size: number,
-  cxPx: number,
-  cyPx: number,
-  mm: number,
-  rng: ReturnType<typeof textureRandom>,
-): Float32Array {
-  const out = new Float32Array(size * size);
+function wetLobes<L extends { x: number; y: number; r: number; big: boolean }>(lobes: readonly L[], rng: ReturnType<typeof textureRandom>): (L & { peak: number })[] {
   const C = CARUNCLE_MM;
-  // Where a lobe's normal faces the half-vector: up and left of its centre.
-  const toward = normalize([HALF[0], HALF[1], 0]);
-  for (const l of lobes) {
-    if (l.r < 0.13 || Math.hypot(l.x / C.rx, l.y / C.ry) > 0.8 || !rng.chance(l.y > -0.25 * C.ry ? 0.5 : 0.1)) continue;
-    // Sizes log-uniform (most small, a few larger), each a streak bent by a second, smaller blob.
-    const r = 0.035 * Math.exp(rng.next() * Math.log(0.11 / 0.035)) * mm;
-    const peak = rng.uniform(0.92, 1);
-    const squash = rng.uniform(0.3, 0.8);
-    const tilt = rng.uniform(0, Math.PI);
-    const gx = cxPx + (l.x + toward[0] * 0.45 * l.r) * mm;
-    const gy = cyPx + (l.y + toward[1] * 0.45 * l.r) * mm;
-    const side = rng.uniform(-1, 1);
-    const blobs = [
-      { x: gx, y: gy, r, tilt },
-      { x: gx + 0.7 * r * Math.cos(tilt), y: gy + 0.7 * r * Math.sin(tilt) + side * 0.4 * r, r: rng.uniform(0.4, 0.7) * r, tilt: tilt + side },
-    ];
-    for (const g of blobs) {
-      const c = Math.cos(g.tilt);
-      const s = Math.sin(g.tilt);
-      const reach = Math.ceil(g.r + 1.5);
-      for (let py = Math.max(0, Math.floor(g.y - reach)); py < Math.min(size, g.y + reach); py++) {
-        for (let px = Math.max(0, Math.floor(g.x - reach)); px < Math.min(size, g.x + reach); px++) {
-          const dx = px + 0.5 - g.x;
-          const dy = py + 0.5 - g.y;
-          const a = (dx * c + dy * s) / g.r;
-          const b = (-dx * s + dy * c) / (squash * g.r);
-          const i = py * size + px;
-          out[i] = Math.max(out[i], peak * (1 - smoothstep(0.6, 1.25, Math.hypot(a, b))));
-        }
-      }
-    }
-  }
-  return out;
+  // Big lumps well inside the mound and out of the upper lid's shade on its top, in the seed's order.
+  const fit = lobes.filter((l) => l.big && Math.hypot(l.x / C.rx, l.y / C.ry) < 0.72 && l.y > -0.45 * C.ry);
+  const count = Math.min(fit.length, WET_HIGHLIGHTS_MIN + Math.floor(rng.next() * (WET_HIGHLIGHTS_MAX - WET_HIGHLIGHTS_MIN + 1)));
+  return fit.slice(0, count).map((l) => ({ ...l, peak: rng.uniform(0.8, 1) }));
 }
 
 function smoothstep(e0: number, e1: number, x: number): number {

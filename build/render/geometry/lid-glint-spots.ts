@@ -33,8 +33,10 @@ export function lidGlints(): LidGlint[] {
     const t = s.t0 + (s.t1 - s.t0) * rng.uniform(0.3, 0.7);
     out.push({ t, margin: 'lower', offsetMm: s.crest * meniscusHeightMm(t), radiusMm: rng.uniform(0.035, 0.06), stretch: rng.uniform(1.2, 2), strength: rng.uniform(0.85, 1) });
   }
+  // On the wet inner edge of the waterline, where the tear film wets the tissue's curve: thin flecks
+  // drawn out along the margin (round dots mid-waterline read as sequins sewn onto a pink ribbon).
   for (let i = 0; i < 9; i++) {
-    out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.14, 0.3), radiusMm: rng.uniform(0.03, 0.06), stretch: rng.uniform(1.3, 2.6), strength: rng.uniform(0.7, 1) });
+    out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.05, 0.16), radiusMm: rng.uniform(0.025, 0.045), stretch: rng.uniform(2.4, 4.5), strength: rng.uniform(0.7, 1) });
   }
   for (let i = 0; i < 9; i++) {
     out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.04, 0.065), stretch: rng.uniform(1, 1.6), strength: rng.uniform(0.82, 1) });

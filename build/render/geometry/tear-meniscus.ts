@@ -12,8 +12,8 @@ import type { LidMargins } from './lid-margins.ts';
  * The meniscus is the wedge of tear between the lower margin and the globe, ~0.2 mm tall: one
  * continuous strip from near the lateral angle to the punctum, its height wandering a little (the film
  * gathers and thins) and thinning into both ends. What breaks is its light: the concave tear surface
- * reflects the room as a thin line along its crest, broken irregularly (tearStreaks: a few long
- * streaks, short beads, uneven gaps), never dots at a fixed pitch (they read as a bead necklace).
+ * reflects the room as a thin line along its crest, broken irregularly (tearStreaks: mostly short
+ * beads, a few medium runs, a rare long streak, uneven gaps), never dots at a fixed pitch (they read as a bead necklace).
  */
 export const TEAR_HEIGHT_MM = 0.2;
 /** The lids' opening below which the meniscus is pinched out (it fades in over the next 0.3). */
@@ -111,9 +111,11 @@ export interface TearStreak {
 let streaks: TearStreak[] | null = null;
 
 /**
- * The highlight's pieces, grown once from a fixed seed (of a 29 mm fissure): short beads
- * (0.12–0.35 mm), medium runs (0.4–1.2 mm) and a few long streaks (1.5–3.5 mm), with gaps drawn
- * log-uniformly between 0.08 and 1.6 mm, so neither the pieces nor their pitch repeat.
+ * The highlight's pieces, grown once from a fixed seed (of a 29 mm fissure): mostly short beads
+ * (0.1–0.35 mm, where the film gathers into droplets on the crest), some medium runs (0.4–0.9 mm)
+ * and a rare long streak (1.3–2.4 mm), with gaps drawn log-uniformly between 0.15 and 1.8 mm (closer, a bead's sheen bridges the gap), so
+ * neither the pieces nor their pitch repeat and the bright part covers about half the lid (lit over
+ * three quarters of it, the light read as one solid stroke).
  */
 export function tearStreaks(): TearStreak[] {
   if (streaks) return streaks;
@@ -124,9 +126,9 @@ export function tearStreaks(): TearStreak[] {
   let t = TEAR_T0 + 0.04 + rng.uniform(0, 0.5) * perMm;
   while (t < TEAR_T1 - 0.04) {
     const kind = rng.next();
-    const lenMm = kind < 0.35 ? rng.uniform(0.12, 0.35) : kind < 0.8 ? rng.uniform(0.4, 1.2) : rng.uniform(1.5, 3.5);
+    const lenMm = kind < 0.68 ? rng.uniform(0.1, 0.35) : kind < 0.93 ? rng.uniform(0.4, 0.9) : rng.uniform(1.3, 2.4);
     out.push({ t0: t, t1: Math.min(TEAR_T1 - 0.03, t + lenMm * perMm), strength: rng.uniform(0.45, 1), crest: rng.uniform(0.45, 0.68) });
-    t += (lenMm + logUniform(0.08, 1.6)) * perMm;
+    t += (lenMm + logUniform(0.15, 1.8)) * perMm;
   }
   streaks = out;
   return out;

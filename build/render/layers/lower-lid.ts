@@ -2,7 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
-import { textureRandom } from '../assets/noise.ts';
+import { smoothstep, textureRandom } from '../assets/noise.ts';
 import { canthalTaper, traceMarginBand } from './margin-band.ts';
 import { drawMedialSeam } from './medial-canthus.ts';
 
@@ -22,31 +22,42 @@ const thickness = (t: number): number => canthi(t) * (0.5 + 0.5 * Math.sin(Math.
 const WATERLINE_MM = 0.46;
 const GLANDS_MM = 0.14;
 const GREY_LINE_MM = 0.3;
+/** The waterline's dry outer tone (near the lid's skin) and its wet inner mucosa's, before waterlineAlong darkens them medially. */
+const WATERLINE_DRY_RGB = [204, 150, 132] as const;
+const WATERLINE_WET_RGB = [204, 108, 102] as const;
+/** Where along the lid (t) the waterline starts darkening into the inner corner, and how dark it gets there (× its colour). */
+const MEDIAL_DARK_FROM_T = 0.66;
+const MEDIAL_DARK = 0.72;
 /** Gland openings along the lid (of the fissure, 0 lateral … 1 medial), ~0.45 mm apart. */
 const GLAND_STEP_T = 0.45 / 29;
 
 export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
   const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
-  const band = (fromMm: number, toMm: number, style: string): void => {
+  const band = (fromMm: number, toMm: number, style: string | CanvasGradient): void => {
     ctx.beginPath();
     traceMarginBand(ctx, f, m, 'lower', fromMm, toMm, thickness);
     ctx.fillStyle = style;
     ctx.fill();
   };
   if (show > 0) {
-    // The waterline: a soft-edged pink band, a little paler and wetter along its inner edge.
-    band(0.02, -1.1 * WATERLINE_MM, `rgba(190, 120, 108, ${0.28 * show})`);
-    band(0, -0.82 * WATERLINE_MM, `rgba(198, 126, 114, ${0.36 * show})`);
-    band(0.01, -0.12, `rgba(226, 172, 160, ${0.22 * show})`);
+    // The waterline is not one pink: its dry outer part (toward the lashes) is near the skin's tone,
+    // its wet inner part (by the eye) pinker and redder, and all of it darker and redder into the
+    // inner corner, with slow patches along the lid (waterlineAlong). Soft-edged: wide and faint under
+    // narrower and fuller.
+    band(0.02, -1.1 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_DRY_RGB, 0.34 * show));
+    band(0.01, -0.74 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 0.3 * show));
+    band(0, -0.5 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 0.4 * show));
+    // The wet edge against the meniscus: a thin paler sheen of tear on the tissue.
+    band(0.01, -0.08, `rgba(232, 168, 160, ${0.2 * show})`);
     // The grey line: the lid's edge between its skin and its inner (tarsal) part, soft.
-    band(-GREY_LINE_MM + 0.07, -GREY_LINE_MM - 0.07, `rgba(122, 100, 98, ${0.1 * show})`);
-    band(-GREY_LINE_MM + 0.025, -GREY_LINE_MM - 0.025, `rgba(116, 94, 92, ${0.16 * show})`);
+    band(-GREY_LINE_MM + 0.07, -GREY_LINE_MM - 0.07, `rgba(122, 100, 98, ${0.12 * show})`);
+    band(-GREY_LINE_MM + 0.025, -GREY_LINE_MM - 0.025, `rgba(116, 94, 92, ${0.2 * show})`);
     drawGlandOpenings(ctx, f, m, show);
   }
   const tear = tearShow(m);
   if (tear > 0) {
     // The meniscus: a clear strip of tear (the globe seen through it, a little brightened), a faint
-    // continuous line of light along its crest, and over it the light's broken streaks, each a soft
+    // continuous line of light along its crest, and over it the light's beads and streaks, each a soft
     // sheen under a brighter core, batched by brightness.
     ctx.beginPath();
     traceTearMeniscus(ctx, f, m, 1);
@@ -54,7 +65,9 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     ctx.fill();
     ctx.beginPath();
     traceTearMeniscus(ctx, f, m, 0.74, 0, 0.34);
-    ctx.fillStyle = `rgba(255, 252, 248, ${0.4 * tear})`;
+    // Its strength wanders along the lid (the film thickens and thins): one even line at 0.4 read as a
+    // solid stroke under the beads.
+    ctx.fillStyle = crestLine(ctx, f, m, tear);
     ctx.fill();
     for (const [lo, hi, soft, core] of STREAK_BATCHES) {
       ctx.beginPath();
@@ -80,10 +93,48 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
 
 /** The streaks by brightness: [strength from, to), the sheen's and the core's alpha. */
 const STREAK_BATCHES: readonly (readonly [number, number, number, number])[] = [
-  [0, 0.65, 0.18, 0.45],
+  [0, 0.65, 0.2, 0.55],
   [0.65, 0.85, 0.24, 0.66],
   [0.85, 2, 0.3, 0.88],
 ];
+
+/** Stops along the lid (t) for the waterline's colour, every 0.05: a slow ±8 % wander in its depth of colour, grown once. */
+let patches: number[] | null = null;
+
+/**
+ * A fill for a waterline band in colour `rgb`, varying along the lid (a gradient across the frame from
+ * the lateral to the medial canthus, so it rides the lid): patches a little deeper and paler, and
+ * darkening into the inner corner (the lacrimal lake's shade, the tissue thicker and redder there).
+ */
+function waterlineAlong(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, rgb: readonly [number, number, number], alpha: number): CanvasGradient {
+  if (!patches) {
+    const rng = textureRandom('waterline-patches');
+    patches = Array.from({ length: 21 }, () => rng.uniform(-0.08, 0.08));
+  }
+  const g = ctx.createLinearGradient(xPx(f, m.xLateralMm), 0, xPx(f, m.xMedialMm), 0);
+  patches.forEach((p, k) => {
+    const t = k / (patches!.length - 1);
+    const dark = 1 - (1 - MEDIAL_DARK) * smoothstep(MEDIAL_DARK_FROM_T, 1, t);
+    const [r, gr, b] = [rgb[0] * dark * (1 + 0.5 * p), rgb[1] * dark * (1 + p), rgb[2] * dark * (1 + p)];
+    g.addColorStop(t, `rgba(${Math.round(Math.min(255, r))}, ${Math.round(gr)}, ${Math.round(b)}, ${alpha.toFixed(3)})`);
+  });
+  return g;
+}
+
+/** The crest line's alpha along the lid: stops every 0.04 of it, each in CREST_ALPHA's range, grown once. */
+const CREST_ALPHA = [0.16, 0.46] as const;
+let crestStops: number[] | null = null;
+
+/** The meniscus's continuous crest line as a fill whose strength wanders along the lid (a gradient from canthus to canthus, so it rides the lid). */
+function crestLine(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, tear: number): CanvasGradient {
+  if (!crestStops) {
+    const rng = textureRandom('tear-crest-line');
+    crestStops = Array.from({ length: 26 }, () => rng.uniform(CREST_ALPHA[0], CREST_ALPHA[1]));
+  }
+  const g = ctx.createLinearGradient(xPx(f, m.xLateralMm), 0, xPx(f, m.xMedialMm), 0);
+  crestStops.forEach((a, k) => g.addColorStop(k / (crestStops!.length - 1), `rgba(255, 252, 248, ${(a * tear).toFixed(3)})`));
+  return g;
+}
 
 /** The gland openings along the lid (t, a size factor, a little off the row), ~0.45 mm apart with some jitter; grown once. */
 let glands: { t: number; size: number; offMm: number }[] | null = null;
@@ -92,8 +143,9 @@ function glandRow(): { t: number; size: number; offMm: number }[] {
   const rng = textureRandom('gland-openings');
   const out: { t: number; size: number; offMm: number }[] = [];
   for (let t = 0.1; t < 0.86; t += GLAND_STEP_T * rng.uniform(0.7, 1.4)) {
-    if (rng.chance(0.12)) continue;
-    out.push({ t, size: rng.uniform(0.6, 1.2), offMm: rng.uniform(-0.025, 0.025) });
+    // Some openings are plugged or lie in a fold (a row of equal pits reads as stitching).
+    if (rng.chance(0.22)) continue;
+    out.push({ t, size: rng.uniform(0.5, 1.3), offMm: rng.uniform(-0.035, 0.035) });
   }
   glands = out;
   return out;
@@ -104,12 +156,12 @@ function drawGlandOpenings(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
   ctx.beginPath();
   for (const g of glandRow()) {
     const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;
-    const r = 0.032 * g.size * f.pxPerMm;
+    const r = 0.042 * g.size * f.pxPerMm;
     const px = xPx(f, x);
     const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * thickness(g.t));
     ctx.moveTo(px + r, py);
     ctx.ellipse(px, py, r, 0.8 * r, 0, 0, Math.PI * 2);
   }
-  ctx.fillStyle = `rgba(140, 78, 72, ${0.34 * show})`;
+  ctx.fillStyle = `rgba(132, 72, 68, ${0.4 * show})`;
   ctx.fill();
 }

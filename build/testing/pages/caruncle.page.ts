@@ -265,3 +265,22 @@ exposed.caruncleEdge = () => {
   const sum = (s: { rim: number[]; step: number[] }) => ({ pixels: s.rim.length, rimMedian: q(s.rim, 0.5), stepMedian: q(s.step, 0.5) });
   return { white: sum(out.white), lid: sum(out.lid) };
 };
+
+/**
+ * The caruncle's wet highlights as a viewer sees them: inside its mask region (eroded 1 px), pixels
+ * over 190 in luma and 25 levels over the colour frame's 0.5 mm box mean round them, clustered
+ * 8-connected; each cluster's size (px). Counts a sprinkle of specks (sugar) and a few larger soft
+ * highlights alike, so a test can tell them apart by count and size.
+ */
+exposed.caruncleHighlights = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const inside = region(m, MASK_CARUNCLE.name, 1);
+  const luma = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  const local = boxBlur(luma, Math.round(0.25 * f.pxPerMm));
+  const bright = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) if (inside[i] && luma[i] > 190 && luma[i] - local[i] >= 25) bright[i] = 1;
+  const spots = spotsOf(bright, W).map((p) => p.pixels);
+  return { spotsPx: spots, pxPerMm: f.pxPerMm };
+};

@@ -205,3 +205,62 @@ exposed.tearHighlights = (spec: Spec) => {
   }
   return { lineShare: line / lit.length, lengthsMm: pieces.map((p) => p.lengthMm), pitchesMm: pieces.slice(1).map((p, k) => p.startMm - pieces[k].startMm) };
 };
+
+/**
+ * The meniscus's light along the lower lid, column by column (t 0.1–0.85): the brightest luma within
+ * 0.3 mm over the margin, as a share of the way from the white/iris beneath (the median 0.32–0.5 mm
+ * over the margin) to white. A solid stroke is lit all along; beads are lit in short separate runs.
+ */
+exposed.meniscusProfile = (spec: Spec) => {
+  const s = sampleOf(spec);
+  const { m } = marginsOf(s);
+  const f = eyeFrame(W, H);
+  const c = passOf(s, 'color');
+  const x0 = Math.ceil(xPx(f, m.xLateralMm + 0.1 * (m.xMedialMm - m.xLateralMm)));
+  const x1 = Math.floor(xPx(f, m.xLateralMm + 0.85 * (m.xMedialMm - m.xLateralMm)));
+  const lumaAt = (x: number, y: number): number => {
+    const i = (y * W + x) * 4;
+    return 0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2];
+  };
+  const reach = Math.ceil(0.3 * f.pxPerMm);
+  const share: number[] = [];
+  for (let x = x0; x <= x1; x++) {
+    const y0 = Math.round(yPx(f, m.lowerMm((x + 0.5 - f.centerXPx) / f.pxPerMm)));
+    let peak = 0;
+    for (let y = y0 - reach; y <= y0 + 1; y++) peak = Math.max(peak, lumaAt(x, y));
+    const globe: number[] = [];
+    for (let y = y0 - Math.round(0.5 * f.pxPerMm); y <= y0 - Math.round(0.32 * f.pxPerMm); y++) globe.push(lumaAt(x, y));
+    const g = globe.sort((a, b) => a - b)[Math.floor(globe.length / 2)];
+    share.push((peak - g) / Math.max(1, 255 - g));
+  }
+  return { share, pxPerMm: f.pxPerMm };
+};
+
+/**
+ * The waterline's colour across and along the lower margin: per column, the mean colour of the wet
+ * inner strip (0.03–0.12 mm under the margin) and of the outer strip toward the lash line (0.26–0.36
+ * mm under it), as [t, R, G, B] rows (t 0 lateral … 1 medial, 0.15–0.88).
+ */
+exposed.waterlineColour = (spec: Spec) => {
+  const s = sampleOf(spec);
+  const { m } = marginsOf(s);
+  const f = eyeFrame(W, H);
+  const c = passOf(s, 'color');
+  const span = m.xMedialMm - m.xLateralMm;
+  const strip = (x: number, fromMm: number, toMm: number): number[] => {
+    const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
+    const ya = Math.round(yPx(f, m.lowerMm(xMm) - fromMm));
+    const yb = Math.round(yPx(f, m.lowerMm(xMm) - toMm));
+    const sum = [0, 0, 0];
+    for (let y = ya; y <= yb; y++) for (let k = 0; k < 3; k++) sum[k] += c[(y * W + x) * 4 + k];
+    return sum.map((v) => v / (yb - ya + 1));
+  };
+  const inner: number[][] = [];
+  const outer: number[][] = [];
+  for (let x = Math.ceil(xPx(f, m.xLateralMm + 0.15 * span)); x <= Math.floor(xPx(f, m.xLateralMm + 0.88 * span)); x++) {
+    const t = ((x + 0.5 - f.centerXPx) / f.pxPerMm - m.xLateralMm) / span;
+    inner.push([t, ...strip(x, 0.03, 0.12)]);
+    outer.push([t, ...strip(x, 0.26, 0.36)]);
+  }
+  return { inner, outer };
+};

@@ -47,8 +47,10 @@ describe('the caruncle', () => {
   it('glints (wet), and its glints stay on the tissue while the eye turns under it', async () => {
     const rest = await renderer.call<Glints>('caruncleGlints', 0, 0);
     console.log(`caruncle glints at rest: ${rest.spots.length} over ${rest.areaMm2.toFixed(2)} mm²`);
-    // The painted dome's: 5.
-    expect(rest.spots.length).toBeGreaterThanOrEqual(8);
+    // Wet, so it glints, but in a few places: this bar was ≥ 8 (the sprinkle of ~25 specks that read
+    // as sugar, issue "An eye nobody can tell from a photograph"); the few soft highlights that
+    // replaced it are counted and sized in "the caruncle's wet highlights". None at all fails.
+    expect(rest.spots.length).toBeGreaterThanOrEqual(2);
     for (const yaw of [-20, 20]) {
       const turned = await renderer.call<Glints>('caruncleGlints', yaw, 0);
       expect(Math.abs(turned.irisXMm - rest.irisXMm), `yaw ${yaw}`).toBeGreaterThan(3);
@@ -56,6 +58,21 @@ describe('the caruncle', () => {
       expect(kept / rest.spots.length, `yaw ${yaw}`).toBeGreaterThanOrEqual(0.9);
     }
   }, 180_000);
+});
+
+describe("the caruncle's wet highlights", () => {
+  it('are few and soft, not a sprinkle of sugar: 2–5 spots, most of them larger than a speck', async () => {
+    const h = await renderer.call<{ spotsPx: number[]; pxPerMm: number }>('caruncleHighlights');
+    const areasMm2 = h.spotsPx.map((n) => n / (h.pxPerMm * h.pxPerMm));
+    const big = areasMm2.filter((a) => a >= 0.01).length;
+    const sorted = [...areasMm2].sort((a, b) => b - a);
+    console.log(`caruncle highlights: ${areasMm2.length} spots, ${big} of 0.01 mm² or more, largest ${sorted.slice(0, 5).map((a) => a.toFixed(3)).join(', ')} mm²`);
+    // The sprinkle before: 13 spots by this reading (the tiniest fall under its bars), 3 of them 0.01 mm² or more.
+    expect(areasMm2.length).toBeGreaterThanOrEqual(2);
+    expect(areasMm2.length).toBeLessThanOrEqual(5);
+    expect(big).toBeGreaterThanOrEqual(2);
+    expect(big / areasMm2.length).toBeGreaterThanOrEqual(0.5);
+  }, 120_000);
 });
 
 describe("the caruncle's outline", () => {
