@@ -15,12 +15,15 @@ export class Player {
   private model: EyeModel;
   private steps = 0;
   private current: EyeSample;
-  readonly recorder = new TraceRecorder();
+  readonly recorder: TraceRecorder;
 
+  /** @param keepSamples how many of the newest samples the recorder keeps (default: all; the live page keeps a window). */
   constructor(
     readonly scene: Scene,
     inputs: EyeInputs = {},
+    keepSamples = Infinity,
   ) {
+    this.recorder = new TraceRecorder(4096, keepSamples);
     this.model = createEye(scene, inputs);
     this.current = this.model.sample();
     this.recorder.push(this.current);

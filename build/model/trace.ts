@@ -13,17 +13,26 @@ export interface TraceChunk {
   events: TruthEvent[];
 }
 
-/** Appends samples into growing typed arrays (long Node runs record millions of samples). */
+/**
+ * Appends samples into growing typed arrays (long Node runs record millions of samples). With
+ * `keepSamples` it keeps only about the newest that many (at least half of them, at most all): the
+ * live page runs for as long as its tab is open, and a recording of everything grew by ~30 kB a second
+ * without end. Forgotten samples and the events that ended before the oldest kept one are gone from
+ * trace() and from every later drainChunk().
+ */
 export class TraceRecorder {
   private cols: Record<SampleField, Float64Array>;
   private n = 0;
   private readFrom = 0;
   private events: TruthEvent[] = [];
   private eventsReadFrom = 0;
+  private readonly keepSamples: number;
 
-  constructor(capacity = 4096) {
+  constructor(capacity = 4096, keepSamples = Infinity) {
+    if (!(keepSamples >= 2)) throw new RangeError(`trace recorder: keepSamples ${keepSamples} is not 2 or more`);
+    this.keepSamples = keepSamples;
     this.cols = {} as Record<SampleField, Float64Array>;
-    for (const f of SAMPLE_FIELDS) this.cols[f] = new Float64Array(capacity);
+    for (const f of SAMPLE_FIELDS) this.cols[f] = new Float64Array(Math.min(capacity, keepSamples));
     this.list = SAMPLE_FIELDS.map((f) => this.cols[f]);
   }
 
@@ -32,7 +41,10 @@ export class TraceRecorder {
   }
 
   push(s: EyeSample): void {
-    if (this.n === this.cols.tMs.length) this.grow();
+    if (this.n === this.cols.tMs.length) {
+      if (this.n < this.keepSamples) this.grow();
+      else this.forgetOldestHalf();
+    }
     // The columns in SAMPLE_FIELDS order, so each step reads the sample's fields without looking its columns up by name.
     const list = this.list;
     const n = this.n;
@@ -62,9 +74,26 @@ export class TraceRecorder {
     return { columns, events };
   }
 
+  /** Drop the oldest half of the kept samples, and the events that ended before what stays. */
+  private forgetOldestHalf(): void {
+    const drop = this.n >> 1;
+    for (const col of this.list) col.copyWithin(0, drop, this.n);
+    this.n -= drop;
+    this.readFrom = Math.max(0, this.readFrom - drop);
+    const oldestMs = this.cols.tMs[0];
+    let readGone = 0;
+    this.events = this.events.filter((e, i) => {
+      if (e.endMs >= oldestMs) return true;
+      if (i < this.eventsReadFrom) readGone++;
+      return false;
+    });
+    // Events not yet read that ended before the window are dropped unread, like their samples.
+    this.eventsReadFrom = Math.min(this.events.length, this.eventsReadFrom - readGone);
+  }
+
   private grow(): void {
     for (const f of SAMPLE_FIELDS) {
-      const next = new Float64Array(this.cols[f].length * 2);
+      const next = new Float64Array(Math.min(this.cols[f].length * 2, this.keepSamples));
       next.set(this.cols[f]);
       this.cols[f] = next;
     }

@@ -1,4 +1,5 @@
 import { Player } from '../model/player.ts';
+import { STEP_HZ } from '../spec/eye-spec.ts';
 import { PointerTrack } from '../model/pointer/pointer-track.ts';
 import type { SampleField } from '../model/types.ts';
 import { drawEye } from '../render/draw-eye.ts';
@@ -9,6 +10,10 @@ import { pointerInR } from './pointer-in-r.ts';
 
 /** The live page counts display frames at this rate; the model still steps at 240 Hz underneath. */
 export const LIVE_FPS = 60;
+/** How much of its 240 Hz recording the live page keeps (window.__eyeLive.trace): the newest 2–4 minutes. */
+export const LIVE_TRACE_KEEP_S = 240;
+/** The newest pointer events window.__eyeLive.pointerEvents lists (pointerEventCount counts them all). */
+export const LIVE_POINTER_LOG = 256;
 /** A live pointer key lands this long after it is seen, so the track glides to it (a velocity, not a jump). */
 const POINTER_LEAD_S = 1 / 30;
 export const DEFAULT_LIVE_SCENE = '2026-rest';
@@ -23,9 +28,11 @@ export interface LiveStats {
   sampleMs: number;
   ticked: number;
   drawn: number;
-  /** Pointer events the page turned into keys, in order: their kind and the display frame they came at. */
+  /** The newest LIVE_POINTER_LOG pointer events the page turned into keys, in order: their kind and the display frame they came at. */
   readonly pointerEvents: readonly { kind: PointerKey['kind']; frame: number }[];
-  /** Every 240 Hz sample so far, the named fields only (a copy). */
+  /** How many pointer events the page has turned into keys since it opened. */
+  readonly pointerEventCount: number;
+  /** The kept 240 Hz samples (every one for the first LIVE_TRACE_KEEP_S), the named fields only (a copy). */
   trace(fields: SampleField[]): Record<string, number[]>;
 }
 
@@ -79,8 +86,9 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
   if (!ctx) throw new Error('eye page: no 2D canvas context');
   const scene = liveScene(scenes, location.search, window.innerWidth, window.innerHeight);
   // The pointer reaches the model as an input channel the page appends to; the scene stays as parsed.
-  const pointer = new PointerTrack(scene.pointer);
-  const player = new Player(scene, { pointer });
+  // The tab may stay open for hours: the track forgets the keys it has passed, the recording keeps a window.
+  const pointer = new PointerTrack(scene.pointer, true);
+  const player = new Player(scene, { pointer }, LIVE_TRACE_KEEP_S * STEP_HZ);
   const idleThrottle = new URLSearchParams(location.search).get('idleThrottle') !== '0';
   const loop = new LiveLoop(player, LIVE_FPS, { idleThrottle });
   /** The sample on the canvas's clock now (drawn or throttled), for a repaint after a resize. */
@@ -99,9 +107,12 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
   };
 
   const pointerEvents: { kind: PointerKey['kind']; frame: number }[] = [];
+  let pointerEventCount = 0;
   const pushKey = (kind: PointerKey['kind'], ev?: PointerEvent): void => {
     loop.pointerActivity();
+    pointerEventCount++;
     pointerEvents.push({ kind, frame: loop.frame });
+    if (pointerEvents.length > LIVE_POINTER_LOG) pointerEvents.splice(0, pointerEvents.length - LIVE_POINTER_LOG);
     const nowS = loop.frame / LIVE_FPS;
     const prev = pointer.last;
     const tS = Math.max(nowS + POINTER_LEAD_S, prev ? prev.tS : 0);
@@ -127,6 +138,9 @@ export function startLive(canvas: HTMLCanvasElement, scenes: Record<string, unkn
       return loop.drawn;
     },
     pointerEvents,
+    get pointerEventCount() {
+      return pointerEventCount;
+    },
     trace(fields) {
       const columns = player.recorder.trace().columns;
       return Object.fromEntries(fields.map((f) => [f, Array.from(columns[f])]));

@@ -64,4 +64,22 @@ describe('pointer → gaze angle', () => {
     expect(pointerPitchDeg(-50)).toBeCloseTo(-16, 10);
     expect(pointerPitchDeg(50)).toBeCloseTo(8.5, 10);
   });
+
+  it('as a live channel forgets the keys it has passed, reading exactly as a track that keeps them', () => {
+    const keep = new PointerTrack([key(0, 0, 0, 'leave')]);
+    const forget = new PointerTrack([key(0, 0, 0, 'leave')], true);
+    const a = emptyPointerSample();
+    const b = emptyPointerSample();
+    // A visitor's hour in miniature: 5,000 keys (moves, presses, leaving), each read forward as it comes.
+    for (let i = 1; i <= 5000; i++) {
+      const k = key(i / 30, Math.sin(i / 7), Math.cos(i / 11), i % 97 === 0 ? 'leave' : i % 13 === 0 ? 'press' : 'move');
+      keep.push(k);
+      forget.push(k);
+      const tMs = (i / 30) * 1000 - 10;
+      expect(forget.sampleAt(tMs, b)).toEqual(keep.sampleAt(tMs, a));
+    }
+    expect((forget as unknown as { keys: unknown[] }).keys.length).toBeLessThan(300);
+    expect((keep as unknown as { keys: unknown[] }).keys.length).toBe(5001);
+    expect(() => forget.sampleAt(1000, b)).toThrow(/forgotten/);
+  });
 });

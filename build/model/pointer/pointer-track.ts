@@ -33,6 +33,9 @@ export function scenePointer(scene: Scene): PointerTrack | null {
   return scene.pointer.length > 0 ? new PointerTrack(scene.pointer) : null;
 }
 
+/** A forgetting track drops its passed keys once this many have piled up (a few kB). */
+const FORGET_AFTER_KEYS = 256;
+
 /**
  * The pointer as an input channel: its keys so far, and more appended as they happen (the live
  * page); the model only reads it. Keys must come in time order.
@@ -45,8 +48,18 @@ export class PointerTrack {
   /** When the pointer last did something, ms. */
   private lastActivityMs = -Infinity;
   private presses = 0;
+  /** Keys the track no longer needs were dropped (a live channel's): it cannot be read back in time. */
+  private forgot = false;
 
-  constructor(keys: readonly PointerKey[]) {
+  /**
+   * @param forgetPassed drop the keys a forward reader has passed as new ones come (the live page's
+   *   channel: a visitor's pointer makes keys for as long as the tab is open). Such a track can only be
+   *   read forward in time.
+   */
+  constructor(
+    keys: readonly PointerKey[],
+    private readonly forgetPassed = false,
+  ) {
     this.keys = [...keys];
   }
 
@@ -64,6 +77,12 @@ export class PointerTrack {
     if (last && key.tS < last.tS) throw new RangeError(`pointer key at ${key.tS} s is before the newest at ${last.tS} s`);
     if (last && last.tS === key.tS && last.kind === key.kind && this.cursor < this.keys.length - 1) this.keys.pop();
     this.keys.push(key);
+    // What a forward read still needs: the key it is at and the one before (noteArrival compares with it).
+    if (this.forgetPassed && this.cursor > FORGET_AFTER_KEYS) {
+      this.keys.splice(0, this.cursor - 1);
+      this.cursor = 1;
+      this.forgot = true;
+    }
   }
 
   get isEmpty(): boolean {
@@ -73,6 +92,7 @@ export class PointerTrack {
   /** Write the pointer's state at `tMs` into `out`. */
   sampleAt(tMs: number, out: PointerSample): PointerSample {
     if (tMs < this.lastQueryMs) {
+      if (this.forgot) throw new RangeError(`pointer track: read at ${tMs} ms after ${this.lastQueryMs} ms, but its passed keys are forgotten`);
       this.cursor = -1;
       this.lastActivityMs = -Infinity;
       this.presses = 0;
