@@ -10,8 +10,8 @@ import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../../
 import { safeText } from '../../../errors/safe-text.ts';
 
 /** What an entry holds: a whole proof/<scene>/ folder, `eye check`'s result, an era spread a film is held to, or a part of the report page (an inlined still, a film's section). */
-export type CacheKind = 'films' | 'checks' | 'spreads' | 'report';
-export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads', 'report'];
+export type CacheKind = 'films' | 'checks' | 'spreads' | 'report' | 'feeds';
+export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads', 'report', 'feeds'];
 
 /** entry.json: written last inside the staging folder, so an entry with its final name has one. */
 export interface CacheEntryMeta {

@@ -1,22 +1,73 @@
 import { feedOf } from '../../../page/frame-feed.ts';
+import { frameCount, stepsAtFrame } from '../../../model/time/clock.ts';
+import { SAMPLE_FIELDS } from '../../../model/types.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
+import { codeHash } from '../../cache/node/code-hash.ts';
+import { readCachedJson, writeCachedJson } from '../../cache/node/cached-json.ts';
+import type { CacheStore } from '../../cache/node/store.ts';
 
-type Feed = ReturnType<typeof feedOf>;
+export type Feed = ReturnType<typeof feedOf>;
+
+/** The module whose import graph computes a feed: FrameFeed, the Player, the model, the pointer track, the digest. */
+export const FEED_ENTRY = 'build/page/frame-feed.ts';
+
 const memo = new Map<string, Feed>();
 
 /**
- * feedOf, once per scene per process: `eye all` keys the same scenes in its render and again in its
- * clips (a tuned panel made from its proof film is keyed as that film), and each simulation of a 20 s
- * scene costs ~0.2 s. The memo is keyed by the whole scene's content (name included), and feedOf is a
- * pure function of it; the feed is read, never changed, by its users.
+ * Each scene's feed (its sample stream's digest and the model's trace: feedOf), simulated at most
+ * once per process and, with a cache, once per (code, Node, scene): a warm run used to simulate
+ * every scene again (~0.1–0.3 s a 20 s scene, more than half of a run that renders nothing).
+ *
+ * The stored feed is keyed by everything feedOf is a function of: FEED_ENTRY's import graph as
+ * esbuild bundles it (code-hash.ts), the scene (every field, name included), and the Node version
+ * (its Math.exp, sin … decide the last bits). An entry is untrusted: one that is not a feed of this
+ * scene's length (a digest of 64 hex digits, every column one number a 240 Hz step, events with
+ * their times) is a miss, simulated and replaced. A wrong digest could not pass silently either: a
+ * render holds the page's own digest to it, and a restore the film's (render-cached.ts).
  */
-export function feedFor(scene: Scene): Feed {
-  const k = cacheKey(scene);
-  let hit = memo.get(k);
-  if (!hit) {
-    hit = feedOf(scene);
-    memo.set(k, hit);
+export async function feedsFor(scenes: readonly Scene[], store: CacheStore | null, root: string): Promise<Map<string, Feed>> {
+  const code = store ? (await codeHash(root, FEED_ENTRY)).hash : '';
+  const out = new Map<string, Feed>();
+  for (const scene of scenes) out.set(scene.name, feedStored(scene, store, code));
+  return out;
+}
+
+/** Forget the feeds this process holds (tests: to read them back from the cache). */
+export function forgetFeedsInProcess(): void {
+  memo.clear();
+}
+
+function feedStored(scene: Scene, store: CacheStore | null, code: string): Feed {
+  const inProcess = cacheKey(scene);
+  const hit = memo.get(inProcess);
+  if (hit) return hit;
+  const key = store ? cacheKey({ kind: 'feed', code, node: process.version, scene }) : null;
+  let feed: Feed | null = null;
+  if (store && key) {
+    const stored = readCachedJson<unknown>(store, 'feeds', key)?.value;
+    feed = stored !== undefined && isFeedOf(stored, scene) ? stored : null;
   }
-  return hit;
+  if (!feed) {
+    feed = feedOf(scene);
+    if (store && key) writeCachedJson(store, 'feeds', key, scene.name, feed);
+  }
+  memo.set(inProcess, feed);
+  return feed;
+}
+
+/** Whether `v` has the shape of `scene`'s feed (its values are the key's to vouch for, its shape is checked here). */
+export function isFeedOf(v: unknown, scene: Scene): v is Feed {
+  if (!v || typeof v !== 'object') return false;
+  const f = v as Partial<Feed>;
+  const frames = frameCount(scene.durationS, scene.fps);
+  if (typeof f.digest !== 'string' || !/^[0-9a-f]{64}$/.test(f.digest) || f.frameCount !== frames) return false;
+  const t = f.trace;
+  if (!t || typeof t !== 'object' || !t.columns || typeof t.columns !== 'object' || !Array.isArray(t.events)) return false;
+  const samples = stepsAtFrame(frames, scene.fps) + 1;
+  for (const field of SAMPLE_FIELDS) {
+    const col = (t.columns as Record<string, unknown>)[field];
+    if (!Array.isArray(col) || col.length !== samples || !col.every((x) => typeof x === 'number')) return false;
+  }
+  return t.events.every((e) => e && typeof e === 'object' && typeof e.kind === 'string' && Number.isFinite(e.startMs) && Number.isFinite(e.endMs));
 }

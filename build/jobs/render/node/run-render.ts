@@ -11,8 +11,7 @@ import { createProgress } from './progress.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 import { filmCode } from '../../cache/node/film-code.ts';
 import { filmKey, type FilmCode } from '../../cache/node/film-key.ts';
-import type { feedOf } from '../../../page/frame-feed.ts';
-import { feedFor } from './feed-memo.ts';
+import { feedsFor } from './feed-memo.ts';
 import { openCache, type CacheStore } from '../../cache/node/store.ts';
 import { sceneSettingsOf } from '../../../options/scene-settings.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
@@ -27,7 +26,8 @@ export async function filmKeysOf(scenes: readonly Scene[], flags: RenderRunOptio
   if (!flags.cache) return null;
   const code = await filmCode(projectRoot(), findBrowser().path, findFfmpeg().ffmpeg);
   const settings = filmSettingsOf(flags);
-  return scenes.map((s) => filmKey(s, feedFor(s).digest, filmSettingsFor(settings, s), code));
+  const feeds = await feedsFor(scenes, openCache(resolve(flags.cacheDir)), projectRoot());
+  return scenes.map((s) => filmKey(s, feeds.get(s.name)!.digest, filmSettingsFor(settings, s), code));
 }
 
 /**
@@ -64,7 +64,7 @@ export async function runRenderScenes(allScenes: Scene[], flags: RenderRunOption
   // (A shard records it too, so eye merge can refuse shards made by different code, browsers or encoders.)
   const code: FilmCode | null = (store && scenes.length > 0) || flags.shard ? await filmCode(projectRoot(), executable.path, ffmpeg.ffmpeg) : null;
   // The sample stream each page will draw, simulated here (~0.1 s a scene): the film's key, and what its render is held to.
-  const feeds = new Map<string, ReturnType<typeof feedOf>>(scenes.map((s) => [s.name, feedFor(s)]));
+  const feeds = await feedsFor(scenes, store, projectRoot());
   const cache: CacheIndex | null = store ? { films: store.list().flatMap((e) => (e.kind === 'films' ? [{ key: e.key, name: e.name }] : [])) } : null;
   const plan = planRender({ scenes: allScenes, options: flags, code, cache, feedDigests: Object.fromEntries([...feeds].map(([name, f]) => [name, f.digest])) });
   return executeRender(plan, { executable, ffmpeg, outDir, store, code, feeds, progress, argv, wallStart });
