@@ -3,6 +3,7 @@ import { restSample } from '../../model/anatomy/rest.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
+import { xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { MaskMeter } from './mask-meter.ts';
 import { browEdgesPx, measureMaskFrame } from './measure-mask.ts';
 import { syntheticMask, type SyntheticMaskOptions } from '../../testing/synthetic-mask.ts';
@@ -131,6 +132,38 @@ describe('measureMaskFrame on synthetic masks', () => {
     const s = gazeSample(0, 0);
     const atRoot = measure(s, { lashColumnsMm: [0], lashRootMm: 0.3 });
     expect(Math.abs(atRoot.apertureMm - s.apertureMm)).toBeLessThan(0.05);
+  });
+
+  it('reads the opening under the upper fringe\'s root band, a half-skin, half-lash gap in it not taken for the opening', () => {
+    // The page's fringe (layers/lashes.ts: 3 rows of hairs, root stubs 3× their width) covers the
+    // upper margin by the pupil with a band of lash ~1.4 mm tall, down to the opening: no column
+    // within ±3 mm shows the margin meeting skin, so the column read straight through is the only
+    // reading. In the band, a gap between two hairs half covered by each: (127, 0, 127), the colour
+    // 1981-rest drew 20 px above the margin at its pupil's column at frame 303, which is nearer the
+    // pupil's black than skin or lash. Read as opening, it bridged the band: 1.4 mm too tall.
+    const s = gazeSample(0, 0);
+    const { rgba, frame } = syntheticMask(s, SIZE);
+    const w = SIZE.widthPx;
+    const bandPx = Math.round(1.4 * frame.pxPerMm);
+    const x0 = Math.floor(xPx(frame, 0));
+    const halfPx = Math.round(3.5 * frame.pxPerMm);
+    const level = (y: number, x: number, ch: number) => rgba[(y * w + x) * 4 + ch];
+    for (let x = x0 - halfPx; x <= x0 + halfPx; x++) {
+      // Up the column from inside the opening (iris, above the pupil) to the margin's last row with any opening in it.
+      let margin = Math.round(yPx(frame, s.upperLidMm)) + 3;
+      while (level(margin - 1, x, 1) > 0) margin--;
+      // The band: each pixel's skin share (the iris and sclera carry all of green, skin none) becomes lash.
+      for (let y = margin - bandPx; y <= margin; y++) {
+        const i = (y * w + x) * 4;
+        const skin = 255 - rgba[i + 1];
+        rgba[i] -= skin;
+        rgba[i + 2] += skin;
+      }
+      if (Math.abs(x - x0) <= 1) rgba.set([127, 0, 127], ((margin - bandPx) * w + x) * 4);
+    }
+    const m = measureMaskFrame(rgba, w, SIZE.heightPx, frame, { fallbackColumnXMm: 0, browReferencePx: null });
+    expect(m.pupil).toBe('whole');
+    expect(Math.abs(m.apertureMm - s.apertureMm), `read ${m.apertureMm} mm, model ${s.apertureMm} mm`).toBeLessThan(0.05);
   });
 
   it('reads the brow lift to well under 0.3 mm, in and partly out of frame', () => {

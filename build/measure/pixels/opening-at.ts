@@ -115,10 +115,18 @@ function hasLash(rgba: Uint8ClampedArray | Uint8Array, i: number): boolean {
   return wet === null || wet * 255 > LASH_LEVEL;
 }
 
-/** Nearest mask colour is an opening class (a tear or caruncle corner only as a blend with them). */
+/**
+ * Nearest mask colour is an opening class (a tear or caruncle corner only as a blend with them), and
+ * the blend that explains the colour holds some opening. A lid-only blend can lie nearest an opening
+ * corner: half skin, half lash (127, 0, 127: a gap between two hairs of the upper fringe's root band,
+ * half covered by each) is nearer the pupil's black than either of its own classes. Taken for the
+ * opening, that one pixel above the band let the run bridge the band's lash down to the margin and
+ * read the opening 20 px (1.4 mm) tall.
+ */
 function isOpening(r: number, g: number, b: number): boolean {
   const c = classifyMaskPixel(r, g, b);
-  return isWet(c) ? wetBlendLash(r, g, b) !== null : c.opening;
+  if (isWet(c)) return wetBlendLash(r, g, b) !== null;
+  return c.opening && openingCoverage(r, g, b) > 0;
 }
 
 /** The opening's share of a pixel (mask-coverage.ts), among the classes its colour can be a blend of. */
