@@ -162,14 +162,11 @@ exposed.marginGlints = (spec: Spec) => {
 };
 
 /**
- * The meniscus's light along the lower lid, from the colour frame: per column across the fissure
- * (t 0.1–0.85), the brightest luma within 0.3 mm over the lower margin against the globe behind it
- * (the median luma 0.32–0.5 mm over the margin, what the line is seen against); a column is lit where that peak has gone 45 % of the
- * way from the globe's luma to white (a clear film over the globe lifts it far less). The lit runs
- * (2 px and longer) are the highlight's pieces: their lengths and start-to-start pitches (mm). And the
- * share of columns whose peak has gone at least 15 % of the way: where a line of light runs at all.
+ * Per column across the fissure (t 0.1–0.85): the brightest luma within 0.3 mm over the lower margin
+ * (`peak`) and the globe's luma behind it (`globe`: the median 0.32–0.5 mm over the margin). The
+ * meniscus's two readings below are made from these.
  */
-exposed.tearHighlights = (spec: Spec) => {
+function meniscusColumns(spec: Spec): { columns: { peak: number; globe: number }[]; pxPerMm: number } {
   const s = sampleOf(spec);
   const { m } = marginsOf(s);
   const f = eyeFrame(W, H);
@@ -181,25 +178,36 @@ exposed.tearHighlights = (spec: Spec) => {
     return 0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2];
   };
   const reach = Math.ceil(0.3 * f.pxPerMm);
-  const lit: number[] = [];
-  let line = 0;
+  const columns: { peak: number; globe: number }[] = [];
   for (let x = x0; x <= x1; x++) {
     const y0 = Math.round(yPx(f, m.lowerMm((x + 0.5 - f.centerXPx) / f.pxPerMm)));
     let peak = 0;
     for (let y = y0 - reach; y <= y0 + 1; y++) peak = Math.max(peak, lumaAt(x, y));
     const globe: number[] = [];
     for (let y = y0 - Math.round(0.5 * f.pxPerMm); y <= y0 - Math.round(0.32 * f.pxPerMm); y++) globe.push(lumaAt(x, y));
-    const g = globe.sort((a, b) => a - b)[Math.floor(globe.length / 2)];
-    lit.push(peak - g >= 0.45 * (255 - g) ? 1 : 0);
-    if (peak - g >= 0.15 * (255 - g)) line++;
+    columns.push({ peak, globe: globe.sort((a, b) => a - b)[Math.floor(globe.length / 2)] });
   }
+  return { columns, pxPerMm: f.pxPerMm };
+}
+
+/**
+ * The meniscus's light along the lower lid, from the colour frame (meniscusColumns): a column is lit
+ * where its peak has gone 45 % of the way from the globe's luma to white (a clear film over the globe
+ * lifts it far less). The lit runs (2 px and longer) are the highlight's pieces: their lengths and
+ * start-to-start pitches (mm). And the share of columns whose peak has gone at least 15 % of the way:
+ * where a line of light runs at all.
+ */
+exposed.tearHighlights = (spec: Spec) => {
+  const { columns, pxPerMm } = meniscusColumns(spec);
+  const lit = columns.map(({ peak, globe: g }) => (peak - g >= 0.45 * (255 - g) ? 1 : 0));
+  const line = columns.filter(({ peak, globe: g }) => peak - g >= 0.15 * (255 - g)).length;
   const pieces: { startMm: number; lengthMm: number }[] = [];
   let start = -1;
   for (let k = 0; k <= lit.length; k++) {
     if (k < lit.length && lit[k]) {
       if (start < 0) start = k;
     } else if (start >= 0) {
-      if (k - start >= 2) pieces.push({ startMm: start / f.pxPerMm, lengthMm: (k - start) / f.pxPerMm });
+      if (k - start >= 2) pieces.push({ startMm: start / pxPerMm, lengthMm: (k - start) / pxPerMm });
       start = -1;
     }
   }
@@ -207,33 +215,13 @@ exposed.tearHighlights = (spec: Spec) => {
 };
 
 /**
- * The meniscus's light along the lower lid, column by column (t 0.1–0.85): the brightest luma within
- * 0.3 mm over the margin, as a share of the way from the white/iris beneath (the median 0.32–0.5 mm
- * over the margin) to white. A solid stroke is lit all along; beads are lit in short separate runs.
+ * The meniscus's light along the lower lid, column by column (meniscusColumns): the peak as a share
+ * of the way from the white/iris beneath to white. A solid stroke is lit all along; beads are lit in
+ * short separate runs.
  */
 exposed.meniscusProfile = (spec: Spec) => {
-  const s = sampleOf(spec);
-  const { m } = marginsOf(s);
-  const f = eyeFrame(W, H);
-  const c = passOf(s, 'color');
-  const x0 = Math.ceil(xPx(f, m.xLateralMm + 0.1 * (m.xMedialMm - m.xLateralMm)));
-  const x1 = Math.floor(xPx(f, m.xLateralMm + 0.85 * (m.xMedialMm - m.xLateralMm)));
-  const lumaAt = (x: number, y: number): number => {
-    const i = (y * W + x) * 4;
-    return 0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2];
-  };
-  const reach = Math.ceil(0.3 * f.pxPerMm);
-  const share: number[] = [];
-  for (let x = x0; x <= x1; x++) {
-    const y0 = Math.round(yPx(f, m.lowerMm((x + 0.5 - f.centerXPx) / f.pxPerMm)));
-    let peak = 0;
-    for (let y = y0 - reach; y <= y0 + 1; y++) peak = Math.max(peak, lumaAt(x, y));
-    const globe: number[] = [];
-    for (let y = y0 - Math.round(0.5 * f.pxPerMm); y <= y0 - Math.round(0.32 * f.pxPerMm); y++) globe.push(lumaAt(x, y));
-    const g = globe.sort((a, b) => a - b)[Math.floor(globe.length / 2)];
-    share.push((peak - g) / Math.max(1, 255 - g));
-  }
-  return { share, pxPerMm: f.pxPerMm };
+  const { columns, pxPerMm } = meniscusColumns(spec);
+  return { share: columns.map(({ peak, globe: g }) => (peak - g) / Math.max(1, 255 - g)), pxPerMm };
 };
 
 /**
