@@ -7,10 +7,7 @@ import { loadScene } from '../../../node/io/load-scene.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 import { tempDir } from '../../../testing/temp-dir.ts';
 import { openCache } from '../../cache/node/store.ts';
-import { FEED_ENTRY, feedsFor, forgetFeedsInProcess, isFeedOf } from './feed-memo.ts';
-import { cacheKey } from '../../../node/io/content-key.ts';
-import { codeHash } from '../../cache/node/code-hash.ts';
-import { writeCachedJson } from '../../cache/node/cached-json.ts';
+import { feedsFor, forgetFeedsInProcess, isFeedOf } from './feed-memo.ts';
 
 const tmp = tempDir('eye-feed-memo-');
 const scene = withSettings(loadScene('1981-script'), { durationS: 1, fps: 30 });
@@ -29,13 +26,38 @@ describe('feedsFor: each scene simulated once per process, and once per code and
     expect(store.list().filter((e) => e.kind === 'feeds').map((e) => e.name)).toEqual([scene.name]);
   });
 
-  it('reads a stored feed back instead of simulating (a stored digest put there by hand comes back: it was read, not made)', async () => {
-    const store = openCache(join(tmp, 'b'), () => {});
-    const key = cacheKey({ kind: 'feed', code: (await codeHash(root, FEED_ENTRY)).hash, node: process.version, scene });
-    const other = 'f'.repeat(64);
-    writeCachedJson(store, 'feeds', key, scene.name, { ...truth, digest: other });
+  it('reads a stored feed back instead of simulating (a digest edited into the entry, its hashes made again, comes back: it was read, not made)', async () => {
     forgetFeedsInProcess();
-    expect((await feedsFor([scene], store, root)).get(scene.name)!.digest).toBe(other);
+    const store = openCache(join(tmp, 'b'), () => {});
+    await feedsFor([scene], store, root);
+    const [entry] = store.list().filter((e) => e.kind === 'feeds');
+    const other = 'f'.repeat(64);
+    const head = readFileSync(join(entry.path, 'data', 'feed.json'), 'utf8');
+    const columns = readFileSync(join(entry.path, 'data', 'columns.f64'));
+    store.put('feeds', entry.key, scene.name, (dir) => {
+      writeFileSync(join(dir, 'feed.json'), head.replace(truth.digest, other));
+      writeFileSync(join(dir, 'columns.f64'), columns);
+    });
+    forgetFeedsInProcess();
+    const back = (await feedsFor([scene], store, root)).get(scene.name)!;
+    expect(back.digest).toBe(other);
+    // The rest is the feed itself, NaN (the target columns while nothing is followed) included.
+    expect({ ...back, digest: truth.digest }).toEqual(truth);
+  });
+
+  it('simulates again when a stored feed is whole but not this scene\'s (its columns one sample short)', async () => {
+    forgetFeedsInProcess();
+    const store = openCache(join(tmp, 'd'), () => {});
+    await feedsFor([scene], store, root);
+    const [entry] = store.list().filter((e) => e.kind === 'feeds');
+    const head = readFileSync(join(entry.path, 'data', 'feed.json'), 'utf8');
+    const columns = readFileSync(join(entry.path, 'data', 'columns.f64'));
+    store.put('feeds', entry.key, scene.name, (dir) => {
+      writeFileSync(join(dir, 'feed.json'), head);
+      writeFileSync(join(dir, 'columns.f64'), columns.subarray(8));
+    });
+    forgetFeedsInProcess();
+    expect((await feedsFor([scene], store, root)).get(scene.name)).toEqual(truth);
   });
 
   it('simulates again when the stored entry is damaged (its bytes no longer match their recorded hashes)', async () => {
@@ -43,7 +65,7 @@ describe('feedsFor: each scene simulated once per process, and once per code and
     const store = openCache(join(tmp, 'c'), () => {});
     await feedsFor([scene], store, root);
     const [entry] = store.list().filter((e) => e.kind === 'feeds');
-    const file = join(entry.path, 'data', 'value.json');
+    const file = join(entry.path, 'data', 'feed.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace(truth.digest, 'f'.repeat(64)));
     forgetFeedsInProcess();
     expect((await feedsFor([scene], store, root)).get(scene.name)!.digest).toBe(truth.digest);

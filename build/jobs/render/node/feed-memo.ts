@@ -1,10 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { feedOf } from '../../../page/frame-feed.ts';
 import { frameCount, stepsAtFrame } from '../../../model/time/clock.ts';
 import { SAMPLE_FIELDS } from '../../../model/types.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import { codeHash } from '../../cache/node/code-hash.ts';
-import { readCachedJson, writeCachedJson } from '../../cache/node/cached-json.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
 
 export type Feed = ReturnType<typeof feedOf>;
@@ -43,17 +44,59 @@ function feedStored(scene: Scene, store: CacheStore | null, code: string): Feed 
   const hit = memo.get(inProcess);
   if (hit) return hit;
   const key = store ? cacheKey({ kind: 'feed', code, node: process.version, scene }) : null;
-  let feed: Feed | null = null;
-  if (store && key) {
-    const stored = readCachedJson<unknown>(store, 'feeds', key)?.value;
-    feed = stored !== undefined && isFeedOf(stored, scene) ? stored : null;
-  }
+  let feed: Feed | null = store && key ? readFeed(store, key, scene) : null;
   if (!feed) {
     feed = feedOf(scene);
-    if (store && key) writeCachedJson(store, 'feeds', key, scene.name, feed);
+    if (store && key) writeFeed(store, key, scene.name, feed);
   }
   memo.set(inProcess, feed);
   return feed;
+}
+
+/** A stored feed's small part (its columns are columns.f64 beside it). */
+interface FeedHead {
+  digest: string;
+  frameCount: number;
+  fields: string[];
+  samples: number;
+  events: Feed['trace']['events'];
+}
+
+/**
+ * The trace's columns as raw float64s (little-endian, column after column), the rest as JSON: a
+ * 20 s feed as JSON was ~1.5 MB that the cache's lookup parsed once to check it and the reader again
+ * with a reviver for NaN (~0.1 s a scene, most of what the memo was to save); as numbers it is read
+ * as it lies, NaN and all.
+ */
+function writeFeed(store: CacheStore, key: string, name: string, feed: Feed): void {
+  const n = feed.trace.columns.tMs.length;
+  const head: FeedHead = { digest: feed.digest, frameCount: feed.frameCount, fields: [...SAMPLE_FIELDS], samples: n, events: feed.trace.events };
+  const columns = new Float64Array(SAMPLE_FIELDS.length * n);
+  SAMPLE_FIELDS.forEach((f, i) => columns.set(feed.trace.columns[f], i * n));
+  store.put('feeds', key, name, (dir) => {
+    writeFileSync(join(dir, 'feed.json'), JSON.stringify(head));
+    writeFileSync(join(dir, 'columns.f64'), new Uint8Array(columns.buffer));
+  });
+}
+
+/** A stored feed of this scene, or null (none, or not one: untrusted input). */
+function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
+  const dir = store.lookup('feeds', key);
+  if (!dir) return null;
+  try {
+    const head = JSON.parse(readFileSync(join(dir, 'feed.json'), 'utf8')) as FeedHead;
+    const frames = frameCount(scene.durationS, scene.fps);
+    const n = stepsAtFrame(frames, scene.fps) + 1;
+    if (!head || head.samples !== n || !Array.isArray(head.fields) || head.fields.join() !== SAMPLE_FIELDS.join()) return null;
+    const bytes = readFileSync(join(dir, 'columns.f64'));
+    if (bytes.length !== 8 * n * SAMPLE_FIELDS.length) return null;
+    const all = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    const columns = Object.fromEntries(SAMPLE_FIELDS.map((f, i) => [f, Array.from(all.subarray(i * n, (i + 1) * n))])) as Feed['trace']['columns'];
+    const feed: Feed = { digest: head.digest, frameCount: head.frameCount, trace: { columns, events: head.events } };
+    return isFeedOf(feed, scene) ? feed : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `v` has the shape of `scene`'s feed (its values are the key's to vouch for, its shape is checked here). */
