@@ -78,5 +78,32 @@ describe('feedsFor: each scene simulated once per process, and once per code and
     expect(isFeedOf({ ...truth, trace: { ...truth.trace, columns: { ...truth.trace.columns, yawDeg: truth.trace.columns.yawDeg.slice(1) } } }, scene)).toBe(false);
     expect(isFeedOf({ ...truth, trace: { ...truth.trace, events: [{ kind: 'blink' }] } }, scene)).toBe(false);
     expect(isFeedOf(null, scene)).toBe(false);
+    // Exactly a feed: a key more anywhere is not one.
+    expect(isFeedOf({ ...truth, note: 'x' }, scene)).toBe(false);
+    expect(isFeedOf({ ...truth, trace: { ...truth.trace, extra: [] } }, scene)).toBe(false);
+    expect(isFeedOf({ ...truth, trace: { ...truth.trace, columns: { ...truth.trace.columns, evil: [] } } }, scene)).toBe(false);
+  });
+
+  it('simulates again when an entry re-written through the store (good hashes) carries an event that is not one: markup, a terminal escape, a key more', async () => {
+    const store = openCache(join(tmp, 'e'), () => {});
+    forgetFeedsInProcess();
+    await feedsFor([scene], store, root);
+    const [entry] = store.list().filter((e) => e.kind === 'feeds');
+    const head = JSON.parse(readFileSync(join(entry.path, 'data', 'feed.json'), 'utf8'));
+    const columns = readFileSync(join(entry.path, 'data', 'columns.f64'));
+    const hostile = [
+      { kind: '<img src=x onerror=alert(1)>', startMs: 0, endMs: 1 },
+      { kind: 'cut', startMs: 0, endMs: 1, era: '\u001b]8;;http://evil\u0007click' },
+      { kind: 'cut', startMs: 0, endMs: 1, era: '1981', href: 'javascript:alert(1)' },
+      { kind: 'blink', startMs: 0, endMs: 1, depth: 1, partial: false, doubleSecond: false, evoked: 'yes' },
+    ];
+    for (const event of hostile) {
+      store.put('feeds', entry.key, scene.name, (dir) => {
+        writeFileSync(join(dir, 'feed.json'), JSON.stringify({ ...head, events: [...head.events, JSON.parse(JSON.stringify(event))] }));
+        writeFileSync(join(dir, 'columns.f64'), columns);
+      });
+      forgetFeedsInProcess();
+      expect((await feedsFor([scene], store, root)).get(scene.name)).toEqual(truth);
+    }
   });
 });

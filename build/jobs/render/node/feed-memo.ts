@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { feedOf } from '../../../page/frame-feed.ts';
 import { frameCount, stepsAtFrame } from '../../../model/time/clock.ts';
 import { SAMPLE_FIELDS } from '../../../model/types.ts';
+import { isTruthEvent } from '../../../model/truth-event-shape.ts';
 import type { Scene } from '../../../scene/scene.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import { codeHash } from '../../cache/node/code-hash.ts';
@@ -79,6 +80,8 @@ function writeFeed(store: CacheStore, key: string, name: string, feed: Feed): vo
   });
 }
 
+const HEAD_KEYS = ['digest', 'events', 'fields', 'frameCount', 'samples'].join();
+
 /** A stored feed of this scene, or null (none, or not one: untrusted input). */
 function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
   const dir = store.lookup('feeds', key);
@@ -87,7 +90,7 @@ function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
     const head = JSON.parse(readFileSync(join(dir, 'feed.json'), 'utf8')) as FeedHead;
     const frames = frameCount(scene.durationS, scene.fps);
     const n = stepsAtFrame(frames, scene.fps) + 1;
-    if (!head || head.samples !== n || !Array.isArray(head.fields) || head.fields.join() !== SAMPLE_FIELDS.join()) return null;
+    if (!head || typeof head !== 'object' || Object.keys(head).sort().join() !== HEAD_KEYS || head.samples !== n || !Array.isArray(head.fields) || head.fields.join() !== SAMPLE_FIELDS.join()) return null;
     const bytes = readFileSync(join(dir, 'columns.f64'));
     if (bytes.length !== 8 * n * SAMPLE_FIELDS.length) return null;
     const all = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
@@ -99,18 +102,29 @@ function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
   }
 }
 
-/** Whether `v` has the shape of `scene`'s feed (its values are the key's to vouch for, its shape is checked here). */
+/**
+ * Whether `v` has the shape of `scene`'s feed: its values are the key's to vouch for, its shape is
+ * checked here, exactly (no key more, every event a TruthEvent with printable labels): an entry
+ * re-written through the store with good hashes is still untrusted, and its events are printed.
+ */
 export function isFeedOf(v: unknown, scene: Scene): v is Feed {
   if (!v || typeof v !== 'object') return false;
   const f = v as Partial<Feed>;
+  if (!sameKeys(f, ['digest', 'frameCount', 'trace'])) return false;
   const frames = frameCount(scene.durationS, scene.fps);
   if (typeof f.digest !== 'string' || !/^[0-9a-f]{64}$/.test(f.digest) || f.frameCount !== frames) return false;
   const t = f.trace;
-  if (!t || typeof t !== 'object' || !t.columns || typeof t.columns !== 'object' || !Array.isArray(t.events)) return false;
+  if (!t || typeof t !== 'object' || !sameKeys(t, ['columns', 'events']) || !t.columns || typeof t.columns !== 'object' || !Array.isArray(t.events)) return false;
+  if (!sameKeys(t.columns, SAMPLE_FIELDS)) return false;
   const samples = stepsAtFrame(frames, scene.fps) + 1;
   for (const field of SAMPLE_FIELDS) {
     const col = (t.columns as Record<string, unknown>)[field];
     if (!Array.isArray(col) || col.length !== samples || !col.every((x) => typeof x === 'number')) return false;
   }
-  return t.events.every((e) => e && typeof e === 'object' && typeof e.kind === 'string' && Number.isFinite(e.startMs) && Number.isFinite(e.endMs));
+  return t.events.every(isTruthEvent);
+}
+
+function sameKeys(o: object, keys: readonly string[]): boolean {
+  const own = Object.keys(o);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
 }
