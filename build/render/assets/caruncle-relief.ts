@@ -32,11 +32,13 @@ const HALF = normalize([LIGHT[0], LIGHT[1], LIGHT[2] + 1]);
 const WET_HIGHLIGHTS_MIN = 3;
 const WET_HIGHLIGHTS_MAX = 4;
 const WET_GLOSS_POWER = 14;
+/** The least distance between two wet highlights' lumps (mm). */
+const WET_SPACING_MM = 0.9;
 /** The highlight's hot centre inside its soft spread: the reflection's power there and its share. */
 const WET_CORE_POWER = 90;
 const WET_CORE = 0.4;
 /** The wet film's reflectance at the highlight (over 1: the centre clips to white, as a wet spot does). */
-const WET_GAIN = 1.35;
+const WET_GAIN = 1.6;
 /** How far the diffuse light wraps past the terminator (translucent tissue). */
 const WRAP = 0.15;
 
@@ -69,7 +71,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       const y = u * sin + v * cos;
       if (sc.rMax < 0.2 && gather.at(x / 0.7 + 5, y / 0.7 + 5) < -0.6) continue;
       const r = rng.uniform(sc.rMin, sc.rMax) * (1 - 0.3 * q * q);
-      lobes.push({ x, y, r, h: r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0, big: sc === LOBE_SCALES[0] });
+      lobes.push({ x, y, r, h: r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : sc === LOBE_SCALES[0] ? rng.uniform(0.12, 0.24) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0, big: sc === LOBE_SCALES[0] });
     }
   }
   // Height (mm), coverage, crevice depth, gland share and film (where it may glint) per pixel; the
@@ -133,14 +135,15 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       const diffuse = Math.max(0, (dot(nrm, LIGHT) + WRAP) / (1 + WRAP));
       // The wet film: a broad soft sheen on the flanks facing the half-vector (moist, not glinting).
       const sheen = 0.22 * Math.max(0, dot(nrm, HALF)) ** 12;
-      // Albedo: a flesh pink, redder in the crevices, cream over the sebaceous lobules, and a slow
+      // Albedo: a flesh red-pink, deeper in the crevices, a little paler over the sebaceous lobules (paler
+      // and creamier, with taller big lumps under wide glints, it read as a bunch of pearls), and a slow
       // wander between pinker and paler patches.
       const g = glandAt[i];
       const c = crevice[i];
       const patch = 6 * coarse.at(px / mm / 0.7 + 3, py / mm / 0.7 + 3);
-      let r = 210 + 16 * g - 34 * c + patch;
-      let gr = 134 + 34 * g - 50 * c + 1.6 * patch;
-      let b = 128 + 18 * g - 38 * c + 1.2 * patch;
+      let r = 204 + 10 * g - 40 * c + patch;
+      let gr = 118 + 20 * g - 54 * c + 1.6 * patch;
+      let b = 114 + 10 * g - 36 * c + 1.2 * patch;
       // Shadowed sides stay red (light scattered back out of the tissue), so red dims least.
       r *= 0.74 + 0.32 * diffuse;
       gr *= 0.58 + 0.5 * diffuse;
@@ -173,7 +176,12 @@ function wetLobes<L extends { x: number; y: number; r: number; big: boolean }>(l
   // Big lumps well inside the mound and out of the upper lid's shade on its top, in the seed's order.
   const fit = lobes.filter((l) => l.big && Math.hypot(l.x / C.rx, l.y / C.ry) < 0.72 && l.y > -0.45 * C.ry);
   const count = Math.min(fit.length, WET_HIGHLIGHTS_MIN + Math.floor(rng.next() * (WET_HIGHLIGHTS_MAX - WET_HIGHLIGHTS_MIN + 1)));
-  return fit.slice(0, count).map((l) => ({ ...l, peak: rng.uniform(0.8, 1) }));
+  // Apart from each other (WET_SPACING_MM): side by side, three glints read as a string of pearls.
+  const chosen: L[] = [];
+  for (const l of fit) if (chosen.length < count && chosen.every((c) => Math.hypot(c.x - l.x, c.y - l.y) >= WET_SPACING_MM)) chosen.push(l);
+  // Each with its own curvature, not its lump's (the lumps are low swells now, and a glint on one that
+  // flat spreads into a pale disc): a small rounded cap of the film that mirrors the light as a spot.
+  return chosen.map((l) => ({ ...l, h: 0.3 * l.r, peak: rng.uniform(0.8, 1) }));
 }
 
 function smoothstep(e0: number, e1: number, x: number): number {

@@ -75,6 +75,18 @@ describe("the caruncle's wet highlights", () => {
   }, 120_000);
 });
 
+describe("the caruncle's wet highlights, apart", () => {
+  it('are spread over the mound, not a bunch of pearls: every two glints at least 0.6 mm apart', async () => {
+    const rest = await renderer.call<Glints>('caruncleGlints', 0, 0);
+    const gaps = rest.spots.flatMap((a, i) => rest.spots.slice(i + 1).map((b) => Math.hypot(a.xMm - b.xMm, a.yMm - b.yMm)));
+    const nearestMm = Math.min(...gaps);
+    console.log(`caruncle glints: ${rest.spots.length}, nearest two ${nearestMm.toFixed(2)} mm apart`);
+    // Three of them side by side on neighbouring lumps read as pearls (the highlights before: 0.08 mm).
+    expect(rest.spots.length).toBeGreaterThanOrEqual(2);
+    expect(nearestMm).toBeGreaterThanOrEqual(0.6);
+  }, 120_000);
+});
+
 describe("the caruncle's outline", () => {
   it('is no drawn line: where the lids wrap it, no dark rim and a softer step; against the white, no dark rim either', async () => {
     const e = await renderer.call<{ white: EdgeSide; lid: EdgeSide }>('caruncleEdge');
