@@ -20,6 +20,8 @@ export interface EyeAssets {
   faceData: Uint8ClampedArray;
   /** The same without the hood's roll of light (skin.ts paintHoodRoll), which the warp fades out as the lid closes. */
   faceBareData: Uint8ClampedArray;
+  /** The bare face with the lid's skin uncreased (lid-skin.ts smooth): what a shut lid unrolls from the fold. */
+  faceSmoothData: Uint8ClampedArray;
   sclera: ScleraLayers;
   lid: LidSkinLayers;
   brow: BrowLayer;
@@ -40,6 +42,11 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
     face.ctx.drawImage(lid.albedo.canvas, 0, 0);
     paintCanthalFold(face.ctx, frame);
     const faceBareData = face.ctx.getImageData(0, 0, widthPx, heightPx).data;
+    const smooth = makeLayer(widthPx, heightPx);
+    smooth.ctx.drawImage(skin.canvas, 0, 0);
+    smooth.ctx.drawImage(lid.smooth.canvas, 0, 0);
+    paintCanthalFold(smooth.ctx, frame);
+    const faceSmoothData = smooth.ctx.getImageData(0, 0, widthPx, heightPx).data;
     paintHoodRoll(face.ctx, frame);
     a = {
       frame,
@@ -47,6 +54,7 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
       face,
       faceData: face.ctx.getImageData(0, 0, widthPx, heightPx).data,
       faceBareData,
+      faceSmoothData,
       sclera: paintSclera(frame),
       lid,
       brow,

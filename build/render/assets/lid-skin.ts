@@ -27,6 +27,12 @@ const LOWEST_REST_MARGIN_MM = Math.min(CANTHUS_LATERAL_MM.y, CANTHUS_MEDIAL_MM.y
 export interface LidSkinLayers {
   /** The skin, crease to past the rest margin (transparent elsewhere). */
   albedo: Layer;
+  /**
+   * The same skin with its fine crease lines faint (UNROLLED_CREASES): the skin a shut lid unrolls out of the fold
+   * (face-warp-fold-skin.ts). Folds are where the open lid bends; stretched shut they flatten, and
+   * read back and forth from the rest lid they turned into mirrored hooks, squiggles on a shut lid.
+   */
+  smooth: Layer;
 }
 
 // Light from the upper left and in front.
@@ -89,8 +95,15 @@ export function lidSheen(xMm: number, yMm: number): number {
   return Math.pow(Math.max(0, (nx * hx + ny * hy + nz * hz) / hn), SHEEN_POWER);
 }
 
+/** How deep the crease lines are in the skin a shut lid unrolls from the fold (of the rest lid's). */
+const UNROLLED_CREASES = 0.35;
+
 /** @param face the face's skin layer: toward the canthi the lid's skin becomes exactly it. */
 export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
+  return { albedo: paintLid(f, face, 1), smooth: paintLid(f, face, UNROLLED_CREASES) };
+}
+
+function paintLid(f: EyeFrame, face: Layer, creaseDepth: number): Layer {
   const facePx = face.ctx.getImageData(0, 0, f.widthPx, f.heightPx).data;
   const rng = textureRandom('lid');
   const wrinkle = new Noise2D(rng.spawn('wrinkle'), 64, 256);
@@ -131,7 +144,7 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     const line = Math.round(q);
     const dq = q - line - 0.22 * grain(line, 0, 17);
     const lineAlong = Math.max(0, -0.1 + 1.1 * creases.at(xm / 0.9 + 7 + 5 * line, 40 + line * 3)) * (0.6 + 0.4 * grain(line, 1, 17));
-    const inLid = smoothstep(0.1, 0.3, v) * smoothstep(0.98, 0.86, v) * ends;
+    const inLid = creaseDepth * smoothstep(0.1, 0.3, v) * smoothstep(0.98, 0.86, v) * ends;
     const groove = inLid * lineAlong * Math.exp(-(dq * dq) / (0.05 * 0.05));
     const edge = inLid * lineAlong * Math.exp(-((dq + 0.11) * (dq + 0.11)) / (0.07 * 0.07));
     // Thin lid skin is glossier than the face's: a broad sheen where it faces the light's mirror direction.
@@ -164,5 +177,5 @@ export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
     out[2] = sb;
     out[3] = 255 * skinAlpha;
   });
-  return { albedo };
+  return albedo;
 }

@@ -43,7 +43,7 @@ const caches = new WeakMap<EyeAssets, FaceLayerCache>();
 export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   let c = caches.get(a);
   if (!c) {
-    const warp = createFaceWarp(a.frame, a.faceData, a.faceBareData);
+    const warp = createFaceWarp(a.frame, a.faceData, a.faceBareData, a.faceSmoothData);
     c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null, drawn: null };
     c.layer.ctx.putImageData(warp.img, 0, 0);
     caches.set(a, c);

@@ -16,9 +16,52 @@ import type { BoundsPx } from './bounds.ts';
  * 4 mm toward the middle, lit like the lid under the crease, changed sides at the globe's column: a
  * vertical seam down the middle of a shut lid, under a 12-level step at the crease.)
  */
-export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
+/** `lidFrom`: the transposed picture the unrolled lid skin is read from (`src` itself, or the face with its lid's creases faint). */
+export function writeFoldSkin(src: Uint32Array, lidFrom: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
   const rad = Math.max(1, Math.round(0.5 * f.pxPerMm));
-  // Smoothed colour per column and row (a ±rad box, every other column), for the light ratios.
+  const smooth = boxSmoothed(src, w, hs, rad);
+  const smoothLid = lidFrom === src ? smooth : boxSmoothed(lidFrom, w, hs, rad);
+  const rm = restLidMargins();
+  const creaseS = (x: number) => yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const marginS = (x: number) => yPx(f, rm.upperMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
+  const fadePx = f.pxPerMm;
+  const orig = src.slice();
+  const lidPx = lidFrom === src ? orig : acrossSoftened(lidFrom, w, hs);
+  for (let x = 0; x < w; x++) {
+    const xm = xMmOf(f, box.x + x + 0.5);
+    if (xm <= rm.xLateralMm || xm >= rm.xMedialMm) continue;
+    const cy = creaseS(x);
+    const top = Math.ceil(cy - 0.5);
+    if (top <= 0) continue;
+    // The column's own lid, from the crease to 0.6 mm short of the margin.
+    const xd = x;
+    const d0 = Math.ceil(creaseS(xd)) + 1;
+    const span = Math.max(2, Math.floor(marginS(xd) - 0.6 * f.pxPerMm) - d0);
+    // The hood's light just above the crease (a ±rad box wholly above it).
+    const refY = Math.max(0, Math.round(cy) - rad - 1);
+    // Every row above the crease (the face as it was stays in `hood` for the rows drawn above it).
+    for (let y = 0; y < top; y++) {
+      const t = cy - (y + 0.5);
+      const m = Math.floor(t) % (2 * span);
+      const dy = d0 + (m < span ? m : 2 * span - 1 - m);
+      const p = lidPx[xd * hs + dy];
+      const h = orig[x * hs + y];
+      const wgt = Math.min(1, t / fadePx);
+      let out = 0xff000000;
+      for (let c = 0; c < 3; c++) {
+        const ref = smooth[(x * hs + refY) * 3 + c];
+        const lid = ((p >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smoothLid[(xd * hs + dy) * 3 + c])));
+        const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
+        const v = Math.round(hood + (lid - hood) * wgt);
+        out |= (v > 255 ? 255 : v) << (8 * c);
+      }
+      src[x * hs + y] = out >>> 0;
+    }
+  }
+}
+
+/** Smoothed colour per column and row of a transposed picture (a ±rad box, every other column), for the light ratios. */
+function boxSmoothed(src: Uint32Array, w: number, hs: number, rad: number): Float32Array {
   const smooth = new Float32Array(w * hs * 3);
   const pre = new Float64Array((hs + 1) * 3);
   const row = new Float64Array(hs * 3);
@@ -40,40 +83,28 @@ export function writeFoldSkin(src: Uint32Array, w: number, hs: number, srcTop: n
       for (let c = 0; c < 3; c++) smooth[(x * hs + y) * 3 + c] = (pre[(b + 1) * 3 + c] - pre[a * 3 + c]) / (b - a + 1);
     }
   }
-  const rm = restLidMargins();
-  const creaseS = (x: number) => yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
-  const marginS = (x: number) => yPx(f, rm.upperMm(xMmOf(f, box.x + x + 0.5))) - box.y + srcTop;
-  const fadePx = f.pxPerMm;
-  const orig = src.slice();
+  return smooth;
+}
+
+/**
+ * A transposed picture softened across its columns ([1 2 1] / 4): the skin a shut lid unrolls is
+ * stretched along the columns, so one column's feature becomes a streak down the lid; softened, it
+ * leaves no step from one column to the next.
+ */
+function acrossSoftened(src: Uint32Array, w: number, hs: number): Uint32Array {
+  const out = new Uint32Array(src.length);
   for (let x = 0; x < w; x++) {
-    const xm = xMmOf(f, box.x + x + 0.5);
-    if (xm <= rm.xLateralMm || xm >= rm.xMedialMm) continue;
-    const cy = creaseS(x);
-    const top = Math.ceil(cy - 0.5);
-    if (top <= 0) continue;
-    // The column's own lid, from the crease to 0.6 mm short of the margin.
-    const xd = x;
-    const d0 = Math.ceil(creaseS(xd)) + 1;
-    const span = Math.max(2, Math.floor(marginS(xd) - 0.6 * f.pxPerMm) - d0);
-    // The hood's light just above the crease (a ±rad box wholly above it).
-    const refY = Math.max(0, Math.round(cy) - rad - 1);
-    // Every row above the crease (the face as it was stays in `hood` for the rows drawn above it).
-    for (let y = 0; y < top; y++) {
-      const t = cy - (y + 0.5);
-      const m = Math.floor(t) % (2 * span);
-      const dy = d0 + (m < span ? m : 2 * span - 1 - m);
-      const p = orig[xd * hs + dy];
-      const h = orig[x * hs + y];
-      const wgt = Math.min(1, t / fadePx);
-      let out = 0xff000000;
-      for (let c = 0; c < 3; c++) {
-        const ref = smooth[(x * hs + refY) * 3 + c];
-        const lid = ((p >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(xd * hs + dy) * 3 + c])));
-        const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
-        const v = Math.round(hood + (lid - hood) * wgt);
-        out |= (v > 255 ? 255 : v) << (8 * c);
-      }
-      src[x * hs + y] = out >>> 0;
+    const a = Math.max(0, x - 1) * hs;
+    const b = x * hs;
+    const c = Math.min(w - 1, x + 1) * hs;
+    for (let y = 0; y < hs; y++) {
+      const p = src[a + y];
+      const q = src[b + y];
+      const r = src[c + y];
+      let v = 0xff000000;
+      for (let k = 0; k < 24; k += 8) v |= ((((p >>> k) & 255) + 2 * ((q >>> k) & 255) + ((r >>> k) & 255) + 2) >> 2) << k;
+      out[b + y] = v >>> 0;
     }
   }
+  return out;
 }

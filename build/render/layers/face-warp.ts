@@ -85,9 +85,10 @@ export interface FaceWarp {
 /**
  * @param rest the rest face (the frame's pixels, RGBA); @param bare the same without the hood's roll
  * of light (assets/skin.ts paintHoodRoll): the moving skin is taken from it, and the rows above the
- * crease fade to it as the lid closes.
+ * crease fade to it as the lid closes; @param unrolled the bare face with the lid uncreased, the
+ * skin that unrolls out of the fold (face-warp-fold-skin.ts).
  */
-export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8ClampedArray = rest): FaceWarp {
+export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8ClampedArray = rest, unrolled: Uint8ClampedArray = bare): FaceWarp {
   const box = faceWarpBox(f);
   const { w, h } = box;
   const img = new ImageData(w, h);
@@ -111,7 +112,7 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8
   const hood = transposed(rest);
   const hoodBare = bare === rest ? hood : transposed(bare);
   const src = hoodBare.slice();
-  writeFoldSkin(src, w, hs, srcTop, box, f);
+  writeFoldSkin(src, unrolled === bare ? src : transposed(unrolled), w, hs, srcTop, box, f);
   const f64 = () => new Float64Array(w);
   const nan = () => new Float64Array(w).fill(Number.NaN);
   const wp: FaceWarp = {

@@ -151,3 +151,47 @@ exposed.shutLid = (closure: number) => {
   jumps.sort((a, b) => a - b);
   return { arc, seam, typicalJump: jumps[Math.floor(jumps.length / 2)], clearMm };
 };
+
+/**
+ * Dark marks on a shut lid: of the lid's skin from 0.3 mm under the crease to 0.8 mm above the shut
+ * margin, over the middle 16 mm, the share of pixels 8 or more levels of luma under the mean of the
+ * ±0.3 mm box round them (a groove or a squiggle; pores are smaller and fainter than that), and the
+ * pixels measured.
+ */
+exposed.shutLidMarks = (closure: number) => {
+  const f = eyeFrame(W, H);
+  const s = blinkSample(closure);
+  const c = passOf(s, 'color');
+  const m = lidMargins(lidInputs(s, irisPose(s)), lidInputs(s, irisPose(s)));
+  const L = new Float64Array(W * H);
+  for (let i = 0; i < W * H; i++) L[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
+  // Summed-area table for the box means.
+  const S = new Float64Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) {
+    let row = 0;
+    for (let x = 0; x < W; x++) {
+      row += L[y * W + x];
+      S[(y + 1) * (W + 1) + x + 1] = S[y * (W + 1) + x + 1] + row;
+    }
+  }
+  const r = Math.max(1, Math.round(0.3 * f.pxPerMm));
+  const boxMean = (x: number, y: number) => {
+    const xa = Math.max(0, x - r);
+    const xb = Math.min(W, x + r + 1);
+    const ya = Math.max(0, y - r);
+    const yb = Math.min(H, y + r + 1);
+    return (S[yb * (W + 1) + xb] - S[ya * (W + 1) + xb] - S[yb * (W + 1) + xa] + S[ya * (W + 1) + xa]) / ((xb - xa) * (yb - ya));
+  };
+  let pixels = 0;
+  let dark = 0;
+  for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
+    const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
+    const y0 = Math.ceil(yPx(f, creaseMm(xMm) - 0.3));
+    const y1 = Math.floor(yPx(f, m.upperMm(xMm) + 0.8));
+    for (let y = y0; y < y1; y++) {
+      pixels++;
+      if (boxMean(x, y) - L[y * W + x] >= 8) dark++;
+    }
+  }
+  return { pixels, darkShare: dark / Math.max(1, pixels) };
+};

@@ -81,4 +81,13 @@ describe('the shut lid (colour pass, 1280×720)', () => {
       expect(s.seam).toBeLessThan(3);
     }, 60_000);
   }
+
+  for (const closure of [1, 0.9]) {
+    it(`at closure ${closure} is smooth stretched skin, no squiggles: under 0.9 % of its pixels 8+ levels under their ±0.3 mm mean (the fold's skin read back and forth from the creased rest lid, its lines mirrored into hooks: 1.14 % shut, 1.17 % at 0.9)`, async () => {
+      const s = await renderer.call<{ pixels: number; darkShare: number }>('shutLidMarks', closure);
+      console.log(`shut lid at closure ${closure}: ${s.pixels} px, ${(100 * s.darkShare).toFixed(2)} % dark marks`);
+      expect(s.pixels).toBeGreaterThan(20_000);
+      expect(s.darkShare).toBeLessThan(0.009);
+    }, 60_000);
+  }
 });
