@@ -31,7 +31,7 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   // faint yellow), warmer and a little yellower toward the globe's sides. A photograph's white is
   // no paper white: beside skin lit by the same light it is greyer and warmer than the
   // 231, 229, 228 it was, which glowed (issue 18, point 2).
-  s.fillStyle = 'rgb(212, 204, 192)';
+  s.fillStyle = 'rgb(214, 209, 197)';
   s.fillRect(0, 0, surface.canvas.width, surface.canvas.height);
   s.save();
   s.translate(sf.centerXPx, sf.centerYPx);
@@ -64,11 +64,9 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   h.save();
   h.translate(f.centerXPx, f.centerYPx - 0.8 * f.pxPerMm);
   h.scale(1.9, 1);
-  // From nearer the limbus (3.5 mm, was 4.5) and deeper half-way (0.26, was 0.2): the white rounds
-  // away from its brightest band by the limbus, not a flat field that darkens only at the corners.
-  const v = h.createRadialGradient(0, 0, 3.5 * f.pxPerMm, 0, 0, 9.5 * f.pxPerMm);
+  const v = h.createRadialGradient(0, 0, 4.5 * f.pxPerMm, 0, 0, 9.5 * f.pxPerMm);
   v.addColorStop(0, 'rgba(120, 80, 72, 0)');
-  v.addColorStop(0.55, 'rgba(120, 80, 72, 0.26)');
+  v.addColorStop(0.55, 'rgba(120, 80, 72, 0.2)');
   v.addColorStop(1, 'rgba(96, 58, 52, 0.62)');
   h.fillStyle = v;
   h.fillRect(-f.widthPx, -f.heightPx, 2 * f.widthPx, 2 * f.heightPx);

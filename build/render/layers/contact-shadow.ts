@@ -17,12 +17,10 @@ import { polylineBoundsPx } from './bounds.ts';
  * steps on the white). The stack depends on the margin alone, so it is drawn into a layer when the
  * margin moves and blitted while it holds (most frames).
  */
-// 3.8 mm and 0.68 at the margin (was 2.8, 0.62): the band a photograph shows across the top of the
-// white and the iris under the upper lid was a thin line under the margin (issue 18, points 2 and 5).
-export const SHADOW_DEPTH_MM = 3.8;
+export const SHADOW_DEPTH_MM = 2.8;
 const SHADOW_BANDS = 24;
 /** Shade at the margin, and how it falls to 0 at the depth (exponent of 1 − t/depth). */
-const SHADOW_AT_MARGIN = 0.68;
+const SHADOW_AT_MARGIN = 0.62;
 const SHADOW_FALLOFF = 1.7;
 
 /** The stack's alpha at depth t (0 … 1 of SHADOW_DEPTH_MM). */
