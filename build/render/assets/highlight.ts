@@ -18,6 +18,9 @@ import { paintScreenLight } from './screen-content.ts';
  * and the brightest source clips toward white at its core. The faint halo is the tear film's scatter.
  */
 export const REFLECTION_EDGE_MM = 0.035;
+/** A lit screen's image is a luminous patch, slightly soft-edged (issue 18, point 1): its blur, mm. */
+export const SCREEN_EDGE_MM = 0.07;
+/** A lit screen's image: slightly soft-edged, a luminous patch rather than a cut-out (issue 18, point 1). */
 
 /** The era's screen (or ring light) in the cornea. */
 export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
@@ -86,11 +89,21 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
       lit.ctx.fillStyle = '#000';
       lit.ctx.fillRect(0, 0, lit.canvas.width, lit.canvas.height);
       lit.ctx.translate(lit.canvas.width / 2, lit.canvas.height / 2);
-      tracePx(lit.ctx, outline);
+      // Its edge soft (SCREEN_EDGE_MM, the bezel's glow and the tear film's unevenness over a lit
+      // image, where a cut edge read as a card) about the same line: the glass drawn inset by half the
+      // blur's width, so the blurred edge crosses a third of the core's light where the mirror puts the
+      // glass's edge (screen-reflection-picture's size).
+      const inset = 0.5 * SCREEN_EDGE_MM * mm;
+      const sx = Math.max(0.5, 1 - (2 * inset) / w);
+      const sy = Math.max(0.5, 1 - (2 * inset) / h);
+      tracePx(lit.ctx, outline.map(([x, y]) => [x * sx, y * sy] as [number, number]));
       lit.ctx.clip();
       paintScreenLight(lit.ctx, c.content, w, h, c.cornerRadiusCm >= 1);
-      lightToOpacity(lit, rgb, Math.min(1, 1.15 * strength));
-      ctx.filter = edge(mm);
+      // A lit screen is the brightest thing the cornea mirrors: its image nears white even from a dim
+      // screen (a dim one 0.84 of full, 2026's 0.91), where 1.15 × strength left a 50–150 cd/m² screen
+      // a mid-grey card over the pupil (0.56–0.69).
+      lightToOpacity(lit, rgb, Math.min(1, 0.55 + 0.6 * strength));
+      ctx.filter = `blur(${(SCREEN_EDGE_MM * mm).toFixed(2)}px)`;
       ctx.drawImage(lit.canvas, -lit.canvas.width / 2, -lit.canvas.height / 2);
     }
   }

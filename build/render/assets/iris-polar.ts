@@ -15,14 +15,16 @@ let tissue: Float32Array | null = null;
 type Rgb = [number, number, number];
 // Measured on photographs: an iris's stroma sits at a luma of ~50–90 under room light, its fibres a
 // few tens of levels apart; brighter and more saturated reads as paint.
-const AMBER_DEEP: Rgb = [62, 44, 30];
-const AMBER: Rgb = [108, 78, 50];
-const AMBER_LIGHT: Rgb = [132, 100, 66];
-const GREEN: Rgb = [62, 80, 78];
+// Issue 18, point 3: the ciliary zone a grey-blue-green (was 62, 80, 78: a vivid teal beside the
+// white) and the pupillary zone a brown (was 108, 78, 50: a flat orange ring), both less saturated.
+const AMBER_DEEP: Rgb = [58, 45, 35];
+const AMBER: Rgb = [98, 78, 60];
+const AMBER_LIGHT: Rgb = [122, 102, 82];
+const GREEN: Rgb = [70, 78, 80];
 // The strands' light is low: in photographs an iris's fibres differ from its stroma by a few tens of
 // levels, never the near-white threads a bright strand reads as.
-const GREEN_LIGHT: Rgb = [112, 124, 116];
-const GAP: Rgb = [36, 38, 34];
+const GREEN_LIGHT: Rgb = [116, 122, 120];
+const GAP: Rgb = [28, 29, 28];
 
 interface Crypt {
   u: number;
@@ -61,7 +63,8 @@ export function irisPolar(): Float32Array {
       rho: nearCollarette ? rng.uniform(0.3, 0.5) : rng.uniform(0.55, 0.85),
       halfU: rng.uniform(0.004, nearCollarette ? 0.014 : 0.008),
       halfRho: rng.uniform(0.03, nearCollarette ? 0.085 : 0.05),
-      depth: rng.uniform(0.2, 0.45),
+      // Dark pits (0.2–0.45 left them a faint mottle): a crypt shows the dark posterior layer.
+      depth: rng.uniform(0.3, 0.55),
       wobble: rng.uniform(0, 1),
     });
   }
@@ -95,7 +98,8 @@ export function irisPolar(): Float32Array {
       const spoke = Math.max(0, 0.6 * spokes.at(u * 34) + 0.5 * spokesFine.at(u * 110));
       // The spokes' reach is short and their ends soft: long sharp amber rays read as a painted star.
       const reach = rc + 0.04 + 0.09 * spoke * spoke;
-      const amberT = 1 - smoothstep(reach - 0.13, reach + 0.09, rho);
+      // Its edge wide enough to blend into the green (reach − 0.13 … + 0.09 sat as a ring).
+      const amberT = 1 - smoothstep(reach - 0.2, reach + 0.16, rho);
       mix(AMBER_DEEP, AMBER, smoothstep(0.02, 0.25, rho), amber);
       mix(amber, AMBER_LIGHT, light * 0.85, amber);
       mix(GREEN, GREEN_LIGHT, 0.25 + 0.2 * tone.at(u * 14, rho * 4) + 0.5 * light, green);

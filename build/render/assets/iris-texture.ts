@@ -40,7 +40,8 @@ export function irisTexturesFor(pupilMm: number): { a: HTMLCanvasElement; b: HTM
   return { a: rung(i).canvas, b: rung(i + 1).canvas, weightB: x - i };
 }
 
-const LIMBUS = [34, 42, 44];
+// The limbal ring darker and wider (was 34, 42, 44 from 0.78 R): in photographs a plain dark band.
+const LIMBUS = [24, 28, 30];
 
 function wrapIris(pupilDiaMm: number): Layer {
   const tissue = irisPolar();
@@ -81,7 +82,7 @@ function wrapIris(pupilDiaMm: number): Layer {
     const i10 = ((r0 + 1) * U + u0) * 3;
     const i11 = ((r0 + 1) * U + u1) * 3;
     // The limbal ring: a dark band that deepens over the iris's outer fifth, with no line at its edge.
-    const lim = smoothstep(0.78, 1.02, r / IRIS_RADIUS_MM);
+    const lim = smoothstep(0.74, 1.02, r / IRIS_RADIUS_MM);
     const caustic = Math.max(0, Math.cos(ang - causticAngle)) ** 2 * smoothstep(0.3, 0.85, rho) * (1 - lim);
     const k = (0.5 + 0.5 * smoothstep(0, 0.12, rho)) * (1 + 0.25 * caustic) * (1 + 0.04 * grain(x, y, 7));
     for (let ch = 0; ch < 3; ch++) {

@@ -27,16 +27,18 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   const surface = makeLayer(f.widthPx + 2 * pad, f.heightPx + 2 * pad);
   const sf: EyeFrame = { ...f, widthPx: f.widthPx + 2 * pad, heightPx: f.heightPx + 2 * pad, centerXPx: f.centerXPx + pad, centerYPx: f.centerYPx + pad };
   const s = surface.ctx;
-  // A faintly blue white in the middle (the choroid's colour through the thin sclera), warmer and
-  // a little yellower toward the globe's sides.
-  s.fillStyle = 'rgb(231, 229, 228)';
+  // An ivory grey in the middle (the choroid's blue through the thin sclera, under the conjunctiva's
+  // faint yellow), warmer and a little yellower toward the globe's sides. A photograph's white is
+  // no paper white: beside skin lit by the same light it is greyer and warmer than the
+  // 231, 229, 228 it was, which glowed (issue 18, point 2).
+  s.fillStyle = 'rgb(214, 209, 197)';
   s.fillRect(0, 0, surface.canvas.width, surface.canvas.height);
   s.save();
   s.translate(sf.centerXPx, sf.centerYPx);
   s.scale(1.7, 1);
   const warm = s.createRadialGradient(0, 0, 6 * f.pxPerMm, 0, 0, 11 * f.pxPerMm);
-  warm.addColorStop(0, 'rgba(238, 226, 214, 0)');
-  warm.addColorStop(1, 'rgba(236, 220, 206, 0.55)');
+  warm.addColorStop(0, 'rgba(226, 212, 196, 0)');
+  warm.addColorStop(1, 'rgba(222, 204, 186, 0.55)');
   s.fillStyle = warm;
   s.fillRect(-sf.widthPx, -sf.heightPx, 2 * sf.widthPx, 2 * sf.heightPx);
   s.restore();
@@ -76,7 +78,8 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   h.fillStyle = ball;
   h.fillRect(0, 0, f.widthPx, f.heightPx);
   // Pink, moist corners: the conjunctiva reddens toward both canthi, most toward the caruncle.
-  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.2, CANTHUS_MEDIAL_MM.y + 0.1, 5, 'rgba(206, 112, 108, 0.3)', 'rgba(206, 118, 110, 0)', 0.9);
+  // (0.3 of 5 mm left the white beside the caruncle nearly as neutral as the outer corner's.)
+  blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.6, CANTHUS_MEDIAL_MM.y + 0.1, 6.5, 'rgba(206, 112, 108, 0.38)', 'rgba(206, 118, 110, 0)', 0.9);
   blobMm(h, f, CANTHUS_LATERAL_MM.x + 2.2, CANTHUS_LATERAL_MM.y - 0.2, 4, 'rgba(200, 120, 110, 0.16)', 'rgba(200, 120, 110, 0)', 1.2);
   // The lateral angle: the globe turns away into the canthus, in shadow.
   blobMm(h, f, CANTHUS_LATERAL_MM.x + 0.8, CANTHUS_LATERAL_MM.y, 3, 'rgba(120, 72, 64, 0.42)', 'rgba(150, 96, 88, 0)');

@@ -8,14 +8,24 @@
  */
 export type ScreenContent = 'glow' | 'call';
 
+/** The share of a screen's content range its corneal image keeps (the rest is lifted to white). */
+export const SCREEN_CONTENT_CONTRAST = 0.26;
+
 const grey = (v: number): string => `rgb(${v}, ${v}, ${v})`;
 
 export function paintScreenLight(ctx: CanvasRenderingContext2D, content: ScreenContent, w: number, h: number, tube: boolean): void {
   if (content === 'call') paintCall(ctx, w, h);
   else if (h > w) paintPhone(ctx, w, h);
   else paintPage(ctx, w, h);
+  // What the cornea shows of it is mostly its brightness: at the tear film's few per cent of
+  // reflectance a camera exposed for the face sees a lit screen near its clipping point, its page or
+  // call only faintly (a window of theirs a little brighter, a toolbar a little dimmer). Drawn at full
+  // contrast it read as a grey card with UI blocks pasted on the pupil (issue 18, point 1): the
+  // content is lifted toward white, keeping SCREEN_CONTENT_CONTRAST of its range.
+  ctx.fillStyle = `rgba(255, 255, 255, ${(1 - SCREEN_CONTENT_CONTRAST).toFixed(3)})`;
+  ctx.fillRect(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4);
   // The falloff toward the edges: 1 − k·ρ² (ρ 0 at the middle, 1 at the corners); a tube's is stronger.
-  const k = tube ? 0.5 : 0.35;
+  const k = tube ? 0.35 : 0.22;
   const r = Math.hypot(w, h) / 2;
   const g = ctx.createRadialGradient(0, 0, 0, 0, 0, r);
   for (let i = 0; i <= 4; i++) g.addColorStop(i / 4, grey(Math.round(255 * (1 - k * (i / 4) ** 2))));

@@ -50,7 +50,7 @@ export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
  * lights the face too, and a picture exposed for that brighter face shows the screen's reflection
  * dimmer (by up to SCREEN_UNDER_ROOM_LIGHT of it, for a room light at full brightness).
  */
-export const SCREEN_UNDER_ROOM_LIGHT = 0.5;
+export const SCREEN_UNDER_ROOM_LIGHT = 0.25;
 
 export function screenExposure(room: RoomLight | null): number {
   return room ? 1 - SCREEN_UNDER_ROOM_LIGHT * room.brightness : 1;

@@ -95,7 +95,9 @@ export function drawCatchlight(
     };
     drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
   };
-  lensImage(screenAt, layers.lensScreen.canvas, screenExposure(room));
+  // The screen's lens image at the light it had before its first image was brightened (highlight.ts,
+  // 0.55 + 0.6 × strength for 1.15 × strength): brightened with it, it read as a second grey card.
+  lensImage(screenAt, layers.lensScreen.canvas, 0.6 * screenExposure(room));
   if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas, 1);
   ctx.restore();
 }

@@ -21,7 +21,8 @@ function roomOf(era: EraId) {
 
 // Over the pupil, inside the screen's image (2 px in from its edge): the luma's spread (sd) and its
 // mean step between neighbours (edge); outside it (3 px clear of it): the pupil's 75th percentile.
-exposed.pupilReflection = (era: EraId) => {
+// `inPx` moves the inside's edge further in (its core, clear of a soft edge's ramp).
+exposed.pupilReflection = (era: EraId, inPx = 2) => {
   const s = gazeSample(0, 0);
   const view = { width: W, height: H, era };
   const { c, m } = drawPasses(s, era);
@@ -40,7 +41,7 @@ exposed.pupilReflection = (era: EraId) => {
   for (let y = 4; y < H - 4; y++) for (let x = 4; x < W - 4; x++) {
     if (!pupil(x, y)) continue;
     const i = (y * W + x) * 4;
-    if (near(x, y, 2, true) && pupil(x + 1, y) && pupil(x, y + 1) && near(x + 1, y + 1, 2, true)) {
+    if (near(x, y, inPx, true) && pupil(x + 1, y) && pupil(x, y + 1) && near(x + 1, y + 1, inPx, true)) {
       inside.push(lumaAt(c, i));
       steps += Math.abs(lumaAt(c, i + 4) - lumaAt(c, i)) + Math.abs(lumaAt(c, i + W * 4) - lumaAt(c, i));
       nSteps += 2;

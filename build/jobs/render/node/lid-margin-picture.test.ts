@@ -53,7 +53,10 @@ describe("the meniscus's light", () => {
       // …but its bright part is broken: the solid stroke before was bright over 0.77 of the lid at rest.
       // (Over the dark iris even the faint line between beads counts as bright here, so a gaze that
       // puts more iris over the lid reads higher: 0.71 at 25° lateral.)
-      expect(strong, label).toBeLessThan(0.75);
+      // The share is of the way from the globe beneath to white, so a darker globe raises it with the
+      // same beads: 25° lateral, with the ivory white and the darker limbal ring of issue 18's points
+      // 2 and 3 (tone branch), reads 0.772 (0.71 before) with its beads' count, lengths and spread unchanged.
+      expect(strong, label).toBeLessThan('yaw' in spec && spec.yaw === -25 ? 0.8 : 0.75);
       // Separate beads, mostly short, of varied lengths (before at rest: median 0.63 mm, 27 % under 0.4 mm).
       expect(beadsMm.length, label).toBeGreaterThanOrEqual(12);
       expect(median(beadsMm), label).toBeLessThan(0.45);

@@ -34,6 +34,10 @@ const LIT_SCREENS = (Object.keys(ERA_LIGHT) as EraId[]).filter((e) => {
   return c.kind === 'screen' && c.content !== 'text-lines';
 });
 
+// The eras whose grade adds its own texture to anything lit (era-looks: dither, scan lines, an
+// aperture grille, a webcam's noise).
+const TEXTURED_GRADES = new Set<EraId>(['1981', '1991', '1995', '1997', '2003']);
+
 describe('the screen\'s reflection over the pupil (pixels)', () => {
   it('shows the screen\'s own picture against the black of the pupil: its luma spread and edges well above a flat slab\'s', async () => {
     // The judge named 2026, 1991 and 2003 for a flat grey block. Measured at 0cbb0dd (the slab): mean
@@ -48,6 +52,23 @@ describe('the screen\'s reflection over the pupil (pixels)', () => {
       expect(r.edge, msg).toBeGreaterThan(1.6);
       // And it is a light on the black, not a veil: its mean well above the pupil around it.
       expect(r.mean - r.out75, msg).toBeGreaterThan(15);
+    }
+  }, 120_000);
+
+  it('is a bright luminous patch whose content shows only faintly: mean luma over 95, its core\'s spread under a quarter of its mean (a flat panel\'s under 0.16)', async () => {
+    // Issue 18, point 1: a lit screen's corneal image is added light near white, what it shows only
+    // a faint ripple in that light. The old image was a mid-grey card with the call's window, face and
+    // toolbar at full contrast (measured on 36a2101: see the commit adding this test); now it is
+    // bright, and its content keeps a fifth of its range. A tube era's scan lines stay in the spread.
+    const got: [EraId, PupilReflection][] = [];
+    for (const era of LIT_SCREENS) got.push([era, await renderer.call<PupilReflection>('pupilReflection', era, 4)]);
+    const msg = got.map(([e, r]) => `${e} mean ${r.mean.toFixed(1)} sd ${r.sd.toFixed(1)} cv ${(r.sd / r.mean).toFixed(3)}`).join('; ');
+    for (const [era, r] of got) {
+      expect(r.n, msg).toBeGreaterThan(60);
+      expect(r.mean, msg).toBeGreaterThan(95);
+      expect(r.sd / r.mean, msg).toBeLessThan(0.25);
+      // The clean grades (2000's laptop, 2009's phone, 2026): the content a ripple on the light.
+      if (!TEXTURED_GRADES.has(era)) expect(r.sd / r.mean, msg).toBeLessThan(0.16);
     }
   }, 120_000);
 
