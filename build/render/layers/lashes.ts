@@ -112,6 +112,26 @@ export interface LashCurvePx {
   row: 'upper' | 'lower';
 }
 
+/**
+ * A real upper lash curves sideways as well as up (eye.md §11: "up and out"), along its whole length.
+ * The fan, twist and curl of a hair give its frontal outline a sideways bow that the lid's roll never
+ * changes (it turns the hair about the horizontal), but on a long hair that bow can be all but nil:
+ * where the curl carries the hair through upright, sin(α) saturates and the outline ran as a
+ * ruler-straight vertical (2026-script seed 1, frame 38, mid-blink: 2.19 mm at x 776, over §11's
+ * 1.5 mm; an open eye 1.4-1.5 mm). So the middle of an upper hair stands at least lateralBowMm across
+ * its root-to-tip line, on the side the hair already bows: the sagitta of an arc of
+ * LATERAL_CURL_RADIUS_MM over its length (0.6 mm on an 8-mm hair, 0.08 mm on a 2.8-mm one). The floor
+ * is smooth (√(floor² + own bow²)) and its side fixed to the hair, so the bend is continuous along the
+ * hair and from frame to frame. At 12 mm the picture test's longest vertical run is 1.35 mm; a
+ * tighter arc (9 mm, 1.18 mm) slants the hairs' bases so that a row crosses them as wider runs than
+ * lash-picture.test.ts allows (p90 6 px, not 5), and one bow side for all hairs (as combed) merged
+ * neighbours into wedges (p90 7 px).
+ */
+export const LATERAL_CURL_RADIUS_MM = 12;
+export function lateralBowMm(lengthMm: number): number {
+  return (lengthMm * lengthMm) / (8 * LATERAL_CURL_RADIUS_MM);
+}
+
 /** How far a shut lid splays its outermost lashes sideways, rad, once they have rolled past SPLAY_FROM_RAD. */
 const SHUT_SPLAY_RAD = 0.35;
 const SPLAY_FROM_RAD = 0.5;
@@ -169,6 +189,9 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
       lashPoints(l, roll, mid, tip);
+      // Which way the hair's outline bows sideways, from its own curl, fan and twist (their sideways
+      // part does not change with the roll, which turns about the horizontal).
+      const bowSide = (mid[0] - tip[0] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;
       // Shut, the lid's arc splays its lashes outward from the middle (a row of closed lashes fans;
       // hung straight down through a coarse era's blocks, a clump read as a ruler-straight bar).
       const splay = which === 'upper' ? SHUT_SPLAY_RAD * Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4)) * (2 * l.t - 1) : 0;
@@ -186,8 +209,14 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const ty = yc + tip[1] * len;
       // Its own curl: the middle moved across the root-to-tip chord.
       const chord = Math.hypot(tx - rx, ty - ry) || 1;
-      const mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
+      let mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
       const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
+      // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
+      // keeps in every pose (a hair hanging shut still bends to the same side).
+      if (which === 'upper') {
+        const bx = mx - (rx + tx) / 2;
+        mx += bowSide * Math.hypot(lateralBowMm(l.lengthMm), bx) - bx;
+      }
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
