@@ -118,16 +118,18 @@ export interface LashCurvePx {
  * changes (it turns the hair about the horizontal), but on a long hair that bow can be all but nil:
  * where the curl carries the hair through upright, sin(α) saturates and the outline ran as a
  * ruler-straight vertical (2026-script seed 1, frame 38, mid-blink: 2.19 mm at x 776, over §11's
- * 1.5 mm; an open eye 1.4-1.5 mm). So the middle of an upper hair stands at least lateralBowMm across
- * its root-to-tip line, on the side the hair already bows: the sagitta of an arc of
- * LATERAL_CURL_RADIUS_MM over its length (0.6 mm on an 8-mm hair, 0.08 mm on a 2.8-mm one). The floor
- * is smooth (√(floor² + own bow²)) and its side fixed to the hair, so the bend is continuous along the
- * hair and from frame to frame. At 12 mm the picture test's longest vertical run is 1.35 mm; a
- * tighter arc (9 mm, 1.18 mm) slants the hairs' bases so that a row crosses them as wider runs than
- * lash-picture.test.ts allows (p90 6 px, not 5), and one bow side for all hairs (as combed) merged
- * neighbours into wedges (p90 7 px).
+ * 1.5 mm; the open eye 1.4-1.5 mm). So each upper hair's middle moves a further lateralBowMm across
+ * its root-to-tip line, on the side the hair already bows (fixed to the hair, so the bend is
+ * continuous along it and from frame to frame): the sagitta of an arc of LATERAL_CURL_RADIUS_MM over
+ * its length (0.5 mm on an 8-mm hair, 0.06 mm on a 2.8-mm one). Added to the hair's own bow, not
+ * floored under it, so a clump's hairs still bow apart by their own amounts and meet at the tip.
+ * At 16 mm the picture test's longest vertical run is 1.22 mm. Tried and left: a floor
+ * √(floor² + own bow²) at 12 mm (1.35 mm) pressed a clump's hairs onto one bow, their defocused
+ * rims stacked 2 px outside the mask (lower-lash-picture.test.ts); at 9 mm the hairs' bases slant so a
+ * row crosses them as runs wider than lash-picture.test.ts allows (p90 6 px, not 5); one bow side
+ * for every hair (as combed) merged neighbours into wedges (p90 7 px).
  */
-export const LATERAL_CURL_RADIUS_MM = 12;
+export const LATERAL_CURL_RADIUS_MM = 16;
 export function lateralBowMm(lengthMm: number): number {
   return (lengthMm * lengthMm) / (8 * LATERAL_CURL_RADIUS_MM);
 }
@@ -213,10 +215,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
       // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
       // keeps in every pose (a hair hanging shut still bends to the same side).
-      if (which === 'upper') {
-        const bx = mx - (rx + tx) / 2;
-        mx += bowSide * Math.hypot(lateralBowMm(l.lengthMm), bx) - bx;
-      }
+      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm);
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
