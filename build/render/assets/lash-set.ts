@@ -4,7 +4,7 @@ import { textureRandom } from './noise.ts';
 /**
  * The lashes, drawn once from the fixed seed: where each grows along its margin (a fraction of the
  * fissure, so lashes stretch with the lid and never slide along it), how long, which way it fans, how
- * it curls, and which clump it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
+ * it curls, which clump and which row it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
  * roots sit a few tenths of a millimetre apart and whose tips meet (the hairs run side by side and
  * pull together toward the end); between clumps there are gaps, and a few stray hairs cross their
  * neighbours at their own angle. Upper lashes are long and dense in the middle and the outer third,
@@ -42,6 +42,9 @@ export interface Lash {
   clump: number;
   /** How strongly the hair catches the light along its length: 0 not at all … 1. */
   highlight: number;
+  /** How far behind the margin's front edge the hair's row grows, mm: the upper lashes stand in 2–3
+   * irregular rows, and from the front a back row's roots show a hair's breadth higher on the lid. */
+  rowDepthMm: number;
 }
 
 interface LashSpec {
@@ -76,6 +79,10 @@ interface LashSpec {
   /** How soon a hair joins its clump (Lash.pull) and how far its tip misses the shared one, mm. */
   pull: [number, number];
   tipMissMm: number;
+  /** The rows a clump may grow in, by weight (front first), and how far behind the one before each
+   * row's roots sit, mm. Clumps of different rows may overlap along the margin. */
+  rowWeights: number[];
+  rowStepMm: number;
 }
 
 const FISSURE_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
@@ -87,8 +94,10 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
   const out: Lash[] = [];
   const totalWeight = spec.sizeWeights.reduce((s, w) => s + w, 0);
   let clump = 0;
-  /** Each clump's root span along the fissure (t), so clumps sit side by side and never merge. */
-  const spans: [number, number][] = [];
+  /** Each row's clumps' root spans along the fissure (t), so clumps of one row sit side by side and
+   * never merge (a clump of another row may stand behind them). */
+  const spans: [number, number][][] = spec.rowWeights.map(() => []);
+  const rowTotal = spec.rowWeights.reduce((s, w) => s + w, 0);
   const gapT = CLUMP_GAP_MM / FISSURE_MM;
   for (let tries = 0; out.length < spec.count; tries++) {
     if (tries > 100_000) throw new Error(`lash set ${name}: no room for ${spec.count} hairs`);
@@ -112,9 +121,13 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
     const offsetsMm: number[] = [0];
     for (let k = 1; k < size; k++) offsetsMm.push(offsetsMm[k - 1] + rng.uniform(spec.rootStepMm[0], spec.rootStepMm[1]));
     const centreMm = offsetsMm[size - 1] / 2;
+    // (A one-row set draws nothing here, so its hairs stay as they were.)
+    let rowPick = spec.rowWeights.length > 1 ? rng.uniform(0, rowTotal) : 0;
+    let row = 0;
+    while (row < spec.rowWeights.length - 1 && rowPick > spec.rowWeights[row]) rowPick -= spec.rowWeights[row++];
     const span: [number, number] = [tc - centreMm / FISSURE_MM - gapT, tc + centreMm / FISSURE_MM + gapT];
-    if (spans.some(([a, b]) => span[0] < b && a < span[1])) continue;
-    spans.push(span);
+    if (spans[row].some(([a, b]) => span[0] < b && a < span[1])) continue;
+    spans[row].push(span);
     for (let k = 0; k < size; k++) {
       const dMm = offsetsMm[k] - centreMm;
       const t = tc + dMm / FISSURE_MM;
@@ -122,22 +135,27 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
       // Hairs of one bunch differ: each its own thickness (thick ones are rare), its own curl (so
       // they bow apart and cross on the way, and still meet at the tip).
       const w = spec.width[0] + (spec.width[1] - spec.width[0]) * Math.pow(rng.next(), 1.6);
+      // A hair's own angles differ from its clump's by at most ±0.01 rad, less on a hair over 4 mm, so
+      // its tip strays no more than ±0.04 mm (at ±0.01 rad an 8-mm hair's tip strayed 0.08 mm: a
+      // clump's tips no longer met).
+      const near = Math.min(1, 4 / lengthMm);
       out.push({
         t,
         lengthMm: lengthMm * rng.uniform(1 - spec.hairLengthJitter, 1 + spec.hairLengthJitter),
-        fanRad: fanRad + rng.uniform(-0.01, 0.01),
-        rootRad: rootRad + rng.uniform(-0.01, 0.01),
-        tipRad: tipRad + rng.uniform(-0.01, 0.01),
+        fanRad: fanRad + rng.uniform(-0.01, 0.01) * near,
+        rootRad: rootRad + rng.uniform(-0.01, 0.01) * near,
+        tipRad: tipRad + rng.uniform(-0.01, 0.01) * near,
         curlMm: rng.uniform(-spec.curlMm, spec.curlMm),
         widthMm: w,
         clumpT: tc,
         tipMissMm: rng.uniform(-spec.tipMissMm, spec.tipMissMm),
         bowMm: rng.uniform(-spec.bowMm, spec.bowMm),
         pull: rng.uniform(spec.pull[0], spec.pull[1]),
-        twist: twist + rng.uniform(-0.01, 0.01),
+        twist: twist + rng.uniform(-0.01, 0.01) * near,
         shade: rng.next(),
         clump,
         highlight: rng.chance(spec.litShare) ? rng.uniform(0.45, 1) : 0,
+        rowDepthMm: row * spec.rowStepMm,
       });
     }
     clump++;
@@ -146,15 +164,23 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
   return out;
 }
 
-export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v7', {
-  count: 115,
+export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
+  // A photograph's upper row is 90–160 hairs in 2–3 irregular rows (rowWeights); at 115 in one row
+  // the fringe read as a sparse row of countable hairs (issue 18).
+  count: 150,
   sizeWeights: [0.08, 0.3, 0.32, 0.2, 0.1],
   // Roots far enough apart that each hair shows as itself until the clump gathers it (at 0.03 mm a
   // bunch of 0.1-mm hairs overlapped into one dark wedge).
-  rootStepMm: [0.03, 0.1],
-  lengthMm: [1.4, 4.2],
+  // A little wider than that (0.05–0.14 mm) since the hairs grew to 8 mm: their crowded roots make
+  // the margin's dark band, and the clump's tips, which stray ±0.04 mm on any hair, still meet.
+  rootStepMm: [0.05, 0.14],
+  // Real upper lashes are 8–12 mm, curling up and toward the camera: from the front they stand 3–5 mm
+  // over the margin at mid-lid (a lash's rise is ~0.47 of its length here). At 1.4–4.2 mm they stood
+  // ~2 mm (lash-fringe-picture.test.ts).
+  lengthMm: [2.8, 7.8],
   lengthSpread: [0.4, 1.2],
-  hairLengthJitter: 0.01,
+  // ±0.3 %: a clump's tips stay within a hair's breadth (±0.025 mm) on the longest hairs.
+  hairLengthJitter: 0.003,
   fan: [-1.05, 0.45],
   fanJitter: 0.12,
   root: [-0.4, 0.0],
@@ -172,6 +198,10 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v7', {
   curlMm: 0.12,
   pull: [0, 0.25],
   tipMissMm: 0.02,
+  // Three rows, the front one fullest; a back row's clumps stand behind the front's, their roots
+  // 0.08 mm deeper (from the front, a hair's breadth higher on the lid).
+  rowWeights: [0.45, 0.35, 0.2],
+  rowStepMm: 0.08,
 });
 
 export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v5', {
@@ -199,4 +229,6 @@ export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v5', {
   curlMm: 0.1,
   pull: [0, 0.3],
   tipMissMm: 0.02,
+  rowWeights: [1],
+  rowStepMm: 0,
 });

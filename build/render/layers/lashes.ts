@@ -76,6 +76,20 @@ export const DEFOCUS_TIP_PX = 1.4;
  */
 export const MASK_HAIR_MIN_PX = 1;
 const DEFOCUS_SHARE = 0.3;
+/** Each piece of a hair starts this far (along it) under the one before, so no seam shows between them. */
+const PIECE_OVERLAP = 0.006;
+/** The mask traces a piece of hair that turns more than this in two halves (drawLashCurves). */
+const MASK_SPLIT_TURN_RAD = 0.4;
+/**
+ * The upper row's crowded roots: a frontal photograph shows, right along the upper margin, a dark,
+ * slightly irregular band (almost a thin natural liner) where 2–3 rows of hair bases crowd and leave
+ * the lid pointing at the camera, foreshortened. Each upper hair's first ROOT_STUB_TO of its length is
+ * traced again ROOT_STUB_SCALE times its width into the root piece's own path (no extra fill): the
+ * stubs of neighbouring hairs and rows overlap into that band, uneven as the hairs' widths and places.
+ */
+const ROOT_STUB_TO = 0.08;
+const ROOT_STUB_SCALE = 3;
+const ROOT_STUB_MIN_PX = 1.6;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
 const LOWER_ROLL_GAIN = 0.6;
@@ -96,6 +110,28 @@ export interface LashCurvePx {
   highlight: number;
   /** Which row (the face layer throws the upper row's shadows). */
   row: 'upper' | 'lower';
+}
+
+/**
+ * A real upper lash curves sideways as well as up (eye.md §11: "up and out"), along its whole length.
+ * The fan, twist and curl of a hair give its frontal outline a sideways bow that the lid's roll never
+ * changes (it turns the hair about the horizontal), but on a long hair that bow can be all but nil:
+ * where the curl carries the hair through upright, sin(α) saturates and the outline ran as a
+ * ruler-straight vertical (2026-script seed 1, frame 38, mid-blink: 2.19 mm at x 776, over §11's
+ * 1.5 mm; the open eye 1.4-1.5 mm). So each upper hair's middle moves a further lateralBowMm across
+ * its root-to-tip line, on the side the hair already bows (fixed to the hair, so the bend is
+ * continuous along it and from frame to frame): the sagitta of an arc of LATERAL_CURL_RADIUS_MM over
+ * its length (0.5 mm on an 8-mm hair, 0.06 mm on a 2.8-mm one). Added to the hair's own bow, not
+ * floored under it, so a clump's hairs still bow apart by their own amounts and meet at the tip.
+ * At 16 mm the picture test's longest vertical run is 1.22 mm. Tried and left: a floor
+ * √(floor² + own bow²) at 12 mm (1.35 mm) pressed a clump's hairs onto one bow, their defocused
+ * rims stacked 2 px outside the mask (lower-lash-picture.test.ts); at 9 mm the hairs' bases slant so a
+ * row crosses them as runs wider than lash-picture.test.ts allows (p90 6 px, not 5); one bow side
+ * for every hair (as combed) merged neighbours into wedges (p90 7 px).
+ */
+export const LATERAL_CURL_RADIUS_MM = 16;
+export function lateralBowMm(lengthMm: number): number {
+  return (lengthMm * lengthMm) / (8 * LATERAL_CURL_RADIUS_MM);
 }
 
 /** How far a shut lid splays its outermost lashes sideways, rad, once they have rolled past SPLAY_FROM_RAD. */
@@ -155,12 +191,15 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
       lashPoints(l, roll, mid, tip);
+      // Which way the hair's outline bows sideways, from its own curl, fan and twist (their sideways
+      // part does not change with the roll, which turns about the horizontal).
+      const bowSide = (mid[0] - tip[0] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;
       // Shut, the lid's arc splays its lashes outward from the middle (a row of closed lashes fans;
       // hung straight down through a coarse era's blocks, a clump read as a ruler-straight bar).
       const splay = which === 'upper' ? SHUT_SPLAY_RAD * Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4)) * (2 * l.t - 1) : 0;
       mid[0] += 0.5 * Math.sin(splay);
       tip[0] += Math.sin(splay);
-      const lift = which === 'upper' ? UPPER_ROOT_MM : LOWER_ROOT_MM;
+      const lift = which === 'upper' ? UPPER_ROOT_MM + l.rowDepthMm : LOWER_ROOT_MM;
       const rx = x;
       const ry = y + lift;
       // The tip grows from the clump's root (the middle of its roots): a clump's tips meet in every
@@ -172,8 +211,11 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const ty = yc + tip[1] * len;
       // Its own curl: the middle moved across the root-to-tip chord.
       const chord = Math.hypot(tx - rx, ty - ry) || 1;
-      const mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
+      let mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
       const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
+      // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
+      // keeps in every pose (a hair hanging shut still bends to the same side).
+      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm);
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
@@ -221,15 +263,27 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     // middle), never thinner than MASK_HAIR_MIN_PX (a 1-px lower lash traced at its geometric width is
     // sub-pixel over its outer half, so the flat mask rounded it to skin while the colour still drew
     // its defocused tip 1.5 mm below the margin, and a blink moved it there). The defocus's widening
-    // stays out: it is under a pixel each side, the darkness a blur spreads beside the hair.
-    const path = new Path2D();
-    for (const c of curves) {
-      for (let k = 0; k < LASH_SEGMENTS.length; k++) {
-        traceHair(path, c, LASH_SEGMENTS[k], k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1, 1, 0, 0, MASK_HAIR_MIN_PX);
-      }
-    }
+    // stays out: it is under a pixel each side, the darkness a blur spreads beside the hair. Each
+    // piece starts where the colour's does (PIECE_OVERLAP under the one before), and a piece that
+    // turns by over MASK_SPLIT_TURN_RAD is traced in two halves: one quadratic a side pinches an 8-mm
+    // hair where it hooks (a down-gaze's forward-rolled lash read as skin 2 px from the colour's edge);
+    // halves follow the true sides closer than the colour's piece, so the mask covers it. One path per
+    // piece, not one for all: the mask is drawn every frame, uncached, and one path of ~900 overlapping
+    // contours cost ~25 ms at 1280×720 against ~8–11 ms for five.
     ctx.fillStyle = flat;
-    ctx.fill(path);
+    for (let k = 0; k < LASH_SEGMENTS.length; k++) {
+      const path = new Path2D();
+      const s0 = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
+      const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+      for (const c of curves) {
+        if (pieceTurnRad(c, s0, s1) > MASK_SPLIT_TURN_RAD) {
+          traceHair(path, c, s0, (s0 + s1) / 2, 1, 0, 0, MASK_HAIR_MIN_PX);
+          traceHair(path, c, (s0 + s1) / 2, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
+        } else traceHair(path, c, s0, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
+        if (k === 0 && c.row === 'upper') traceRootStub(path, c);
+      }
+      ctx.fill(path);
+    }
     return e;
   }
   const shadeOf = (c: LashCurvePx): number => Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length));
@@ -240,11 +294,12 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
       const path = new Path2D();
       let count = 0;
       // Each piece starts a little under the one before it, so no seam of background shows between them.
-      const from = Math.max(0, LASH_SEGMENTS[k] - 0.006);
+      const from = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
       const to = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
       for (const c of curves) {
         if (shadeOf(c) !== s) continue;
         traceHair(path, c, from, to, 1, 0, DEFOCUS_TIP_PX);
+        if (k === 0 && c.row === 'upper') traceRootStub(path, c);
         count++;
       }
       if (count === 0) continue;
@@ -332,6 +387,45 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
   path.lineTo(bx + n1[0] * (o1 - h1), by + n1[1] * (o1 - h1));
   path.quadraticCurveTo(qx + nm[0] * (om - hm), qy + nm[1] * (om - hm), ax + n0[0] * (o0 - h0), ay + n0[1] * (o0 - h0));
   path.closePath();
+}
+
+/**
+ * A hair's root stub (ROOT_STUB_TO, ROOT_STUB_SCALE): a straight tapered quad from the root to the point
+ * ROOT_STUB_TO along the hair, turning the same way as traceHair's pieces. (Traced as a piece of the
+ * curve, a stub wider than it is long, where the hair hooks at its root, folded its sides across each
+ * other: a loop of opposite winding that cut a hole in a neighbour's hair in the one-path mask.)
+ */
+function traceRootStub(path: Path2D, c: LashCurvePx): void {
+  const s = ROOT_STUB_TO;
+  let ex = (1 - s) * (1 - s) * c.x0 + 2 * (1 - s) * s * c.cx + s * s * c.x1;
+  let ey = (1 - s) * (1 - s) * c.y0 + 2 * (1 - s) * s * c.cy + s * s * c.y1;
+  const far = Math.hypot(ex - c.x0, ey - c.y0) > 0.5;
+  const n = far ? unitNormal(ex - c.x0, ey - c.y0) : unitNormal(c.cx - c.x0, c.cy - c.y0);
+  const h0 = (c.widthPx * ROOT_STUB_SCALE) / 2;
+  // At least ROOT_STUB_MIN_PX long: a hair pointing at the camera foreshortens its base to a sliver
+  // under a pixel thick, which the mask rounds to skin while the colour darkens it ~50 levels.
+  const len = Math.hypot(ex - c.x0, ey - c.y0);
+  if (len < ROOT_STUB_MIN_PX) {
+    ex = c.x0 + n[1] * ROOT_STUB_MIN_PX;
+    ey = c.y0 - n[0] * ROOT_STUB_MIN_PX;
+  }
+  const h1 = 0.6 * h0;
+  path.moveTo(c.x0 + n[0] * h0, c.y0 + n[1] * h0);
+  path.lineTo(ex + n[0] * h1, ey + n[1] * h1);
+  path.lineTo(ex - n[0] * h1, ey - n[1] * h1);
+  path.lineTo(c.x0 - n[0] * h0, c.y0 - n[1] * h0);
+  path.closePath();
+}
+
+/** How far a hair's tangent turns between s0 and s1, rad. */
+function pieceTurnRad(c: LashCurvePx, s0: number, s1: number): number {
+  const d = (s: number): [number, number] => [
+    2 * (1 - s) * (c.cx - c.x0) + 2 * s * (c.x1 - c.cx),
+    2 * (1 - s) * (c.cy - c.y0) + 2 * s * (c.y1 - c.cy),
+  ];
+  const [ax, ay] = d(s0);
+  const [bx, by] = d(s1);
+  return Math.abs(Math.atan2(ax * by - ay * bx, ax * bx + ay * by));
 }
 
 function unitNormal(dx: number, dy: number): [number, number] {

@@ -73,3 +73,54 @@ exposed.lashRows = (era: EraId) => {
     irisStep: step / sn,
   };
 };
+
+/**
+ * The upper fringe as a frontal photograph shows it, over the fissure's middle 60 % of the open eye:
+ * the band 0–0.4 mm above the upper margin (its lash-class cover in the mask and its mean luma in the
+ * colour), and how far the hairs reach above the margin (percentiles of the heights of every
+ * lash-class pixel from the margin up to 7 mm, and the 90th percentile of each column's topmost one).
+ */
+exposed.upperFringe = (era: EraId) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const { c, m } = drawPasses(s, era);
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const x0 = Math.round(xPx(f, mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm)));
+  const x1 = Math.round(xPx(f, mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm)));
+  let band = 0, bandLash = 0, bandLuma = 0;
+  const heights: number[] = [];
+  const tops: number[] = [];
+  for (let x = x0; x < x1; x++) {
+    const xMm = mg.xLateralMm + ((x + 0.5 - xPx(f, mg.xLateralMm)) / (xPx(f, mg.xMedialMm) - xPx(f, mg.xLateralMm))) * (mg.xMedialMm - mg.xLateralMm);
+    const yMargin = yPx(f, mg.upperMm(xMm));
+    let top = 0;
+    for (let y = Math.floor(yMargin); y > yMargin - 7 * f.pxPerMm; y--) {
+      const hMm = (yMargin - (y + 0.5)) / f.pxPerMm;
+      if (hMm < 0) continue;
+      const lash = cls(x, y) === MASK_LASH;
+      if (hMm <= 0.4) {
+        band++;
+        if (lash) bandLash++;
+        bandLuma += lumaAt(c, (y * W + x) * 4);
+      }
+      if (lash) {
+        heights.push(hMm);
+        top = hMm;
+      }
+    }
+    tops.push(top);
+  }
+  heights.sort((p, q) => p - q);
+  tops.sort((p, q) => p - q);
+  const q = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor(v.length * p))];
+  return {
+    bandCover: bandLash / band,
+    bandLuma: bandLuma / band,
+    p50HeightMm: q(heights, 0.5),
+    p90HeightMm: q(heights, 0.9),
+    p90TopMm: q(tops, 0.9),
+    medianTopMm: q(tops, 0.5),
+  };
+};

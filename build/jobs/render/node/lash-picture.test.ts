@@ -31,14 +31,18 @@ interface LashRows {
 }
 
 describe('the upper lashes (pixels)', () => {
-  it('cross a row as fine hairs, not wedges: 90 % of the runs no thicker than a lash crossed aslant (≤ 4 px, 0.14 mm)', async () => {
+  it('cross a row as fine hairs, not wedges: 90 % of the runs no thicker than two lashes touching (≤ 5 px, 0.18 mm)', async () => {
     const l = await renderer.call<LashRows>('lashRows', '2026');
     // The old clumps (hairs 0.08–0.15 mm thick, roots 0.03–0.1 mm apart, side by side their whole way)
     // crossed as wedges: a tenth of the runs 0.17 mm or more, read on a mask that traced each hair as
     // one quadratic, its sides bowed in. The mask now traces the hair's pieces at the colour's width
     // (lashes.ts), and today's hairs (≤ 0.1 mm, crossing the row aslant) read p90 0.139 mm, 4 px (0.104
     // on the bowed mask).
-    expect(l.p90WidthMm, JSON.stringify(l)).toBeLessThanOrEqual(0.14);
+    // Bar 0.14 -> 0.18 mm (5 px) with the dense fringe (issue 18: 150 hairs in 2-3 rows, 8 mm long):
+    // a row now crosses 2.4 runs a mm (was ~1.5), and a tenth of them are two hairs of neighbouring
+    // rows touching where they cross (0.174 mm), as in a photograph's fringe; a single hair still reads
+    // 2-3 px (the median, below), and a clump's hairs still stand apart (lash-set.test.ts, > 1.5 widths).
+    expect(l.p90WidthMm, JSON.stringify(l)).toBeLessThanOrEqual(0.18);
     expect(l.medianWidthMm, JSON.stringify(l)).toBeLessThanOrEqual(0.1);
     // And there are lashes to read (a row crosses more than one a millimetre).
     expect(l.runsPerMm, JSON.stringify(l)).toBeGreaterThan(1.2);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { rendererPage } from '../../../testing/renderer-page.ts';
+
+/**
+ * The upper lash fringe as a frontal photograph shows it (issue 18), on the pixels the renderer draws
+ * in headless Chromium at 1280×720, the open eye at rest, over the fissure's middle 60 %
+ * (lash.page.ts, upperFringe). A real upper row is 90–160 hairs in 2–3 irregular rows, 8–12 mm long,
+ * curling up and toward the camera so that from the front they stand 3–5 mm above the margin at mid-lid
+ * (shorter toward the nose); their crowded roots make a dark, slightly irregular band right along the
+ * margin, almost a thin liner.
+ *
+ * - The root band: the share of the mask's lash class in the band 0–0.4 mm above the margin. 4–6
+ *   hairs a mm of margin, each ~0.08 mm thick at its base and leaving the lid foreshortened, cover
+ *   about half of it or more (a sparse row of like hairs covered a third: 0.32, its luma 75).
+ * - The reach: the 90th percentile of the heights of all lash-class pixels above the margin (up to
+ *   7 mm), and of each column's topmost lash pixel. Hairs standing 3–5 mm above the margin put their
+ *   top tenth of pixels above 2.4 mm and a tenth of the columns' tops above 3 mm; neither beyond 5.5
+ *   mm (the old 4.2-mm hairs stood 2 mm: 1.63 and 1.97 mm).
+ */
+interface Fringe {
+  bandCover: number;
+  bandLuma: number;
+  p50HeightMm: number;
+  p90HeightMm: number;
+  p90TopMm: number;
+  medianTopMm: number;
+}
+
+const renderer = rendererPage('lash', { widthPx: 1280, heightPx: 720 });
+
+describe('the upper fringe (pixels)', () => {
+  it('has a dark root band along the margin: half its 0–0.4 mm band is lash (before: 0.32)', async () => {
+    const l = await renderer.call<Fringe>('upperFringe', '2026');
+    expect(l.bandCover, JSON.stringify(l)).toBeGreaterThan(0.45);
+  }, 60_000);
+
+  it('stands 3–5 mm above the margin at mid-lid (before: p90 pixel 1.63 mm, p90 column top 1.97 mm)', async () => {
+    const l = await renderer.call<Fringe>('upperFringe', '2026');
+    expect(l.p90HeightMm, JSON.stringify(l)).toBeGreaterThan(2.4);
+    expect(l.p90TopMm, JSON.stringify(l)).toBeGreaterThan(3);
+    expect(l.p90TopMm, JSON.stringify(l)).toBeLessThan(5.5);
+  }, 60_000);
+});
