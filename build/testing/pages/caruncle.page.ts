@@ -3,7 +3,7 @@ import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { gazeSample } from '../eye-samples.ts';
-import { PAGE_SIZE, drawPasses, exposed } from './page-kit.ts';
+import { PAGE_SIZE, boxBlur, drawPasses, exposed } from './page-kit.ts';
 import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
@@ -23,27 +23,6 @@ function region(m: Uint8ClampedArray, name: string, erodePx: number): Uint8Array
       let all = 1;
       for (let k = -erodePx; k <= erodePx && all; k++) all = raw[y * W + x + k] & raw[(y + k) * W + x];
       out[y * W + x] = all;
-    }
-  }
-  return out;
-}
-
-/** A box blur of `v` (radius r px), by summed-area table. */
-function boxBlur(v: Float32Array, r: number): Float32Array {
-  const sat = new Float64Array((W + 1) * (H + 1));
-  for (let y = 0; y < H; y++) {
-    let row = 0;
-    for (let x = 0; x < W; x++) {
-      row += v[y * W + x];
-      sat[(y + 1) * (W + 1) + x + 1] = sat[y * (W + 1) + x + 1] + row;
-    }
-  }
-  const out = new Float32Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const x0 = Math.max(0, x - r), x1 = Math.min(W, x + r + 1), y0 = Math.max(0, y - r), y1 = Math.min(H, y + r + 1);
-      const s = sat[y1 * (W + 1) + x1] - sat[y0 * (W + 1) + x1] - sat[y1 * (W + 1) + x0] + sat[y0 * (W + 1) + x0];
-      out[y * W + x] = s / ((x1 - x0) * (y1 - y0));
     }
   }
   return out;

@@ -6,7 +6,7 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_CARUNCLE, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { PAGE_SIZE, drawPass, exposed } from './page-kit.ts';
+import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -163,25 +163,9 @@ exposed.shutLidMarks = (closure: number) => {
   const s = blinkSample(closure);
   const c = passOf(s, 'color');
   const m = lidMargins(lidInputs(s, irisPose(s)), lidInputs(s, irisPose(s)));
-  const L = new Float64Array(W * H);
-  for (let i = 0; i < W * H; i++) L[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
-  // Summed-area table for the box means.
-  const S = new Float64Array((W + 1) * (H + 1));
-  for (let y = 0; y < H; y++) {
-    let row = 0;
-    for (let x = 0; x < W; x++) {
-      row += L[y * W + x];
-      S[(y + 1) * (W + 1) + x + 1] = S[y * (W + 1) + x + 1] + row;
-    }
-  }
-  const r = Math.max(1, Math.round(0.3 * f.pxPerMm));
-  const boxMean = (x: number, y: number) => {
-    const xa = Math.max(0, x - r);
-    const xb = Math.min(W, x + r + 1);
-    const ya = Math.max(0, y - r);
-    const yb = Math.min(H, y + r + 1);
-    return (S[yb * (W + 1) + xb] - S[ya * (W + 1) + xb] - S[yb * (W + 1) + xa] + S[ya * (W + 1) + xa]) / ((xb - xa) * (yb - ya));
-  };
+  const L = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) L[i] = lumaAt(c, 4 * i);
+  const mean = boxBlur(L, Math.max(1, Math.round(0.3 * f.pxPerMm)));
   let pixels = 0;
   let dark = 0;
   for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
@@ -190,7 +174,7 @@ exposed.shutLidMarks = (closure: number) => {
     const y1 = Math.floor(yPx(f, m.upperMm(xMm) + 0.8));
     for (let y = y0; y < y1; y++) {
       pixels++;
-      if (boxMean(x, y) - L[y * W + x] >= 8) dark++;
+      if (mean[y * W + x] - L[y * W + x] >= 8) dark++;
     }
   }
   return { pixels, darkShare: dark / Math.max(1, pixels) };

@@ -1,6 +1,6 @@
 /**
  * What every picture test's page (build/testing/pages/*.page.ts, bundled by renderer-page.ts) shares:
- * a 2D context to draw into and read back, one sample's passes drawn and read back, luma, and the
+ * a 2D context to draw into and read back, one sample's passes drawn and read back, luma, a box blur, and the
  * window the page's measuring functions are put on for `RendererPage.call`.
  */
 import { drawEye } from '../../render/draw-eye.ts';
@@ -33,6 +33,29 @@ export function drawPasses(s: EyeSample, era: EraId): { c: Uint8ClampedArray; m:
 /** Rec. 709 luma of the RGBA pixel at byte offset `i`. */
 export function lumaAt(d: Uint8ClampedArray, i: number): number {
   return 0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2];
+}
+
+/** A box blur of `v`, a frame of the page's size (radius r px, clipped at the edges), by summed-area table. */
+export function boxBlur(v: Float32Array, r: number): Float32Array {
+  const W = PAGE_SIZE.widthPx;
+  const H = PAGE_SIZE.heightPx;
+  const sat = new Float64Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) {
+    let row = 0;
+    for (let x = 0; x < W; x++) {
+      row += v[y * W + x];
+      sat[(y + 1) * (W + 1) + x + 1] = sat[y * (W + 1) + x + 1] + row;
+    }
+  }
+  const out = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(W, x + r + 1), y0 = Math.max(0, y - r), y1 = Math.min(H, y + r + 1);
+      const s = sat[y1 * (W + 1) + x1] - sat[y0 * (W + 1) + x1] - sat[y1 * (W + 1) + x0] + sat[y0 * (W + 1) + x0];
+      out[y * W + x] = s / ((x1 - x0) * (y1 - y0));
+    }
+  }
+  return out;
 }
 
 /** The page's window as the table of functions `RendererPage.call` looks names up in. */
