@@ -15,7 +15,7 @@ describe('isTruthEvent: exactly a TruthEvent, read back from untrusted storage',
     expect(n).toBeGreaterThan(100);
   });
 
-  it('refuses unknown kinds, missing or extra keys, wrong types, and labels with markup or control characters', () => {
+  it('refuses unknown kinds, missing or extra keys, wrong types, and labels that are not one hyphenated word (markup, control characters, paths)', () => {
     const cut = { kind: 'cut', startMs: 0, endMs: 1, era: '1981' };
     expect(isTruthEvent(cut)).toBe(true);
     expect(isTruthEvent({ ...cut, kind: 'toString' })).toBe(false);
@@ -26,7 +26,10 @@ describe('isTruthEvent: exactly a TruthEvent, read back from untrusted storage',
     expect(isTruthEvent({ ...cut, endMs: '1' })).toBe(false);
     expect(isTruthEvent({ ...cut, era: '<b>1981</b>' })).toBe(false);
     expect(isTruthEvent({ ...cut, era: '\u001b[2J' })).toBe(false);
-    expect(isTruthEvent({ ...cut, era: 'x'.repeat(81) })).toBe(false);
+    expect(isTruthEvent({ ...cut, era: 'x'.repeat(41) })).toBe(false);
+    expect(isTruthEvent({ ...cut, era: '' })).toBe(false);
+    expect(isTruthEvent({ ...cut, era: '../../../etc/passwd' })).toBe(false);
+    expect(isTruthEvent({ ...cut, era: 'a b' })).toBe(false);
     expect(isTruthEvent({ kind: 'brow', startMs: 0, endMs: 1, nodeOnsetsMs: [1, 2] })).toBe(true);
     expect(isTruthEvent({ kind: 'brow', startMs: 0, endMs: 1, nodeOnsetsMs: [1, '2'] })).toBe(false);
     expect(isTruthEvent([cut])).toBe(false);

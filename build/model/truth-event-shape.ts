@@ -15,11 +15,11 @@ const EVENT_FIELDS: Record<TruthEvent['kind'], Record<string, Field>> = {
 };
 
 /**
- * A label the model writes (a cause, an era, a muscle): short words. Read back from a cache entry
- * or a shard it is untrusted and later printed, so no markup, quotes or control characters
- * (terminal escapes) get through.
+ * A label the model writes (a cause, an era, a muscle: `read-return-sweep`, `1981`, `AU43`): one
+ * hyphenated word. Read back from a cache entry or a shard it is untrusted and later printed and
+ * joined into names, so no space, dot, slash, markup, quote or control character gets through.
  */
-const LABEL = /^[A-Za-z0-9 _.,:()+\-/]{0,80}$/;
+const LABEL = /^[A-Za-z0-9-]{1,40}$/;
 
 function fits(v: unknown, field: Field): boolean {
   switch (field) {
