@@ -80,7 +80,7 @@ function writeFeed(store: CacheStore, key: string, name: string, feed: Feed): vo
   });
 }
 
-const HEAD_KEYS = ['digest', 'events', 'fields', 'frameCount', 'samples'].join();
+const HEAD_KEYS: readonly (keyof FeedHead)[] = ['digest', 'events', 'fields', 'frameCount', 'samples'];
 
 /** A stored feed of this scene, or null (none, or not one: untrusted input). */
 function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
@@ -90,7 +90,7 @@ function readFeed(store: CacheStore, key: string, scene: Scene): Feed | null {
     const head = JSON.parse(readFileSync(join(dir, 'feed.json'), 'utf8')) as FeedHead;
     const frames = frameCount(scene.durationS, scene.fps);
     const n = stepsAtFrame(frames, scene.fps) + 1;
-    if (!head || typeof head !== 'object' || Object.keys(head).sort().join() !== HEAD_KEYS || head.samples !== n || !Array.isArray(head.fields) || head.fields.join() !== SAMPLE_FIELDS.join()) return null;
+    if (!head || typeof head !== 'object' || !sameKeys(head, HEAD_KEYS) || head.samples !== n || !Array.isArray(head.fields) || head.fields.join() !== SAMPLE_FIELDS.join()) return null;
     const bytes = readFileSync(join(dir, 'columns.f64'));
     if (bytes.length !== 8 * n * SAMPLE_FIELDS.length) return null;
     const all = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
