@@ -29,6 +29,15 @@ export interface EyeAssets {
 
 const cache = new Map<string, EyeAssets>();
 
+/** The face with no opening: the skin, one of the lid's skins over it, the fold at the outer canthus. */
+function composeFace(frame: EyeFrame, skin: Layer, lidSkin: Layer): Layer {
+  const face = makeLayer(frame.widthPx, frame.heightPx);
+  face.ctx.drawImage(skin.canvas, 0, 0);
+  face.ctx.drawImage(lidSkin.canvas, 0, 0);
+  paintCanthalFold(face.ctx, frame);
+  return face;
+}
+
 export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
   const key = `${widthPx}x${heightPx}`;
   let a = cache.get(key);
@@ -37,16 +46,9 @@ export function assetsFor(widthPx: number, heightPx: number): EyeAssets {
     const brow = paintBrow(frame);
     const skin = paintSkin(frame);
     const lid = paintLidSkin(frame, skin);
-    const face = makeLayer(widthPx, heightPx);
-    face.ctx.drawImage(skin.canvas, 0, 0);
-    face.ctx.drawImage(lid.albedo.canvas, 0, 0);
-    paintCanthalFold(face.ctx, frame);
+    const face = composeFace(frame, skin, lid.albedo);
     const faceBareData = face.ctx.getImageData(0, 0, widthPx, heightPx).data;
-    const smooth = makeLayer(widthPx, heightPx);
-    smooth.ctx.drawImage(skin.canvas, 0, 0);
-    smooth.ctx.drawImage(lid.smooth.canvas, 0, 0);
-    paintCanthalFold(smooth.ctx, frame);
-    const faceSmoothData = smooth.ctx.getImageData(0, 0, widthPx, heightPx).data;
+    const faceSmoothData = composeFace(frame, skin, lid.smooth).ctx.getImageData(0, 0, widthPx, heightPx).data;
     paintHoodRoll(face.ctx, frame);
     a = {
       frame,

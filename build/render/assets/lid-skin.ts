@@ -100,11 +100,11 @@ const UNROLLED_CREASES = 0.35;
 
 /** @param face the face's skin layer: toward the canthi the lid's skin becomes exactly it. */
 export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
-  return { albedo: paintLid(f, face, 1), smooth: paintLid(f, face, UNROLLED_CREASES) };
+  const facePx = face.ctx.getImageData(0, 0, f.widthPx, f.heightPx).data;
+  return { albedo: paintLid(f, facePx, 1), smooth: paintLid(f, facePx, UNROLLED_CREASES) };
 }
 
-function paintLid(f: EyeFrame, face: Layer, creaseDepth: number): Layer {
-  const facePx = face.ctx.getImageData(0, 0, f.widthPx, f.heightPx).data;
+function paintLid(f: EyeFrame, facePx: Uint8ClampedArray, creaseDepth: number): Layer {
   const rng = textureRandom('lid');
   const wrinkle = new Noise2D(rng.spawn('wrinkle'), 64, 256);
   const blotch = new Noise2D(rng.spawn('blotch'), 40, 24);
