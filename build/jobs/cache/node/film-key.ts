@@ -61,11 +61,41 @@ export const FILM_ENCODING: FilmEncoding = { jpegQuality: JPEG_QUALITY, preset: 
  * The model's code is not in it: only what it hands the renderer.
  */
 export function filmKey(scene: Scene, feedDigest: string, settings: FilmSettings, code: FilmCode, encoding: FilmEncoding = FILM_ENCODING): string {
+  return cacheKey({ kind: 'film', feed: feedDigest, ...shownBesidesStream(scene, settings, code, encoding) });
+}
+
+/**
+ * What decides a film's pixels besides its sample stream: the scene less its name, the settings less
+ * the verdict-only holdSpread, the capture's quality, the encoder's arguments as built for this film,
+ * and the code. A film's key and each of its chunks' keys are this with their stream's digest.
+ */
+function shownBesidesStream(scene: Scene, settings: FilmSettings, code: FilmCode, encoding: FilmEncoding) {
   const { jpegQuality, ...x264 } = encoding;
   const encode = ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: settings.format, ...x264 });
   const { name: _label, ...shown } = scene;
   const { holdSpread: _verdictOnly, ...drawn } = settings;
   // The JPEG's quality decides the colour film's pixels; a PNG is lossless whatever it is.
   const captureQuality = settings.format === 'jpeg' ? jpegQuality : null;
-  return cacheKey({ kind: 'film', feed: feedDigest, scene: shown, settings: drawn, captureQuality, encode, code });
+  return { scene: shown, settings: drawn, captureQuality, encode, code };
+}
+
+/** Which frames of a film a chunk entry is: its range, the film's length, and where its page's warm-up starts. */
+export interface ChunkSpan {
+  startFrame: number;
+  /** Exclusive. */
+  endFrame: number;
+  frameCount: number;
+  /** The first frame the page steps to after load (the warm-up's first attempt: chunk-plan.ts warmupStartFrame). */
+  warmupFrom: number;
+}
+
+/**
+ * A chunk of a chunked film, cached on its own (render-chunk-cache.ts): the film key's every part but
+ * the stream, with the chunk's span and `framesDigest`, the digest of exactly the records its page draws
+ * (feedDigestAt over chunkFrames: frame 0's at load, the warm-up's, the chunk's own, and for the last
+ * chunk the film's end). A model edit that moves only later samples keeps an earlier chunk's key.
+ */
+export function chunkKey(scene: Scene, span: ChunkSpan, framesDigest: string, settings: FilmSettings, code: FilmCode, encoding: FilmEncoding = FILM_ENCODING): string {
+  const { startFrame, endFrame, frameCount, warmupFrom } = span;
+  return cacheKey({ kind: 'film-chunk', span: { startFrame, endFrame, frameCount, warmupFrom }, feed: framesDigest, ...shownBesidesStream(scene, settings, code, encoding) });
 }

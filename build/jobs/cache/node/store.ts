@@ -9,9 +9,13 @@ import { ensureOutDir } from '../../../node/io/ensure-out-dir.ts';
 import { hashTree, isTreeHashes, treeProblemSync, type TreeHashes } from '../../../node/io/tree-hashes.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 
-/** What an entry holds: a whole proof/<scene>/ folder, `eye check`'s result, an era spread a film is held to, or a part of the report page (an inlined still, a film's section). */
-export type CacheKind = 'films' | 'checks' | 'spreads' | 'report' | 'feeds';
-export const CACHE_KINDS: readonly CacheKind[] = ['films', 'checks', 'spreads', 'report', 'feeds'];
+/**
+ * What an entry holds: a whole proof/<scene>/ folder, one chunk of a film rendered in chunks (its
+ * encoded frames and what its render found), `eye check`'s result, an era spread a film is held to,
+ * a part of the report page (an inlined still, a film's section), or a scene's simulated feed.
+ */
+export type CacheKind = 'films' | 'chunks' | 'checks' | 'spreads' | 'report' | 'feeds';
+export const CACHE_KINDS: readonly CacheKind[] = ['films', 'chunks', 'checks', 'spreads', 'report', 'feeds'];
 
 /** entry.json: written last inside the staging folder, so an entry with its final name has one. */
 export interface CacheEntryMeta {

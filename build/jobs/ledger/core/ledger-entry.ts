@@ -14,6 +14,11 @@ export interface LedgerSceneResult {
   failed: string[];
   /** Restored from cache/ rather than rendered by this run (its metrics are the original render's). */
   cached?: boolean;
+  /**
+   * A film rendered in chunks (not restored whole): how many of its chunks were restored from their own
+   * cache entries and how many rendered (its timings sum both: a restored chunk's are its original render's).
+   */
+  chunks?: { restored: number; rendered: number };
   /** What the scene was rendered at (a render line; absent in lines written before it was kept). */
   settings?: LedgerSettings;
 }

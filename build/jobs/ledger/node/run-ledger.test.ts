@@ -45,7 +45,7 @@ describe('eye ledger', () => {
         wallMs: 5000,
         revision: 'c'.repeat(40),
         dirty: false,
-        scenes: [{ ...scene(1.2), cached: true }, { ...scene(1.3), scene: '1981-script' }],
+        scenes: [{ ...scene(1.2), cached: true }, { ...scene(1.3), scene: '1981-script' }, { ...scene(1.4), scene: 'tour', chunks: { restored: 5, rendered: 1 } }],
         shards: [{ shard: '1/2', revision: 'c'.repeat(40), time: '', wallMs: 5000, argv: [] }, { shard: '2/2', revision: 'c'.repeat(40), time: '', wallMs: 4000, argv: [] }],
       },
       f,
@@ -53,6 +53,8 @@ describe('eye ledger', () => {
     const run = runLedger(['1'], { file: f });
     expect(run).toContain('1970-script: pass (restored from the cache');
     expect(run).toMatch(/1981-script: pass\n/);
+    // A film joined from chunks, some of them restored from their own entries.
+    expect(run).toContain('tour: pass (chunks: 5 restored from the cache, 1 rendered)');
     expect(run).toContain('merged from shards 1/2 (5.0 s), 2/2 (4.0 s)');
   });
 });

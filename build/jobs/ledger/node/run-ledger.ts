@@ -55,7 +55,7 @@ function formatRun(e: LedgerEntry, n: number): string {
   const lines = [`run ${n}: ${t(e.command)} at ${t(e.time)}, ${t(e.revision)}${e.dirty ? ' (uncommitted changes)' : ''}, ${(e.wallMs / 1000).toFixed(1)} s, ${e.pass ? 'pass' : 'FAIL'}`];
   if (e.shards) lines.push(`  merged from shards ${e.shards.map((x) => `${t(String(x.shard))} (${(x.wallMs / 1000).toFixed(1)} s)`).join(', ')}`);
   for (const s of e.scenes) {
-    lines.push(`  ${t(s.scene)}: ${s.pass ? 'pass' : `FAIL (${t(s.failed.join(', '))})`}${s.cached ? ' (restored from the cache: the original render\'s numbers)' : ''}`);
+    lines.push(`  ${t(s.scene)}: ${s.pass ? 'pass' : `FAIL (${t(s.failed.join(', '))})`}${s.cached ? ' (restored from the cache: the original render\'s numbers)' : ''}${s.chunks && s.chunks.restored > 0 ? ` (chunks: ${s.chunks.restored} restored from the cache, ${s.chunks.rendered} rendered)` : ''}`);
     for (const [k, v] of Object.entries(s.metrics)) lines.push(`    ${t(k)} ${formatValue(v)}`);
   }
   return lines.join('\n');

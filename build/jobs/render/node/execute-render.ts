@@ -9,11 +9,12 @@ import { appendLedger, ledgerEntry, type LedgerInput } from '../../ledger/node/l
 import { PIXEL_METRIC_PREFIX } from '../../ledger/core/ledger-entry.ts';
 import type { createProgress } from './progress.ts';
 import { pixelDisagreement, type RenderSummary } from './render-scene.ts';
-import type { FilmCode } from '../../cache/node/film-key.ts';
+import { chunkKey, type FilmCode } from '../../cache/node/film-key.ts';
 import { DEFAULT_CACHE_MAX_SIZE, pruneCache } from '../../cache/node/prune.ts';
 import { parseByteSize } from '../../cache/core/byte-size.ts';
 import { renderCached, storeRendered } from './render-cached.ts';
-import { renderChunksHere, startChunkedFilm, type ChunkedFilm } from './render-chunked.ts';
+import { renderChunksHere, startChunkedFilm, type ChunkCounts, type ChunkedFilm } from './render-chunked.ts';
+import type { ChunkCacheUse } from './render-chunk-cache.ts';
 import type { FilmChunk } from '../core/chunk-plan.ts';
 import { jobOrder } from '../core/job-order.ts';
 import type { Scene } from '../../../scene/scene.ts';
@@ -23,7 +24,7 @@ import { shardManifestName, type ShardManifest } from '../../shard/node/shard-ma
 import { writeFileAtomic } from '../../../node/io/write-file-atomic.ts';
 import { hashTree } from '../../../node/io/tree-hashes.ts';
 import { CliError, EXIT } from '../../../errors/exit.ts';
-import type { PlannedScene, RenderPlan } from './plan-render.ts';
+import { filmSettingsFor, type PlannedScene, type RenderPlan } from './plan-render.ts';
 
 /** What the executor works with besides the plan: the tools found, the folders opened, what was computed once. */
 export interface RenderEnvironment {
@@ -74,10 +75,10 @@ function pixelMetrics(s: RenderSummary): Record<string, number | null> {
 type RenderJob = { planned: PlannedScene; film?: undefined } | { planned: PlannedScene; film: ChunkedFilm; chunk: FilmChunk };
 
 /** The plan's scenes as jobs, in the order the workers take them (jobOrder): a chunked film's chunks each a job of its own. */
-function renderJobs(planned: readonly PlannedScene[], outDir: string): RenderJob[] {
+function renderJobs(planned: readonly PlannedScene[], outDir: string, chunkCache: (p: PlannedScene) => ChunkCacheUse | null): RenderJob[] {
   const jobs = planned.flatMap((p): RenderJob[] => {
     if (p.action === 'restore' || p.chunks.length === 1) return [{ planned: p }];
-    const film = startChunkedFilm(p.scene, p.chunks, outDir);
+    const film = startChunkedFilm(p.scene, p.chunks, outDir, chunkCache(p));
     return p.chunks.map((chunk) => ({ planned: p, film, chunk }));
   });
   const span = (c: FilmChunk) => c.endFrame - c.startFrame;
@@ -96,17 +97,27 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
   const method = film.capture;
   const scenes = plan.scenes.map((p) => p.scene);
   const cached = new Set<string>();
+  // A chunked film rendered: how many of its chunks came from the cache (their own entries) and how many were rendered.
+  const chunkCounts = new Map<string, ChunkCounts>();
+  // Each chunk of a film is cached on its own, keyed like the film but by the frames it draws (film-key.ts chunkKey).
+  const chunkCache = (p: PlannedScene): ChunkCacheUse | null => {
+    if (!store || !code || p.key === null) return null;
+    const settings = filmSettingsFor(plan.film, p.scene);
+    return { store, force: p.reason === 'forced', keyOf: (span, digest) => chunkKey(p.scene, span, digest, settings, code), onWarning: (m) => progress.line(`cache: ${m}`) };
+  };
 
   handleInterrupts();
   const results: RenderSummary[] = [];
   const failures: { scene: string; error: unknown }[] = [];
-  const queue: RenderJob[] = renderJobs(plan.scenes, outDir);
+  const queue: RenderJob[] = renderJobs(plan.scenes, outDir, chunkCache);
   const sessions: BrowserSession[] = [];
   const done = (scene: Scene, summary: RenderSummary, restored: boolean) => {
     results.push(summary);
     if (restored) cached.add(scene.name);
     // A restored scene says so; its numbers (timings too) are the original render's, as its summary.json keeps them.
-    const how = restored ? `cached (rendered at ${summary.msPerFrame.total} ms/frame)` : `${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format})`;
+    const parts = chunkCounts.get(scene.name);
+    const fromChunks = parts && parts.restored > 0 ? `, chunks ${parts.restored} restored, ${parts.rendered} rendered` : '';
+    const how = restored ? `cached (rendered at ${summary.msPerFrame.total} ms/frame)` : `${summary.msPerFrame.total} ms/frame (capture ${summary.msPerFrame.capture}, ${summary.capture.method}/${summary.capture.format}${fromChunks})`;
     progress.line(`${scene.name}: ${summary.frames} frames ${summary.width}x${summary.height}@${summary.fps}, ${how}, film ok${pixelLine(summary)} → ${resolve(outDir, scene.name)}`);
     // The folder is written either way (the evidence); a film that disagrees fails the run. A
     // sample (eye compare's panel, often at a smaller size where the pixel path resolves less) says
@@ -139,15 +150,23 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
         if (job.film) {
           const t0 = performance.now();
           const outcome = await job.film.render(job.chunk, o);
-          if (outcome.film !== 'skipped') progress.line(`${scene.name}: chunk ${job.chunk.index + 1} of ${job.film.chunks.length} (frames ${job.chunk.startFrame}–${job.chunk.endFrame - 1}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+          if (outcome.film !== 'skipped') progress.line(`${scene.name}: chunk ${job.chunk.index + 1} of ${job.film.chunks.length} (frames ${job.chunk.startFrame}–${job.chunk.endFrame - 1}) ${outcome.restored ? 'restored from the cache' : 'rendered'} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
           if (outcome.film === 'published') {
+            chunkCounts.set(scene.name, outcome.chunks);
             storeRendered(scene, o, use, outcome.summary);
             done(scene, outcome.summary, false);
           }
         } else {
           // A restore that finds its entry damaged renders the film as its key says: in its chunks.
           const chunks = job.planned.chunks;
-          const render = chunks.length > 1 ? () => renderChunksHere(scene, chunks, o) : undefined;
+          const render =
+            chunks.length > 1
+              ? async () => {
+                  const r = await renderChunksHere(scene, chunks, o, chunkCache(job.planned));
+                  chunkCounts.set(scene.name, r.chunks);
+                  return r.summary;
+                }
+              : undefined;
           const { summary, cached: restored } = await renderCached(scene, o, use, render);
           done(scene, summary, restored);
         }
@@ -189,6 +208,7 @@ export async function executeRender(plan: RenderPlan, env: RenderEnvironment): P
         metrics: { frames: r.frames, msPerFrame: r.msPerFrame.total, captureMsPerFrame: r.msPerFrame.capture, filmBytes: r.film.bytes, ...pixelMetrics(r) },
         failed: [...r.film.verdict.checks.filter((c) => !c.pass).map((c) => c.name), ...(r.pixels && !r.pixels.pass ? ['pixels'] : [])],
         ...(cached.has(r.scene) ? { cached: true } : {}),
+        ...(chunkCounts.has(r.scene) ? { chunks: chunkCounts.get(r.scene) } : {}),
         settings: { width: r.width, height: r.height, fps: r.fps, durationS: r.durationS, seed: r.seed },
       })),
       ...failures.filter((f) => !results.some((r) => r.scene === f.scene)).map((f) => ({ scene: f.scene, pass: false, metrics: {}, failed: ['render'] })),

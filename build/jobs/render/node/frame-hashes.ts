@@ -12,6 +12,18 @@ export class FrameHashes {
     return all;
   }
 
+  /** Hashes already made (a cached chunk's, as full 64-hex-digit sha256s, in frame order). */
+  static of(full: readonly string[]): FrameHashes {
+    const h = new FrameHashes();
+    h.full.push(...full);
+    return h;
+  }
+
+  /** The full sha256 of each frame, in order (what a cached chunk keeps). */
+  get hashes(): readonly string[] {
+    return this.full;
+  }
+
   /** Hash the image's bytes (the base64 text is decoded natively: the same bytes, the same hash). */
   add(image: Base64Image): void {
     this.full.push(createHash('sha256').update(image.base64, 'base64').digest('hex'));

@@ -31,6 +31,14 @@ export interface ChunkResult {
   feedAgrees: boolean;
   pageDigest: string;
   capture: RenderSummary['capture'];
+  /** Restored from its cache entry (render-chunk-cache.ts) rather than rendered by this run. */
+  restored: boolean;
+}
+
+/** Node's digest of a chunk's frames from one warm-up start, when already computed (its cache key's). */
+export interface KnownDigest {
+  warmupFrom: number;
+  digest: string;
 }
 
 /** Frames the page visits for a chunk after load: its warm-up, its own, and for the last, the film's end (the trace's). */
@@ -58,7 +66,7 @@ async function stepToChunk(browser: EyeBrowser, scene: Scene, chunk: FilmChunk, 
   }
 }
 
-async function renderChunkOnce(scene: Scene, chunk: FilmChunk, stage: string, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, attempt: number): Promise<ChunkResult> {
+async function renderChunkOnce(scene: Scene, chunk: FilmChunk, stage: string, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, attempt: number, known?: KnownDigest): Promise<ChunkResult> {
   const browser = await o.session.get();
   const start = performance.now();
   const measure = pixelOptions(o);
@@ -99,9 +107,10 @@ async function renderChunkOnce(scene: Scene, chunk: FilmChunk, stage: string, o:
       totalMs: performance.now() - start,
       attempts: attempt,
       warmupFrames: chunk.startFrame - warmupFrom,
-      feedAgrees: pageDigest === feedDigestAt(scene, chunkFrames(chunk, warmupFrom, frames)),
+      feedAgrees: pageDigest === (known?.warmupFrom === warmupFrom ? known.digest : feedDigestAt(scene, chunkFrames(chunk, warmupFrom, frames))),
       pageDigest,
       capture: { method: browser.method, format: browser.format, probe: browser.probe, browser: browser.version },
+      restored: false,
     };
   } finally {
     encoder?.kill();
@@ -112,8 +121,9 @@ async function renderChunkOnce(scene: Scene, chunk: FilmChunk, stage: string, o:
 /**
  * Render frames [startFrame, endFrame) of a scene into `<stage>/chunk-NNN.mp4`, encoded with the film's
  * own arguments (ffmpegArgs), in the worker's browser; retried once in a new browser after a crash.
- * The caller joins the chunks (render-chunked.ts) and owns the stage.
+ * The caller joins the chunks (render-chunked.ts) and owns the stage. `known`: Node's digest of the
+ * chunk's frames from a warm-up start, already computed for its cache key (not simulated again).
  */
-export function renderChunk(scene: Scene, chunk: FilmChunk, chunkCount: number, stage: string, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }): Promise<ChunkResult> {
-  return retryOnCrash(scene, o, (attempt) => renderChunkOnce(scene, chunk, stage, o, attempt), `${scene.name} (chunk ${chunk.index + 1} of ${chunkCount})`);
+export function renderChunk(scene: Scene, chunk: FilmChunk, chunkCount: number, stage: string, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, known?: KnownDigest): Promise<ChunkResult> {
+  return retryOnCrash(scene, o, (attempt) => renderChunkOnce(scene, chunk, stage, o, attempt, known), `${scene.name} (chunk ${chunk.index + 1} of ${chunkCount})`);
 }

@@ -45,7 +45,7 @@ describe('a film rendered as chunks', () => {
   it('gives exactly the one-piece render\'s per-frame outputs: frame hashes and digest, trace.json, pixels.json, assertions.json', async () => {
     expect(chunks.map((c) => c.startFrame)).toEqual([0, 53, 105, 158]);
     const one = await renderScene(scene, { spreadStore, session: session(), ffmpeg, outDir: whole, feed, holdSpread: false });
-    const parts = await renderChunksHere(scene, chunks, { spreadStore, session: session(), ffmpeg, outDir: chunked, feed, holdSpread: false });
+    const { summary: parts } = await renderChunksHere(scene, chunks, { spreadStore, session: session(), ffmpeg, outDir: chunked, feed, holdSpread: false });
     expect(parts.frames).toBe(210);
     expect(parts.frameHashes.perFrame).toEqual(one.frameHashes.perFrame);
     expect(parts.frameHashes.digest).toBe(one.frameHashes.digest);

@@ -11,21 +11,33 @@ import { concatList, joinFilmArgs } from '../../../node/ffmpeg/join-film-args.ts
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { ownedPrefix } from '../../../node/io/owned-temp.ts';
 import type { FilmChunk } from '../core/chunk-plan.ts';
+import { frameCount } from '../../../model/time/clock.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { renderChunk, type ChunkResult } from './render-chunk.ts';
+import { chunkLookup, restoreChunk, storeChunk, type ChunkCacheUse } from './render-chunk-cache.ts';
 import { pixelOptions, publishFilm, round, type RenderOptions, type RenderSummary } from './render-scene.ts';
 
 const run = promisify(execFile);
 
-/** A chunk's outcome for the worker that rendered it: the film's summary once its last chunk is in and it is joined and published. */
-export type ChunkOutcome = { film: 'pending' } | { film: 'skipped' } | { film: 'published'; summary: RenderSummary };
+/** How many of a film's chunks were restored from the cache and how many rendered. */
+export interface ChunkCounts {
+  restored: number;
+  rendered: number;
+}
+
+/**
+ * A chunk's outcome for the worker that took it (`restored`: from its cache entry, not rendered): the
+ * film's summary once its last chunk is in and it is joined and published.
+ */
+export type ChunkOutcome = { film: 'pending'; restored: boolean } | { film: 'skipped' } | { film: 'published'; restored: boolean; summary: RenderSummary; chunks: ChunkCounts };
 
 /** One film rendered as chunks by whichever workers take them; the last one in joins and publishes it. */
 export interface ChunkedFilm {
   readonly scene: Scene;
   readonly chunks: readonly FilmChunk[];
   /**
-   * Render one chunk with the worker's options (its browser). Throws this chunk's failure (the film
+   * Restore one chunk from its cache entry, or render it with the worker's options (its browser) and
+   * store it. Throws this chunk's failure (the film
    * then fails: later chunks are skipped and its stage removed once none is in flight).
    */
   render(chunk: FilmChunk, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }): Promise<ChunkOutcome>;
@@ -37,9 +49,11 @@ export interface ChunkedFilm {
  * A film as chunks, each rendered and encoded on its own (render-chunk.ts), then joined without
  * re-encoding (joinFilmArgs) into `<stage>/film.mp4`: the film's frames, hashes and pixel rows are its
  * chunks' in order, its trace Node's run of the scene. Everything is made in one staging folder beside
- * the scene's and published whole (publishFilm), or removed: a film is whole or absent.
+ * the scene's and published whole (publishFilm), or removed: a film is whole or absent. With `cache`,
+ * each chunk whose own key hits is restored instead of rendered (render-chunk-cache.ts), and each one
+ * rendered is stored: an edit that moves only a film's later samples renders only the chunks that show them.
  */
-export function startChunkedFilm(scene: Scene, chunks: readonly FilmChunk[], outDir: string): ChunkedFilm {
+export function startChunkedFilm(scene: Scene, chunks: readonly FilmChunk[], outDir: string, cache: ChunkCacheUse | null = null): ChunkedFilm {
   mkdirSync(outDir, { recursive: true });
   const stage = mkdtempSync(join(outDir, ownedPrefix(`.${scene.name}.tmp-`)));
   const results: ChunkResult[] = [];
@@ -62,20 +76,25 @@ export function startChunkedFilm(scene: Scene, chunks: readonly FilmChunk[], out
         if (--pending === 0) discard();
         return { film: 'skipped' };
       }
+      let result: ChunkResult;
       try {
-        results.push(await renderChunk(scene, chunk, chunks.length, stage, o));
+        result = await restoreOrRender(scene, chunk, chunks.length, stage, o, cache);
+        results.push(result);
       } catch (err) {
         failed = true;
         if (--pending === 0) discard();
         throw err;
       }
-      if (--pending > 0) return { film: 'pending' };
+      const { restored } = result;
+      if (--pending > 0) return { film: 'pending', restored };
       if (failed) {
         discard();
         return { film: 'skipped' };
       }
       try {
-        return { film: 'published', summary: await joinAndPublish(scene, stage, results, o) };
+        const summary = await joinAndPublish(scene, stage, results, o);
+        const fromCache = results.filter((r) => r.restored).length;
+        return { film: 'published', restored, summary, chunks: { restored: fromCache, rendered: results.length - fromCache } };
       } catch (err) {
         rmSync(stage, { recursive: true, force: true });
         if (err instanceof CliError) throw err;
@@ -85,6 +104,19 @@ export function startChunkedFilm(scene: Scene, chunks: readonly FilmChunk[], out
       }
     },
   };
+}
+
+/** The chunk from its cache entry when its key hits and the entry is this chunk's, else rendered (and stored). */
+async function restoreOrRender(scene: Scene, chunk: FilmChunk, chunkCount: number, stage: string, o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, cache: ChunkCacheUse | null): Promise<ChunkResult> {
+  if (!cache) return renderChunk(scene, chunk, chunkCount, stage, o);
+  const frames = frameCount(scene.durationS, scene.fps);
+  const measured = pixelOptions(o) !== null;
+  const look = chunkLookup(scene, chunk, frames, cache);
+  const hit = cache.force ? null : restoreChunk(scene, chunk, frames, stage, cache, look, measured);
+  if (hit) return hit;
+  const rendered = await renderChunk(scene, chunk, chunkCount, stage, o, look);
+  storeChunk(scene, rendered, frames, cache, look, measured);
+  return rendered;
 }
 
 async function joinAndPublish(scene: Scene, stage: string, parts: ChunkResult[], o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }): Promise<RenderSummary> {
@@ -124,9 +156,12 @@ async function joinAndPublish(scene: Scene, stage: string, parts: ChunkResult[],
   });
 }
 
-/** Render every chunk of a film in this worker's browser, one after another, and join them (a restore whose entry was damaged). */
-export async function renderChunksHere(scene: Scene, chunks: readonly FilmChunk[], o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }): Promise<RenderSummary> {
-  const film = startChunkedFilm(scene, chunks, o.outDir);
+/**
+ * Render (or restore, with `cache`) every chunk of a film in this worker's browser, one after another,
+ * and join them (a restore whose entry was damaged; tests).
+ */
+export async function renderChunksHere(scene: Scene, chunks: readonly FilmChunk[], o: RenderOptions & { feed: NonNullable<RenderOptions['feed']> }, cache: ChunkCacheUse | null = null): Promise<{ summary: RenderSummary; chunks: ChunkCounts }> {
+  const film = startChunkedFilm(scene, chunks, o.outDir, cache);
   for (const [i, chunk] of chunks.entries()) {
     let outcome: ChunkOutcome;
     try {
@@ -135,7 +170,7 @@ export async function renderChunksHere(scene: Scene, chunks: readonly FilmChunk[
       for (let k = i + 1; k < chunks.length; k++) film.abandon();
       throw err;
     }
-    if (outcome.film === 'published') return outcome.summary;
+    if (outcome.film === 'published') return { summary: outcome.summary, chunks: outcome.chunks };
   }
   throw new CliError(EXIT.internal, `${scene.name}: its ${chunks.length} chunks were rendered but not joined`);
 }
