@@ -2,6 +2,7 @@ import { constants, copyFileSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { PIXEL_FIELDS, type PixelChunk } from '../../../measure/pixels/pixel-trace.ts';
 import type { Scene } from '../../../scene/scene.ts';
+import { safeText } from '../../../errors/safe-text.ts';
 import { feedDigestAt } from '../../../page/frame-feed.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
 import type { ChunkSpan } from '../../cache/node/film-key.ts';
@@ -151,7 +152,7 @@ export function restoreChunk(scene: Scene, chunk: FilmChunk, frameCount: number,
   const data = cache.store.lookup('chunks', look.key);
   if (!data) return null;
   const refuse = (why: string) => {
-    cache.onWarning?.(`${scene.name}: chunk ${chunk.index + 1}: the chunks entry ${look.key.slice(0, 12)} is not this chunk's (${why}): rendered again`);
+    cache.onWarning?.(`${scene.name}: chunk ${chunk.index + 1}: the chunks entry ${look.key.slice(0, 12)} is not this chunk's (${safeText(why)}): rendered again`);
     return null;
   };
   try {
