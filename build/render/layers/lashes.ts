@@ -137,6 +137,19 @@ export function lateralBowMm(lengthMm: number): number {
 /** How far a shut lid splays its outermost lashes sideways, rad, once they have rolled past SPLAY_FROM_RAD. */
 const SHUT_SPLAY_RAD = 0.35;
 const SPLAY_FROM_RAD = 0.5;
+/**
+ * As the lid shuts, the sideways curl grows: up to (1 + SHUT_BEND_GAIN) times lateralBowMm, the sagitta
+ * of an arc of LATERAL_CURL_RADIUS_MM / 2 (8 mm), ramped in over the same roll as the splay. Rolled
+ * that far, a long upper hair hangs over the globe with its own curl (up and toward the camera) turned
+ * edge-on: from the front that curl only changes how fast the hair runs down, never which way, so
+ * its sideways bow is all that bends it, and a clump's hairs hung as straight sticks with their
+ * vertical tangent in the dark root half (1991-script frame 580, closing: 1.60 mm at x 836, over
+ * §11's 1.5 mm; 1991's 2-px blocks hold a gentle curve in one column longest; lash-fringe-picture.test.ts
+ * reads 1.67 mm at closure 0.86, now 0.73). The bow keeps the hair's own side (no hair flips, frame to
+ * frame), and the open eye, rolled less than SPLAY_FROM_RAD, is drawn as before (its root rows are
+ * what lash-picture.test.ts reads at its 5-px limit).
+ */
+const SHUT_BEND_GAIN = 1;
 
 function marginAngle(yMm: number): number {
   return Math.asin(Math.max(-1, Math.min(1, yMm / LID_SPHERE_RADIUS_MM)));
@@ -196,7 +209,9 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const bowSide = (mid[0] - tip[0] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;
       // Shut, the lid's arc splays its lashes outward from the middle (a row of closed lashes fans;
       // hung straight down through a coarse era's blocks, a clump read as a ruler-straight bar).
-      const splay = which === 'upper' ? SHUT_SPLAY_RAD * Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4)) * (2 * l.t - 1) : 0;
+      // How far the hair has rolled toward hanging shut, 0 … 1 (the splay's and the shut bend's ramp).
+      const shut = Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4));
+      const splay = which === 'upper' ? SHUT_SPLAY_RAD * shut * (2 * l.t - 1) : 0;
       mid[0] += 0.5 * Math.sin(splay);
       tip[0] += Math.sin(splay);
       const lift = which === 'upper' ? UPPER_ROOT_MM + l.rowDepthMm : LOWER_ROOT_MM;
@@ -214,8 +229,9 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       let mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
       const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
       // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
-      // keeps in every pose (a hair hanging shut still bends to the same side).
-      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm);
+      // keeps in every pose (a hair hanging shut still bends to the same side), deeper as it hangs
+      // (SHUT_BEND_GAIN).
+      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm) * (1 + SHUT_BEND_GAIN * shut);
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);

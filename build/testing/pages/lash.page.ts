@@ -2,7 +2,12 @@ import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
-import { gazeSample } from '../eye-samples.ts';
+import { lashCurvesPx } from '../../render/layers/lashes.ts';
+import { blinkSample, gazeSample } from '../eye-samples.ts';
+import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
+import { maskClasses } from '../../measure/picture/mask-classes.ts';
+import { lumaOf } from '../../measure/picture/rgba-frame.ts';
+import { verticalEdgeRuns, type VerticalEdge } from '../../measure/picture/vertical-edges.ts';
 import { MASK_IRIS, MASK_LASH, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
 import { PAGE_SIZE, drawPasses, lumaAt, exposed } from './page-kit.ts';
@@ -123,4 +128,42 @@ exposed.upperFringe = (era: EraId) => {
     p90TopMm: q(tops, 0.9),
     medianTopMm: q(tops, 0.5),
   };
+};
+
+/**
+ * The nearly shut lid's straightest lash hair, read as the picture test reads a frame (picture-scene.ts),
+ * only where the upper lashes are: a blink `closure` of the way shut, the lid's fringe hanging over
+ * the globe. Runs are the colour frame's straight vertical edges beside an upper hair (within 4 px of
+ * its curve on most of their rows); one on a boundary of the mask's classes is the geometry seen
+ * through the era's blocks and is read on the mask frame instead, as the picture test does.
+ */
+exposed.closingLashEdge = (era: EraId, closure: number) => {
+  const s = blinkSample(closure);
+  const { c, m } = drawPasses(s, era);
+  const f = eyeFrame(W, H);
+  // The margins and lash curves drawEye draws (a fresh canvas: no lag).
+  const lids = lidInputs(s, irisPose(s));
+  const mg = lidMargins(lids, lids);
+  // Where the upper hairs run: each quadratic sampled along its length, grown by 4 px.
+  const near = new Uint8Array(W * H);
+  for (const h of lashCurvesPx(f, mg).filter((h) => h.row === 'upper')) {
+    for (let k = 0; k <= 64; k++) {
+      const u = k / 64;
+      const x = Math.round((1 - u) * (1 - u) * h.x0 + 2 * (1 - u) * u * h.cx + u * u * h.x1);
+      const y = Math.round((1 - u) * (1 - u) * h.y0 + 2 * (1 - u) * u * h.cy + u * u * h.y1);
+      for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) if (x + dx >= 0 && x + dx < W && y + dy >= 0 && y + dy < H) near[(y + dy) * W + x + dx] = 1;
+    }
+  }
+  const onLash = (e: VerticalEdge) => {
+    let hits = 0;
+    for (let y = e.y0Px; y <= e.y1Px; y++) hits += near[y * W + Math.round(e.xPx)];
+    return hits >= 0.8 * e.lengthPx;
+  };
+  const classes = maskClasses({ width: W, height: H, data: m });
+  const minPx = Math.round(0.3 * f.pxPerMm);
+  const colour = verticalEdgeRuns(lumaOf({ width: W, height: H, data: c }), W, H, f.pxPerMm, {}, minPx).filter((e) => onLash(e) && !onMaskBoundary(e, classes, W));
+  const mask = verticalEdgeRuns(lumaOf({ width: W, height: H, data: m }), W, H, f.pxPerMm, {}, minPx).filter(onLash);
+  const runs = [...colour, ...mask].sort((p, q) => q.lengthMm - p.lengthMm);
+  const e = runs[0];
+  return e ? { lengthMm: e.lengthMm, xPx: Math.round(e.xPx), y0Px: e.y0Px, y1Px: e.y1Px } : { lengthMm: 0, xPx: 0, y0Px: 0, y1Px: 0 };
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PICTURE_LIMITS } from '../../../measure/picture/picture-limits.ts';
 import { rendererPage } from '../../../testing/renderer-page.ts';
 
 /**
@@ -40,4 +41,30 @@ describe('the upper fringe (pixels)', () => {
     expect(l.p90TopMm, JSON.stringify(l)).toBeGreaterThan(3);
     expect(l.p90TopMm, JSON.stringify(l)).toBeLessThan(5.5);
   }, 60_000);
+});
+
+/**
+ * The fringe as the lid nearly shuts (a blink 0.84–0.94 of the way, 1991-script's frame 580): the long
+ * upper hairs roll over the globe until they hang, their curl turned edge-on to the camera, so only
+ * their sideways bend keeps them from reading as straight sticks. Read as the picture test reads a
+ * frame (lash.page.ts, closingLashEdge: the longest straight vertical edge beside an upper hair), in
+ * 1991, whose 2-px blocks hold a gentle curve in one column longest. eye.md §11's cap holds for the
+ * hairs in every such pose (before the shut bend, lashes.ts: 1.67 mm at closure 0.86–0.88, x 836).
+ */
+interface LashEdge {
+  lengthMm: number;
+  xPx: number;
+  y0Px: number;
+  y1Px: number;
+}
+
+describe('the upper fringe closing (pixels)', () => {
+  it(`bends as it hangs: no hair runs straight down longer than the picture test's cap (before: 1.67 mm)`, async () => {
+    const worst = { closure: 0, lengthMm: 0, xPx: 0, y0Px: 0, y1Px: 0 };
+    for (const closure of [0.84, 0.86, 0.88, 0.9, 0.92, 0.94]) {
+      const e = await renderer.call<LashEdge>('closingLashEdge', '1991', closure);
+      if (e.lengthMm > worst.lengthMm) Object.assign(worst, e, { closure });
+    }
+    expect(worst.lengthMm, JSON.stringify(worst)).toBeLessThanOrEqual(PICTURE_LIMITS.maxVerticalEdgeMm);
+  }, 120_000);
 });
