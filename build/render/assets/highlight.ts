@@ -6,6 +6,7 @@ import type { Layer } from './canvas.ts';
 import { makeLayer } from './canvas.ts';
 import { mirrorPx, roomPlane, roundedRectCm, screenMiddleCm, screenPlane, tracePx } from './mirror-trace.ts';
 import { paintScreenLight } from './screen-content.ts';
+import { bowOutline } from './corneal-bow.ts';
 
 /**
  * The lights as the cornea mirrors them (geometry/catchlight-pose.ts gives where and how big), each
@@ -71,7 +72,8 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
     // The glass traced through the mirror, about the image of its middle.
     const mid = screenMiddleCm(light.screenHeightCm);
     const glass = roundedRectCm(mid.uCm, mid.vCm, light.screenWidthCm, light.screenHeightCm, c.cornerRadiusCm);
-    const outline = mirrorPx(plane, glass, mid, mm);
+    // Bowed as the cornea's mirror bows it (corneal-bow.ts).
+    const outline = bowOutline(mirrorPx(plane, glass, mid, mm), mm);
     if (c.content === 'text-lines') {
       // Dark glass: the room's faint reflection, and the phosphor's lines of text across it.
       tracePx(ctx, outline);

@@ -1,6 +1,8 @@
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import type { EyeSample } from '../../model/types.ts';
 import type { EraId } from '../../scene/scene.ts';
+import { bowOutline } from '../assets/corneal-bow.ts';
+import { tracePx } from '../assets/mirror-trace.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
 import { aperturePolygonPx } from '../geometry/aperture-px.ts';
 import { catchlightSizeMm, lightDirection, reflectionOnCornea } from '../geometry/catchlight-pose.ts';
@@ -14,7 +16,7 @@ import type { LidMargins } from '../geometry/lid-margins.ts';
  * white on black, where the opening shows it (the lids cover it as they cover the colour one). A
  * pupil–corneal-reflection tracker thresholds its glint apart from the pupil in the same way; drawn
  * into the six-class mask it would cut a hole in the pupil's blob, which the pupil's centroid reads.
- * A screen shows as its rectangle, a ring light as its disc.
+ * A screen shows as its rectangle, bowed, a ring light as its disc.
  */
 export const CATCHLIGHT_PLANE_RGB = [255, 255, 255] as const;
 
@@ -37,8 +39,10 @@ export function drawCatchlightPlane(ctx: CanvasRenderingContext2D, f: EyeFrame, 
   ctx.beginPath();
   ctx.ellipse(0, 0, (size.widthMm / 2) * f.pxPerMm, (size.heightMm / 2) * f.pxPerMm, 0, 0, Math.PI * 2);
   if (light.catchlight.kind === 'screen') {
-    ctx.beginPath();
-    ctx.rect((-size.widthMm / 2) * f.pxPerMm, (-size.heightMm / 2) * f.pxPerMm, size.widthMm * f.pxPerMm, size.heightMm * f.pxPerMm);
+    // Bowed as the colour pass bows it (corneal-bow.ts).
+    const hw = (size.widthMm / 2) * f.pxPerMm;
+    const hh = (size.heightMm / 2) * f.pxPerMm;
+    tracePx(ctx, bowOutline([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], f.pxPerMm));
   }
   ctx.fill();
   ctx.restore();
