@@ -150,6 +150,13 @@ const SPLAY_FROM_RAD = 0.5;
  * what lash-picture.test.ts reads at its 5-px limit).
  */
 const SHUT_BEND_GAIN = 1;
+/**
+ * The deeper bend starts before the splay (from a roll of 0.3 rad, in full at 0.9 as the splay): a
+ * closing lid's clump already hangs down at a roll of ~0.5, and through 2003's 3-px blocks one read
+ * 1.56 mm straight (2003-rest frame 451, x 818); from 0.3 it reads under 1.3 mm. The open eye at rest
+ * (roll 0) is drawn as before.
+ */
+const SHUT_BEND_FROM_RAD = 0.3;
 
 function marginAngle(yMm: number): number {
   return Math.asin(Math.max(-1, Math.min(1, yMm / LID_SPHERE_RADIUS_MM)));
@@ -231,7 +238,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
       // keeps in every pose (a hair hanging shut still bends to the same side), deeper as it hangs
       // (SHUT_BEND_GAIN).
-      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm) * (1 + SHUT_BEND_GAIN * shut);
+      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm) * (1 + SHUT_BEND_GAIN * Math.min(1, Math.max(0, (roll - SHUT_BEND_FROM_RAD) / 0.6)));
       // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
       const x0 = xPx(f, rx);
       const y0 = yPx(f, ry);
