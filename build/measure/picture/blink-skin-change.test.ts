@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MASK_BROW, MASK_SCLERA, MASK_SKIN } from '../../render/mask-colors.ts';
 import { blinkSkinChange } from './blink-skin-change.ts';
+import { maskedBoxMean } from './box-mean.ts';
+import { PICTURE_LIMITS } from './picture-limits.ts';
 import { outlineRegion } from './outline-region.ts';
 import { skinChangeHolds } from './picture-report.ts';
 import { cloneFrame, fillEllipse, fillRect, skinFrame, type Rgb } from '../../testing/synthetic-picture.ts';
@@ -88,6 +90,24 @@ describe('blinkSkinChange', () => {
     const c = blinkSkinChange(openFrame(), f, region.outside, PPM);
     expect(c.p99Levels).toBeGreaterThan(3);
     expect(skinChangeHolds(c)).toBe(false);
+  });
+  it('reads an area, not a few pixels\' grain: where the region leaves under a quarter of the blur\'s square (the frame\'s edge, lashes cut out above it), it is not read', () => {
+    // A medium's grain, new each frame (2003's webcam), and nothing else changing.
+    const open = skinFrame(W, H, 14, undefined, 1);
+    const now = skinFrame(W, H, 14, undefined, 2);
+    // Shut lashes hanging over the cheek, cut out of the region down to 2 rows above the frame's edge.
+    const outside = new Uint8Array(region.outside);
+    for (let y = H - 60; y < H - 2; y++) for (let x = 560; x < 720; x++) outside[y * W + x] = 0;
+    const r = Math.round(PICTURE_LIMITS.skinBlurMm * PPM);
+    const diff = new Float32Array(W * H);
+    for (let i = 0; i < W * H; i++) diff[i] = now.data[4 * i + 1] - open.data[4 * i + 1];
+    const sliver = (H - 1) * W + 640;
+    // Read at one pixel, the sliver's mean is of 2 rows (58 pixels of the 841): its grain, which the full square averages away.
+    expect(Number.isFinite(maskedBoxMean(diff, outside, W, H, r)[sliver])).toBe(true);
+    expect(Number.isNaN(maskedBoxMean(diff, outside, W, H, r, PICTURE_LIMITS.skinAreaShare * (2 * r + 1) ** 2)[sliver])).toBe(true);
+    const c = blinkSkinChange(open, now, outside, PPM);
+    expect(c.yPx).toBeLessThan(H - 2);
+    expect(skinChangeHolds(c)).toBe(true);
   });
   it('frames of different sizes are refused', () => {
     expect(() => blinkSkinChange(openFrame(), skinFrame(640, 360), region.outside, PPM)).toThrow(/one size/);

@@ -16,7 +16,8 @@ export interface SkinChange {
 /**
  * How much the skin outside the eye's outline changed between the last open frame and a blink frame:
  * the per-pixel luma difference, box-averaged over `skinBlurMm` inside the region only (so the lids'
- * own moving skin next to it never leaks in), then its maximum and 99th percentile in levels.
+ * own moving skin next to it never leaks in), then its maximum and 99th percentile in levels, over the
+ * pixels whose window holds at least PICTURE_LIMITS.skinAreaShare of region pixels.
  * "Stays as it was" (eye.md §11) passes at p99 ≤ 3 and max ≤ 6 levels (picture-limits.ts).
  */
 export function blinkSkinChange(openFrame: RgbaFrame, blinkFrame: RgbaFrame, outside: Uint8Array, pxPerMm: number): SkinChange {
@@ -28,14 +29,16 @@ export function blinkSkinChange(openFrame: RgbaFrame, blinkFrame: RgbaFrame, out
   const b = lumaOf(blinkFrame);
   const diff = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) diff[i] = b[i] - a[i];
-  const mean = maskedBoxMean(diff, outside, w, h, pxFor(PICTURE_LIMITS.skinBlurMm, pxPerMm));
+  const r = pxFor(PICTURE_LIMITS.skinBlurMm, pxPerMm);
+  const mean = maskedBoxMean(diff, outside, w, h, r, PICTURE_LIMITS.skinAreaShare * (2 * r + 1) ** 2);
   // A histogram in tenths of a level gives the percentile without sorting a million values.
   const bins = new Uint32Array(2561);
   let pixels = 0;
   let max = 0;
   let at = -1;
   for (let i = 0; i < w * h; i++) {
-    if (!outside[i]) continue;
+    // Not in the region, or too little of the region around it to read an area's change.
+    if (!outside[i] || Number.isNaN(mean[i])) continue;
     const d = Math.abs(mean[i]);
     pixels++;
     bins[Math.min(2560, Math.round(d * 10))]++;

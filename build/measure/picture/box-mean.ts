@@ -1,9 +1,10 @@
 /**
  * Mean of `values` over the (2r+1)² square around each pixel, counting only pixels where `weight`
  * is 1 (normalised convolution): near the edge of a region, nothing from outside it leaks in.
- * Pixels with no weighted neighbour get 0. Summed-area tables, so the cost does not grow with r.
+ * Pixels with fewer than `minCount` weighted neighbours (at least one) get NaN: a mean of a handful of
+ * pixels is their grain, not the area's. Summed-area tables, so the cost does not grow with r.
  */
-export function maskedBoxMean(values: Float32Array, weight: Uint8Array, w: number, h: number, r: number): Float32Array {
+export function maskedBoxMean(values: Float32Array, weight: Uint8Array, w: number, h: number, r: number, minCount = 1): Float32Array {
   const W = w + 1;
   const sv = new Float64Array(W * (h + 1));
   const sw = new Float64Array(W * (h + 1));
@@ -28,7 +29,7 @@ export function maskedBoxMean(values: Float32Array, weight: Uint8Array, w: numbe
       const xa = Math.max(0, x - r);
       const xb = Math.min(w, x + r + 1);
       const n = sw[yb * W + xb] - sw[ya * W + xb] - sw[yb * W + xa] + sw[ya * W + xa];
-      if (n > 0) out[y * w + x] = (sv[yb * W + xb] - sv[ya * W + xb] - sv[yb * W + xa] + sv[ya * W + xa]) / n;
+      out[y * w + x] = n < Math.max(1, minCount) ? Number.NaN : (sv[yb * W + xb] - sv[ya * W + xb] - sv[yb * W + xa] + sv[ya * W + xa]) / n;
     }
   }
   return out;

@@ -27,6 +27,14 @@ export const PICTURE_LIMITS = {
    */
   skinBlurMm: 0.5,
   /**
+   * …and read only where at least this share of that blur's square is skin of the region: a mean of a
+   * few pixels is their grain, not an area's change. Measured: 2003-rest's blink at frame 158 read
+   * max 8.2 levels at the frame's bottom edge, a mean of 6 of 841 pixels (the edge of the frame, and
+   * the shut lid's lashes cut out of the region above it), where the webcam's 3-px noise blocks differ
+   * from frame to frame; with a full square the same grain reads ~3.
+   */
+  skinAreaShare: 0.25,
+  /**
    * "A few levels": the 99th percentile of the blurred luma change outside the eye's outline. The
    * floor is a medium's own grain: 2003's webcam noise alone reads p99 1.7, max 3.2 between two
    * open frames; a renderer that leaves the skin alone reads 0 elsewhere.
