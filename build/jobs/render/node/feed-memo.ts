@@ -8,6 +8,7 @@ import type { Scene } from '../../../scene/scene.ts';
 import { cacheKey } from '../../../node/io/content-key.ts';
 import { codeHash } from '../../cache/node/code-hash.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
+import { sameKeys } from '../../../core/shape/same-keys.ts';
 
 export type Feed = ReturnType<typeof feedOf>;
 
@@ -124,7 +125,3 @@ export function isFeedOf(v: unknown, scene: Scene): v is Feed {
   return t.events.every(isTruthEvent);
 }
 
-function sameKeys(o: object, keys: readonly string[]): boolean {
-  const own = Object.keys(o);
-  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
-}

@@ -9,6 +9,7 @@ import type { ChunkSpan } from '../../cache/node/film-key.ts';
 import { warmupStartFrame, type FilmChunk } from '../core/chunk-plan.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { chunkFrames, type ChunkResult, type KnownDigest } from './render-chunk.ts';
+import { sameKeys } from '../../../core/shape/same-keys.ts';
 
 /**
  * How a chunked film's chunks use the cache: each chunk is an entry of its own (`cache/chunks/<key>/`),
@@ -88,10 +89,6 @@ function rowFrames(chunk: FilmChunk): number[] {
   return Array.from({ length: chunk.endFrame - chunk.startFrame }, (_, i) => chunk.startFrame + i);
 }
 
-function sameKeys(o: object, keys: readonly string[]): boolean {
-  const own = Object.keys(o);
-  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
-}
 
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
