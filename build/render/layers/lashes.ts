@@ -26,34 +26,60 @@ export interface LashTone {
   rgb: [number, number, number];
   alpha: number;
 }
-/** Where (along the hair's curve, 0 root … 1 tip) each tone's piece starts. */
+/** Where (along the hair's curve, 0 root … 1 tip) each piece of its outline starts (the outline is
+ * traced in pieces so its sides follow the curve; all of one hair is filled at once). */
 const LASH_SEGMENTS = [0, 0.4, 0.62, 0.78, 0.9];
-/** Each hair colour at its root and its tip (the pieces between are blended: no visible step). */
+/** The share of its opacity a hair's tip gives up to the defocus's widening (DEFOCUS_TIP_PX). */
+const DEFOCUS_SHARE = 0.3;
+/**
+ * Each hair colour at its root and its tip (between them the tone runs smoothly: hairTone). A hair is
+ * opaque at its root (0.1 mm of pigmented hair) and thins to a translucent tip: drawn a fill per hair,
+ * two crossing hairs darken each other only where they are translucent, so a row's roots crossing read
+ * as dark brown, not near black (translucent roots stacked to luma 47 where lash-picture.test.ts holds
+ * the darkest tenth above 60). The roots are the translucent roots' tone as they showed over the skin
+ * (their old first piece: rgb 39, 27, 19 at 0.85, and 51, 36, 26 at 0.81, over 214, 160, 140).
+ */
 const ROOT_TIP: [LashTone, LashTone][] = [
   [
-    { rgb: [32, 21, 15], alpha: 0.96 },
+    { rgb: [65, 47, 37], alpha: 1 },
     { rgb: [108, 84, 66], alpha: 0.34 },
   ],
   [
-    { rgb: [44, 30, 21], alpha: 0.92 },
+    { rgb: [82, 59, 48], alpha: 1 },
     { rgb: [126, 100, 80], alpha: 0.3 },
   ],
 ];
 /**
- * Two hair colours (by Lash.shade), each from root to tip over LASH_SEGMENTS: dark brown at the root,
- * lighter and more transparent toward the tip, where the hair thins to a translucent point (no lash
- * is pure black in a photograph). The colour and the opacity fall mostly in the hair's outer half.
+ * A hair's colour at s along it (0 root … 1 tip), for hair colour `shade` (Lash.shade's two browns): the
+ * root's tone to ROOT_EVEN_TO, then lighter and more transparent toward the tip, where the hair thins to
+ * a translucent point (no lash is pure black in a photograph); the colour and the opacity fall mostly in
+ * the outer half, and the defocus (DEFOCUS_TIP_PX) spreads the tip's darkness thinner.
  */
-export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map(([root, tip]) =>
-  LASH_SEGMENTS.map((s0, k) => {
-    const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
-    const u = Math.pow((s0 + s1) / 2, 1.5);
-    return {
-      rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
-      alpha: Math.round((root.alpha + (tip.alpha - root.alpha) * u) * 1000) / 1000,
-    };
-  }),
-);
+export function hairTone(shade: number, s: number): LashTone {
+  const [root, tip] = ROOT_TIP[Math.min(ROOT_TIP.length - 1, Math.max(0, Math.floor(shade * ROOT_TIP.length)))];
+  const u = Math.pow(Math.max(0, (s - ROOT_EVEN_TO) / (1 - ROOT_EVEN_TO)), 1.5);
+  return {
+    rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
+    alpha: Math.round((root.alpha + (tip.alpha - root.alpha) * u) * (1 - DEFOCUS_SHARE * Math.max(0, s - ROOT_EVEN_TO)) * 1000) / 1000,
+  };
+}
+/** A hair's root tone holds to here along it (a fifth). */
+const ROOT_EVEN_TO = 0.2;
+/** The two hair colours at their roots and tips (hairTone at 0 and 1). */
+export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map((_, k) => [hairTone(k / ROOT_TIP.length, 0), hairTone(k / ROOT_TIP.length, 1)]);
+/** Where along a hair its gradient's tone is set (between them the canvas blends). */
+const TONE_STOPS = [0, 0.2, 0.4, 0.55, 0.7, 0.85, 1];
+
+/** A hair's tone as a gradient along its chord, root to tip (a curled hair's points project onto the
+ * chord in order as long as its control point does, which a lash's does). */
+function hairGradient(ctx: CanvasRenderingContext2D, c: LashCurvePx): CanvasGradient {
+  const g = ctx.createLinearGradient(c.x0, c.y0, c.x1, c.y1);
+  for (const s of TONE_STOPS) {
+    const t = hairTone(c.shade, s);
+    g.addColorStop(s, `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`);
+  }
+  return g;
+}
 /** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO:
  * a thin line on the hair's lit side, not a second hair. */
 const HIGHLIGHT_RGB = '226, 200, 178';
@@ -75,7 +101,6 @@ export const DEFOCUS_TIP_PX = 1.4;
  * in the lash class.
  */
 export const MASK_HAIR_MIN_PX = 1;
-const DEFOCUS_SHARE = 0.3;
 /** Each piece of a hair starts this far (along it) under the one before, so no seam shows between them. */
 const PIECE_OVERLAP = 0.006;
 /** The mask traces a piece of hair that turns more than this in two halves (drawLashCurves). */
@@ -309,28 +334,16 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     }
     return e;
   }
-  const shadeOf = (c: LashCurvePx): number => Math.min(LASH_TONES.length - 1, Math.floor(c.shade * LASH_TONES.length));
-  // One path per tone and piece along the hair (a handful of fills for every lash), then the light.
-  for (let s = 0; s < LASH_TONES.length; s++) {
-    const tone = LASH_TONES[s];
-    for (let k = 0; k < tone.length; k++) {
-      const path = new Path2D();
-      let count = 0;
-      // Each piece starts a little under the one before it, so no seam of background shows between them.
-      const from = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
-      const to = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
-      for (const c of curves) {
-        if (shadeOf(c) !== s) continue;
-        traceHair(path, c, from, to, 1, 0, DEFOCUS_TIP_PX);
-        if (k === 0 && c.row === 'upper') traceRootStub(path, c);
-        count++;
-      }
-      if (count === 0) continue;
-      // Widened by the defocus, the piece spreads the same darkness thinner.
-      const mid = (LASH_SEGMENTS[k] + to) / 2;
-      ctx.fillStyle = `rgba(${tone[k].rgb.join(', ')}, ${(tone[k].alpha * (1 - DEFOCUS_SHARE * mid)).toFixed(3)})`;
-      ctx.fill(path);
-    }
+  // Each hair one fill, its pieces one path (their overlaps merge, never painted twice), its tone a
+  // gradient from root to tip: a hair darkens smoothly to its root. (Drawn a tone per piece, every
+  // hair's piece in one path, the tone fell in five steps of up to half the root's darkness and each
+  // joint's overlap crossed the hair as a dark band: a segmented, drawn strand; lash-fringe-picture.)
+  for (const c of curves) {
+    const path = new Path2D();
+    traceHairOutline(path, c, DEFOCUS_TIP_PX);
+    if (c.row === 'upper') traceRootStub(path, c);
+    ctx.fillStyle = hairGradient(ctx, c);
+    ctx.fill(path);
   }
   // The light caught along some hairs, in one fill: a strongly lit hair carries a wider line.
   const lit = new Path2D();
@@ -361,13 +374,38 @@ export function lashTaper(s: number): number {
   return Math.max(0, 1 - Math.pow(s, 2.4));
 }
 
-/**
- * A tapered piece of a hair, from s0 to s1 along its quadratic: the piece's two sides, `scale` of the
- * hair's width apart, meeting at the tip when s1 = 1. `sideShift` moves the piece across the hair (in
- * hair widths, + along the normal): a highlight rides the lit side. Filling is cheaper than stroking
- * in a software canvas, and the taper comes for free.
- */
+/** A tapered piece of a hair (pieceSides) as its own closed contour, meeting at the tip when s1 = 1. */
 function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0, growPx = 0, minPx = 0): void {
+  const p = pieceSides(c, s0, s1, scale, sideShift, growPx, minPx);
+  path.moveTo(p[0], p[1]);
+  path.quadraticCurveTo(p[2], p[3], p[4], p[5]);
+  path.lineTo(p[10], p[11]);
+  path.quadraticCurveTo(p[8], p[9], p[6], p[7]);
+  path.closePath();
+}
+
+/**
+ * A whole hair (its colour pass) as one outline: up one side piece by piece (LASH_SEGMENTS), across
+ * the tip, down the other. One contour, no piece's end inside another's: overlapping pieces in one
+ * path left a notch where they met (the rasteriser's coverage at an inner edge).
+ */
+function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
+  const pieces = LASH_SEGMENTS.map((s0, k) => pieceSides(c, s0, k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1, 1, 0, growPx, 0));
+  path.moveTo(pieces[0][0], pieces[0][1]);
+  for (const p of pieces) path.quadraticCurveTo(p[2], p[3], p[4], p[5]);
+  const last = pieces[pieces.length - 1];
+  path.lineTo(last[10], last[11]);
+  for (let k = pieces.length - 1; k >= 0; k--) path.quadraticCurveTo(pieces[k][8], pieces[k][9], pieces[k][6], pieces[k][7]);
+  path.closePath();
+}
+
+/**
+ * A tapered piece of a hair, from s0 to s1 along its quadratic: its two sides, `scale` of the hair's
+ * width apart, each a quadratic (start, control, end: + side at 0–5, − side at 6–11). `sideShift` moves
+ * the piece across the hair (in hair widths, + along the normal): a highlight rides the lit side.
+ * Filling is cheaper than stroking in a software canvas, and the taper comes for free.
+ */
+function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideShift: number, growPx: number, minPx: number): number[] {
   // The piece as its own quadratic (de Casteljau): end points and control.
   const p = (s: number, axis: 0 | 1): number => {
     const a = axis === 0 ? c.x0 : c.y0;
@@ -405,11 +443,14 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
   const o0 = sh * lashTaper(s0);
   const om = sh * lashTaper(sm);
   const o1 = sh * lashTaper(s1);
-  path.moveTo(ax + n0[0] * (o0 + h0), ay + n0[1] * (o0 + h0));
-  path.quadraticCurveTo(qx + nm[0] * (om + hm), qy + nm[1] * (om + hm), bx + n1[0] * (o1 + h1), by + n1[1] * (o1 + h1));
-  path.lineTo(bx + n1[0] * (o1 - h1), by + n1[1] * (o1 - h1));
-  path.quadraticCurveTo(qx + nm[0] * (om - hm), qy + nm[1] * (om - hm), ax + n0[0] * (o0 - h0), ay + n0[1] * (o0 - h0));
-  path.closePath();
+  return [
+    ax + n0[0] * (o0 + h0), ay + n0[1] * (o0 + h0),
+    qx + nm[0] * (om + hm), qy + nm[1] * (om + hm),
+    bx + n1[0] * (o1 + h1), by + n1[1] * (o1 + h1),
+    ax + n0[0] * (o0 - h0), ay + n0[1] * (o0 - h0),
+    qx + nm[0] * (om - hm), qy + nm[1] * (om - hm),
+    bx + n1[0] * (o1 - h1), by + n1[1] * (o1 - h1),
+  ];
 }
 
 /**

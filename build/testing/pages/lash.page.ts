@@ -2,7 +2,7 @@ import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
-import { lashCurvesPx } from '../../render/layers/lashes.ts';
+import { drawLashCurves, lashCurvesPx } from '../../render/layers/lashes.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
 import { maskClasses } from '../../measure/picture/mask-classes.ts';
@@ -10,7 +10,7 @@ import { lumaOf } from '../../measure/picture/rgba-frame.ts';
 import { verticalEdgeRuns, type VerticalEdge } from '../../measure/picture/vertical-edges.ts';
 import { MASK_IRIS, MASK_LASH, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EraId } from '../../scene/scene.ts';
-import { PAGE_SIZE, drawPasses, lumaAt, exposed } from './page-kit.ts';
+import { PAGE_SIZE, context2d, drawPasses, lumaAt, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -166,4 +166,32 @@ exposed.closingLashEdge = (era: EraId, closure: number) => {
   const runs = [...colour, ...mask].sort((p, q) => q.lengthMm - p.lengthMm);
   const e = runs[0];
   return e ? { lengthMm: e.lengthMm, xPx: Math.round(e.xPx), y0Px: e.y0Px, y1Px: e.y1Px } : { lengthMm: 0, xPx: 0, y0Px: 0, y1Px: 0 };
+};
+
+/**
+ * One long upper hair drawn alone on white (drawLashCurves, the colour pass): its luma along its middle,
+ * root to tip, one sample a pixel. A hair is one strand: darkest at its root, lighter toward its tip,
+ * with no band across it where one of its pieces meets the next.
+ */
+exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
+  const ctx = context2d(W, H);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, W, H);
+  const x0 = W / 2 + 0.37;
+  const y0 = H / 2 + lengthPx / 2 + 0.21;
+  // Nearly upright, slightly slanted and bowed: pieces meet across the pixel grid at odd offsets.
+  const curve = { x0, y0, cx: x0 + 0.06 * lengthPx, cy: y0 - lengthPx / 2, x1: x0 + 0.09 * lengthPx, y1: y0 - lengthPx, widthPx, shade, highlight: 0, row: 'lower' as const };
+  drawLashCurves(ctx, [curve]);
+  const d = ctx.getImageData(0, 0, W, H).data;
+  // Each row's darkness summed across the hair (255 − luma over ±6 px of its middle): what the hair
+  // takes from the white there, whatever the pixel grid cuts it into, root row first.
+  const out: number[] = [];
+  for (let y = Math.floor(y0) - 1; y > y0 - lengthPx; y--) {
+    const u = (y0 - y - 0.5) / lengthPx;
+    const xc = Math.round((1 - u) * (1 - u) * curve.x0 + 2 * (1 - u) * u * curve.cx + u * u * curve.x1);
+    let dark = 0;
+    for (let x = xc - 6; x <= xc + 6; x++) dark += 255 - lumaAt(d, (y * W + x) * 4);
+    out.push(dark);
+  }
+  return out;
 };

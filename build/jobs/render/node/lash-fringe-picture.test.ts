@@ -68,3 +68,44 @@ describe('the upper fringe closing (pixels)', () => {
     expect(worst.lengthMm, JSON.stringify(worst)).toBeLessThanOrEqual(PICTURE_LIMITS.maxVerticalEdgeMm);
   }, 120_000);
 });
+
+/**
+ * One hair, drawn alone on white (lash.page.ts, hairProfile): the darkness it takes from each row it
+ * crosses, root to tip (the sum across the hair, so where the pixel grid cuts it does not matter). A
+ * hair is drawn as pieces of falling tone (lashes.ts); where two translucent pieces overlapped by a
+ * fixed share of the hair's length (~1 px on an 8-mm hair at 1280×720) the overlap was painted twice,
+ * and a dark band crossed the hair at every joint; the tone fell in steps of a fifth of its darkness at
+ * once. A segmented strand, drawn, not a hair (issue 18, point 4). Read as the deepest band (how much
+ * darker a row is than both the rows 2–4 px before and after it: 0 on a hair that only lightens toward
+ * its tip) and the largest step between neighbouring rows, each a share of the root's darkness.
+ */
+function hairBands(p: readonly number[]): { band: number; step: number; at: number } {
+  const mean = (a: number, b: number) => p.slice(a, b + 1).reduce((s, v) => s + v, 0) / (b - a + 1);
+  const root = mean(2, 6);
+  let band = 0;
+  let step = 0;
+  let at = -1;
+  for (let k = 4; k < p.length - 4; k++) {
+    const d = p[k] - Math.max(mean(k - 4, k - 2), mean(k + 2, k + 4));
+    if (d > band) [band, at] = [d, k];
+    step = Math.max(step, Math.abs(p[k + 1] - p[k]));
+  }
+  return { band: band / root, step: step / root, at };
+}
+
+describe('a hair (pixels)', () => {
+  for (const [lengthPx, widthPx, shade] of [
+    [220, 2.6, 0],
+    [220, 2.6, 0.9],
+    [120, 1.8, 0],
+    [60, 1.4, 0.9],
+  ] as const) {
+    it(`darkens smoothly from tip to root, no band where its pieces join (${lengthPx} px long, ${widthPx} px thick)`, async () => {
+      const p = await renderer.call<number[]>('hairProfile', lengthPx, widthPx, shade);
+      const b = hairBands(p);
+      const why = `${JSON.stringify(b)}: ${p.map((v) => v.toFixed(0)).join(' ')}`;
+      expect(b.band, why).toBeLessThan(0.04);
+      expect(b.step, why).toBeLessThan(0.08);
+    }, 60_000);
+  }
+});
