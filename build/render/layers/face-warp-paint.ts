@@ -10,6 +10,26 @@ import { lidUnroll } from './lid-unroll.ts';
 const FOLD_RED_I = Math.round(FOLD_RED * 256);
 const FOLD_BLUE_I = Math.round(FOLD_BLUE * 256);
 
+/**
+ * How far a lowered lid's skin has gone to its unrolled, uncreased state (the skin a shut lid shows,
+ * lid-skin.ts UNROLLED_CREASES), in 1/256ths, for a lid stretch k: none at rest or above it, all of it
+ * from k = 1 + CREASE_FLAT_SPAN down. Its fine creases are where the open lid folds; stretched over a
+ * lowered globe they flatten. (Stretched as drawn, a down-gaze turned them into crescents and hooks,
+ * 2009's phone-reading lid all film long: lid-outline-picture.test.ts.)
+ */
+const CREASE_FLAT_SPAN = 0.8;
+function creaseFlat(k: number): number {
+  return k <= 1 ? 0 : k >= 1 + CREASE_FLAT_SPAN ? 256 : Math.round((256 * (k - 1)) / CREASE_FLAT_SPAN);
+}
+
+/** Packed RGBA a and b mixed, b's share w/256 (a's alpha kept). */
+function mixPacked(a: number, b: number, w: number): number {
+  const u = 256 - w;
+  const rb = (((a & 0xff00ff) * u + (b & 0xff00ff) * w) >>> 8) & 0xff00ff;
+  const gg = (((a & 0xff00) * u + (b & 0xff00) * w) >>> 8) & 0xff00;
+  return ((a & 0xff000000) | rb | gg) >>> 0;
+}
+
 /** Margins are placed to 1/MARGIN_QUANTUM px (far below what antialiasing shows). */
 const MARGIN_QUANTUM = 32;
 
@@ -26,7 +46,7 @@ function rollShown(k: number): number {
  * bounds of what it rewrote (empty: w = 0).
  */
 export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx {
-  const { box, src, srcTop, hood, hoodBare, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
+  const { box, src, srcSmooth, srcTop, hood, hoodBare, rowTop, rowBottom, creaseY, restUpperY, anchorY, xMm, inFissure, foldFade, foldScale, lut, uy: uyA, ly: lyA } = w;
   const h = box.h;
   const bw = box.w;
   const out = new Uint32Array(w.img.data.buffer, w.img.data.byteOffset, bw * h);
@@ -76,6 +96,7 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
       uCos = 1 / Math.sqrt(1 + su * su);
       lCos = 1 / Math.sqrt(1 + sl * sl);
     }
+    const flat = inF ? creaseFlat(ku) : 0;
     const fold = foldFade[x] * foldDepth(ku);
     const roll = rollShown(ku);
     // A column whose margins, their slopes and its fold are as last drawn keeps its pixels. (The slope
@@ -139,8 +160,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         const s0 = s < 0 ? 0 : s | 0;
         const ti = ((s - s0) * 256) | 0;
         const ui = 256 - ti;
-        const p0 = src[col + s0];
-        const p1 = src[col + s0 + 1];
+        const p0 = flat === 0 ? src[col + s0] : mixPacked(src[col + s0], srcSmooth[col + s0], flat);
+        const p1 = flat === 0 ? src[col + s0 + 1] : mixPacked(src[col + s0 + 1], srcSmooth[col + s0 + 1], flat);
         let rb = (((p0 & 0xff00ff) * ui + (p1 & 0xff00ff) * ti) >>> 8) & 0xff00ff;
         let gg = (((p0 & 0xff00) * ui + (p1 & 0xff00) * ti) >>> 8) & 0xff00;
         const li = (dy * fScale) | 0;
@@ -188,8 +209,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         const s0 = s < 0 ? 0 : s | 0;
         const t = s - s0;
         const from = dy > 0 ? src : hood;
-        const p0 = from[col + s0];
-        const p1 = from[col + s0 + 1];
+        const p0 = dy > 0 && flat > 0 ? mixPacked(src[col + s0], srcSmooth[col + s0], flat) : from[col + s0];
+        const p1 = dy > 0 && flat > 0 ? mixPacked(src[col + s0 + 1], srcSmooth[col + s0 + 1], flat) : from[col + s0 + 1];
         let dk = 0;
         if (dy > 0) {
           const li = (dy * fScale) | 0;

@@ -49,6 +49,10 @@ export interface FaceWarp {
   /** The rest face in the box and `srcTop` rows above it (skin unrolled from the fold), transposed:
    * src[x·(h + srcTop) + srcTop + y] = packed RGBA of box pixel (x, y). */
   src: Uint32Array;
+  /** `src` with the lid's fine creases faint (the unrolled skin's), below each column's crease: what a
+   * lowered lid's stretched skin fades to (face-warp-paint.ts, creaseFlat). The same array where no
+   * such face was given. */
+  srcSmooth: Uint32Array;
   srcTop: number;
   /** The box's rest face, transposed, untouched: what the rows above the crease show open. */
   hood: Uint32Array;
@@ -112,13 +116,23 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8
   const hood = transposed(rest);
   const hoodBare = bare === rest ? hood : transposed(bare);
   const src = hoodBare.slice();
-  writeFoldSkin(src, unrolled === bare ? src : transposed(unrolled), w, hs, srcTop, box, f);
+  const unrolledT = unrolled === bare ? null : transposed(unrolled);
+  writeFoldSkin(src, unrolledT ?? src, w, hs, srcTop, box, f);
+  let srcSmooth = src;
+  if (unrolledT) {
+    srcSmooth = src.slice();
+    for (let x = 0; x < w; x++) {
+      const from = srcTop + Math.max(0, Math.floor(yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y));
+      srcSmooth.set(unrolledT.subarray(x * hs + from, (x + 1) * hs), x * hs + from);
+    }
+  }
   const f64 = () => new Float64Array(w);
   const nan = () => new Float64Array(w).fill(Number.NaN);
   const wp: FaceWarp = {
     box,
     img,
     src,
+    srcSmooth,
     srcTop,
     hood,
     hoodBare,

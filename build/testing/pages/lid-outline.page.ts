@@ -4,7 +4,7 @@ import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_CARUNCLE, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_CARUNCLE, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
 
@@ -156,12 +156,20 @@ exposed.shutLid = (closure: number) => {
  * Dark marks on a shut lid: of the lid's skin from 0.3 mm under the crease to 0.8 mm above the shut
  * margin, over the middle 16 mm, the share of pixels 8 or more levels of luma under the mean of the
  * ±0.3 mm box round them (a groove or a squiggle; pores are smaller and fainter than that), and the
- * pixels measured.
+ * pixels measured. Only skin counts: a pixel whose mask class, or a neighbour's, is not skin (a lash,
+ * its rim) is left out, so an open lid's fringe is not read as marks.
  */
-exposed.shutLidMarks = (closure: number) => {
+exposed.shutLidMarks = (closure: number) => lidMarks(blinkSample(closure));
+
+/** The same marks on a lid lowered by looking down `pitchDeg` (its skin stretched over the globe, as 2009's phone holds it all film long). */
+exposed.loweredLidMarks = (pitchDeg: number) => lidMarks(gazeSample(0, pitchDeg));
+
+function lidMarks(s: EyeSample) {
   const f = eyeFrame(W, H);
-  const s = blinkSample(closure);
   const c = passOf(s, 'color');
+  // Only the lid's skin: no hair (the mask's skin class, its lashes and their 1-px rims left out).
+  const k = passOf(s, 'mask');
+  const skin = (i: number) => classifyMaskPixel(k[4 * i], k[4 * i + 1], k[4 * i + 2]) === MASK_SKIN;
   const m = lidMargins(lidInputs(s, irisPose(s)), lidInputs(s, irisPose(s)));
   const L = new Float32Array(W * H);
   for (let i = 0; i < W * H; i++) L[i] = lumaAt(c, 4 * i);
@@ -173,9 +181,10 @@ exposed.shutLidMarks = (closure: number) => {
     const y0 = Math.ceil(yPx(f, creaseMm(xMm) - 0.3));
     const y1 = Math.floor(yPx(f, m.upperMm(xMm) + 0.8));
     for (let y = y0; y < y1; y++) {
+      if (![-1, 0, 1].every((d) => skin((y + d) * W + x) && skin(y * W + x + d))) continue;
       pixels++;
       if (mean[y * W + x] - L[y * W + x] >= 8) dark++;
     }
   }
   return { pixels, darkShare: dark / Math.max(1, pixels) };
-};
+}

@@ -90,4 +90,20 @@ describe('the shut lid (colour pass, 1280×720)', () => {
       expect(s.darkShare).toBeLessThan(0.009);
     }, 60_000);
   }
+
+  // A lowered lid (2009 reads its phone all film long) is the rest lid's skin stretched over the globe:
+  // its fine creases, folds of the open lid, flatten as it stretches (face-warp-paint.ts creaseFlat).
+  // Stretched as drawn they read as crescents and hooks: 0.85 % at 20° down, 0.81 % at 30°.
+  for (const pitch of [-20, -30]) {
+    it(`looking down ${-pitch}° is smooth stretched skin too: under 0.5 % of its skin 8+ levels under its ±0.3 mm mean (before: 0.85 % at 20°, 0.81 % at 30°)`, async () => {
+      const s = await renderer.call<{ pixels: number; darkShare: number }>('loweredLidMarks', pitch);
+      console.log(`lowered lid at ${pitch}°: ${s.pixels} px, ${(100 * s.darkShare).toFixed(2)} % dark marks`);
+      expect(s.pixels).toBeGreaterThan(50_000);
+      expect(s.darkShare).toBeLessThan(0.005);
+    }, 60_000);
+  }
+  it('open and looking ahead keeps its fine creases (the same reading: over 2 % of its skin; 3.97 %)', async () => {
+    const s = await renderer.call<{ pixels: number; darkShare: number }>('loweredLidMarks', 0);
+    expect(s.darkShare).toBeGreaterThan(0.02);
+  }, 60_000);
 });
