@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** Every folder a production file may import (cli's and testing's lists). */
 const PRODUCTION = [
   'errors', 'spec', 'options', 'scene', 'model', 'render', 'measure', 'report', 'page',
-  'jobs/arkit/core', 'jobs/bench/core', 'core/browser', 'jobs/cache/core', 'jobs/check/core', 'jobs/compare/core', 'core/hash', 'jobs/ledger/core',
+  'jobs/arkit/core', 'jobs/bench/core', 'core/browser', 'jobs/cache/core', 'jobs/check/core', 'jobs/compare/core', 'core/hash', 'core/shape', 'jobs/ledger/core',
   'jobs/diff/core', 'jobs/picture/core', 'jobs/render/core', 'jobs/report/core', 'jobs/shard/core', 'jobs/stills/core',
   'node/io', 'node/browser', 'node/ffmpeg', 'jobs/ledger/node', 'jobs/cache/node', 'jobs/stills/node', 'jobs/check/node', 'jobs/shard/node',
   'jobs/render/node', 'jobs/bench/node', 'jobs/compare/node', 'jobs/diff/node', 'jobs/picture/node', 'jobs/report/node', 'jobs/measure/node', 'jobs/arkit/node',
@@ -41,6 +41,7 @@ export const RULES = {
   report: { may: ['errors', 'measure', 'model', 'scene'], why: 'text tables and the report page, pure functions of data' },
   page: { may: ['core/hash', 'measure', 'model', 'render', 'scene', 'spec'], why: 'the page entry: model + renderer + the window.__eye protocol' },
   'core/hash': { may: [], why: 'sha256 that runs in the page and in Node' },
+  'core/shape': { may: [], why: "an untrusted file's object checked for exactly its keys, wherever it is read" },
   'jobs/arkit/core': { may: ['model', 'spec'], why: 'the layered gaze rig and the ARKit columns' },
   'jobs/bench/core': { may: [], why: "/proc's stat line, parsed" },
   'core/browser': { may: ['page'], why: "Chromium's flags and the page's HTML" },
@@ -63,7 +64,7 @@ export const RULES = {
   'jobs/check/node': { may: ['jobs/check/core', 'errors', 'measure', 'model', 'jobs/cache/node', 'node/io', 'jobs/ledger/node', 'report', 'scene'], why: 'eye check: simulation in Node, no browser' },
   'jobs/shard/node': { may: ['jobs/shard/core', 'errors', 'jobs/cache/node', 'node/ffmpeg', 'node/io', 'jobs/ledger/node'], why: "shards' manifests and eye merge" },
   'jobs/render/node': {
-    may: ['core/browser', 'jobs/cache/core', 'jobs/ledger/core', 'jobs/render/core', 'jobs/shard/core', 'errors', 'measure', 'model', 'node/browser', 'jobs/cache/node', 'jobs/check/node', 'node/ffmpeg', 'node/io', 'jobs/ledger/node', 'jobs/shard/node', 'jobs/stills/node', 'options', 'page', 'report', 'scene'],
+    may: ['core/browser', 'core/shape', 'jobs/cache/core', 'jobs/ledger/core', 'jobs/render/core', 'jobs/shard/core', 'errors', 'measure', 'model', 'node/browser', 'jobs/cache/node', 'jobs/check/node', 'node/ffmpeg', 'node/io', 'jobs/ledger/node', 'jobs/shard/node', 'jobs/stills/node', 'options', 'page', 'report', 'scene'],
     why: 'eye render: the job that uses most of the Node side (its flags are declared beside it: the type it runs with)',
   },
   'jobs/bench/node': { may: ['jobs/bench/core', 'jobs/render/core', 'errors', 'measure', 'model', 'node/browser', 'node/ffmpeg', 'jobs/cache/node', 'node/io', 'jobs/render/node', 'page', 'scene'], why: 'eye bench times the render (and keeps the era spread it is held to in the project cache)' },
