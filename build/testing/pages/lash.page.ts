@@ -169,9 +169,9 @@ exposed.closingLashEdge = (era: EraId, closure: number) => {
 };
 
 /**
- * One long upper hair drawn alone on white (drawLashCurves, the colour pass): its luma along its middle,
- * root to tip, one sample a pixel. A hair is one strand: darkest at its root, lighter toward its tip,
- * with no band across it where one of its pieces meets the next.
+ * One hair drawn alone on white (drawLashCurves, the colour pass): the darkness it takes from each row
+ * it crosses (255 − luma summed across it), root to tip, one number a row. A hair is one strand:
+ * darkest at its root, lighter toward its tip, with no band across it where one of its pieces meets the next.
  */
 exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
   const ctx = context2d(W, H);
