@@ -144,16 +144,8 @@ export function paintFaceWarp(w: FaceWarp, f: EyeFrame, m: LidMargins): BoundsPx
         const dy = yc - cy;
         if (dy <= 0) {
           const p1 = hood[col + srcTop + y];
-          if (roll === 256) {
-            out[y * bw + x] = p1;
-          } else {
-            // Between the face without the roll (shut) and with it (open), red and blue in one multiply.
-            const p0 = hoodBare[col + srcTop + y];
-            const ui = 256 - roll;
-            const rb = (((p0 & 0xff00ff) * ui + (p1 & 0xff00ff) * roll) >>> 8) & 0xff00ff;
-            const gg = (((p0 & 0xff00) * ui + (p1 & 0xff00) * roll) >>> 8) & 0xff00;
-            out[y * bw + x] = 0xff000000 | rb | gg;
-          }
+          // Between the face without the roll (shut) and with it (open); the hood is opaque.
+          out[y * bw + x] = roll === 256 ? p1 : mixPacked(hoodBare[col + srcTop + y], p1, roll);
           continue;
         }
         const s = sA + yc * sB - 0.5;

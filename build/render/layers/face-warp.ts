@@ -118,21 +118,14 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8
   const src = hoodBare.slice();
   const unrolledT = unrolled === bare ? null : transposed(unrolled);
   writeFoldSkin(src, unrolledT ?? src, w, hs, srcTop, box, f);
-  let srcSmooth = src;
-  if (unrolledT) {
-    srcSmooth = src.slice();
-    for (let x = 0; x < w; x++) {
-      const from = srcTop + Math.max(0, Math.floor(yPx(f, creaseMm(xMmOf(f, box.x + x + 0.5))) - box.y));
-      srcSmooth.set(unrolledT.subarray(x * hs + from, (x + 1) * hs), x * hs + from);
-    }
-  }
   const f64 = () => new Float64Array(w);
   const nan = () => new Float64Array(w).fill(Number.NaN);
   const wp: FaceWarp = {
     box,
     img,
     src,
-    srcSmooth,
+    // Below each column's crease, filled once the creases are known (below).
+    srcSmooth: unrolledT ? src.slice() : src,
     srcTop,
     hood,
     hoodBare,
@@ -182,6 +175,10 @@ export function createFaceWarp(f: EyeFrame, rest: Uint8ClampedArray, bare: Uint8
     wp.rowTop[x] = Math.max(0, Math.floor(cy) - 1);
     const bottomY = inF ? wp.anchorY[x] : cy + FOLD_EXTENT_MM * f.pxPerMm;
     wp.rowBottom[x] = Math.min(h - 2, Math.ceil(bottomY) + 1);
+    if (unrolledT) {
+      const from = srcTop + Math.max(0, Math.floor(cy));
+      wp.srcSmooth.set(unrolledT.subarray(x * hs + from, (x + 1) * hs), x * hs + from);
+    }
   }
   return wp;
 }

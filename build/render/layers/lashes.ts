@@ -56,12 +56,16 @@ const ROOT_TIP: [LashTone, LashTone][] = [
  * the outer half, and the defocus (DEFOCUS_TIP_PX) spreads the tip's darkness thinner.
  */
 export function hairTone(shade: number, s: number): LashTone {
-  const [root, tip] = ROOT_TIP[Math.min(ROOT_TIP.length - 1, Math.max(0, Math.floor(shade * ROOT_TIP.length)))];
+  const [root, tip] = ROOT_TIP[shadeIndex(shade)];
   const u = Math.pow(Math.max(0, (s - ROOT_EVEN_TO) / (1 - ROOT_EVEN_TO)), 1.5);
   return {
     rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
     alpha: Math.round((root.alpha + (tip.alpha - root.alpha) * u) * (1 - DEFOCUS_SHARE * Math.max(0, s - ROOT_EVEN_TO)) * 1000) / 1000,
   };
+}
+/** Which of ROOT_TIP's hair colours a shade (0 … 1) is. */
+function shadeIndex(shade: number): number {
+  return Math.min(ROOT_TIP.length - 1, Math.max(0, Math.floor(shade * ROOT_TIP.length)));
 }
 /** A hair's root tone holds to here along it (a fifth). */
 const ROOT_EVEN_TO = 0.2;
@@ -74,12 +78,17 @@ const TONE_STOPS = [0, 0.2, 0.4, 0.55, 0.7, 0.85, 1];
  * chord in order as long as its control point does, which a lash's does). */
 function hairGradient(ctx: CanvasRenderingContext2D, c: LashCurvePx): CanvasGradient {
   const g = ctx.createLinearGradient(c.x0, c.y0, c.x1, c.y1);
-  for (const s of TONE_STOPS) {
-    const t = hairTone(c.shade, s);
-    g.addColorStop(s, `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`);
-  }
+  const styles = TONE_STYLES[shadeIndex(c.shade)];
+  TONE_STOPS.forEach((s, i) => g.addColorStop(s, styles[i]));
   return g;
 }
+/** Each hair colour's CSS colour at each of TONE_STOPS, made once (the gradients are made per hair and frame). */
+const TONE_STYLES: readonly (readonly string[])[] = ROOT_TIP.map((_, k) =>
+  TONE_STOPS.map((s) => {
+    const t = hairTone(k / ROOT_TIP.length, s);
+    return `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`;
+  }),
+);
 /** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO:
  * a thin line on the hair's lit side, not a second hair. */
 const HIGHLIGHT_RGB = '226, 200, 178';
@@ -312,7 +321,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     // sub-pixel over its outer half, so the flat mask rounded it to skin while the colour still drew
     // its defocused tip 1.5 mm below the margin, and a blink moved it there). The defocus's widening
     // stays out: it is under a pixel each side, the darkness a blur spreads beside the hair. Each
-    // piece starts where the colour's does (PIECE_OVERLAP under the one before), and a piece that
+    // piece starts PIECE_OVERLAP under the one before (no gap between them), and a piece that
     // turns by over MASK_SPLIT_TURN_RAD is traced in two halves: one quadratic a side pinches an 8-mm
     // hair where it hooks (a down-gaze's forward-rolled lash read as skin 2 px from the colour's edge);
     // halves follow the true sides closer than the colour's piece, so the mask covers it. One path per

@@ -124,4 +124,3 @@ export function isFeedOf(v: unknown, scene: Scene): v is Feed {
   }
   return t.events.every(isTruthEvent);
 }
-

@@ -89,7 +89,6 @@ function rowFrames(chunk: FilmChunk): number[] {
   return Array.from({ length: chunk.endFrame - chunk.startFrame }, (_, i) => chunk.startFrame + i);
 }
 
-
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /** Whether `rows` are mask rows of exactly `frames` (PixelChunk's shape: every field a column of numbers or nulls, no key more). */
