@@ -85,9 +85,9 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
   ctx.drawImage(c.layer.canvas, box.x, box.y);
 }
 
-/** Where the margin bands can reach (frame px): the fissure between the margins, 0.8 mm round. */
+/** Where the margin bands can reach (frame px): the fissure between the margins, 1 mm round (the upper lash line's widest, upper-lid.ts). */
 function marginsExtent(f: EyeFrame, m: LidMargins): ExtentPx {
-  const pad = 0.8 * f.pxPerMm;
+  const pad = 1 * f.pxPerMm;
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const pts of [marginPolylinePx(f, m, 'upper'), marginPolylinePx(f, m, 'lower')]) {
     for (let i = 0; i < pts.length; i += 2) {

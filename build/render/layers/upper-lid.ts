@@ -1,24 +1,50 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import { PeriodicNoise1D, textureRandom } from '../assets/noise.ts';
 import { canthalTaper, traceMarginBand } from './margin-band.ts';
 
 /**
  * The upper margin's own detail over the warped skin: the lash line (where the lashes root, dark and
- * dense), a little darker right at the edge, both thinning to nothing toward the canthi, and on the
- * very edge a thin wet rim catching the light (the margin's thickness, seen end-on; its glints are
+ * dense), darkest right at the edge, both thinning to nothing toward the canthi, and on the very edge
+ * a thin wet rim catching the light (the margin's thickness, seen end-on; its glints are
  * lid-glints.ts's). It meets the lower lid's lash line when the lids shut.
+ *
+ * The lash line is no drawn stroke of one width: in a frontal photograph the crowded hair bases, the
+ * margin's front edge and the shade under the lashes make a dark band that fades up into the lid's skin
+ * and is thicker where the lashes clump, thinner between (LASH_LINE_WANDER along the lid). A 0.34 mm
+ * band of one width and one edge read as a pencilled line with bare skin above it.
  */
-const LASH_LINE_MM = 0.34;
+const LASH_LINE_MM = 0.45;
+/** The band's width wanders ± this share along the lid (~1.5 mm features: a clump's width). */
+const LASH_LINE_WANDER = 0.3;
+/**
+ * The band as thin soft layers from 1.4 × its width down to a quarter of it, each darker than the one
+ * outside it: [share of its width, alpha]. Steps of ~0.05 mm and a few levels each read as one smooth
+ * fade (four layers showed as stripes); together ~0.85 dark at the edge.
+ */
+const LASH_LINE_LAYERS: readonly (readonly [number, number])[] = Array.from({ length: 12 }, (_, k) => [1.4 - (1.15 * k) / 11, 0.04 + 0.22 * (k / 11) ** 1.3] as const);
+const LASH_LINE_RGB = '48, 30, 23';
 const EDGE_MM = 0.12;
 const WET_RIM_MM = 0.05;
 const taper = canthalTaper(0.1, 0.16);
 const edgeTaper = canthalTaper(0.05, 0.1);
 
+/** The lash line's width along the lid (t, 0 lateral … 1 medial) as a share of LASH_LINE_MM; grown once. */
+let wander: PeriodicNoise1D | null = null;
+function lashLineWidth(t: number): number {
+  wander ??= new PeriodicNoise1D(textureRandom('lash-line'), 20);
+  return taper(t) * (1 + LASH_LINE_WANDER * wander.at(t * 20));
+}
+
 export function drawUpperMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
-  ctx.beginPath();
-  traceMarginBand(ctx, f, m, 'upper', -0.02, LASH_LINE_MM, taper);
-  ctx.fillStyle = 'rgba(58, 34, 26, 0.55)';
-  ctx.fill();
+  ctx.fillStyle = `rgb(${LASH_LINE_RGB})`;
+  for (const [share, alpha] of LASH_LINE_LAYERS) {
+    ctx.beginPath();
+    traceMarginBand(ctx, f, m, 'upper', -0.02, share * LASH_LINE_MM, lashLineWidth);
+    ctx.globalAlpha = alpha;
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
   ctx.beginPath();
   traceMarginBand(ctx, f, m, 'upper', -0.03, EDGE_MM, edgeTaper);
   ctx.fillStyle = 'rgba(34, 20, 15, 0.7)';

@@ -1,4 +1,4 @@
-import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
+import { eyeFrame, xMmOf, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
@@ -194,4 +194,43 @@ exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
     out.push(dark);
   }
   return out;
+};
+
+/**
+ * The upper lash line on the lid's skin beside the hairs (mask-skin pixels only), over the fissure's
+ * middle 60 % of the open eye at rest: each column's darkness (1 − luma ÷ that column's skin 1.2–1.6 mm
+ * above the margin) by height over the margin, in 1-px rows. Returns the median profile over all
+ * columns (mm, darkness) and, per 0.5 mm stretch of the lid, the height where that stretch's median
+ * profile falls to half its darkness at 0.05–0.2 mm.
+ */
+exposed.lashLineProfile = (era: EraId) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const { c, m } = drawPasses(s, era);
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const rows = Math.round(1.2 * f.pxPerMm);
+  const med = (v: number[]) => { const o = v.filter(Number.isFinite).sort((p, q) => p - q); return o.length ? o[Math.floor(o.length / 2)] : NaN; };
+  const x0 = Math.round(xPx(f, mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm)));
+  const x1 = Math.round(xPx(f, mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm)));
+  const cols: number[][] = [];
+  for (let x = x0; x < x1; x++) {
+    const yMargin = yPx(f, mg.upperMm(xMmOf(f, x + 0.5)));
+    const at = (k: number) => Math.floor(yMargin - k - 0.5);
+    const skin: number[] = [];
+    for (let y = Math.floor(yMargin - 1.6 * f.pxPerMm); y <= yMargin - 1.2 * f.pxPerMm; y++) if (cls(x, y) === MASK_SKIN) skin.push(lumaAt(c, (y * W + x) * 4));
+    const ref = med(skin);
+    cols.push(Array.from({ length: rows }, (_, k) => (cls(x, at(k)) === MASK_SKIN && ref > 0 ? 1 - lumaAt(c, (at(k) * W + x) * 4) / ref : NaN)));
+  }
+  const profileOf = (cs: number[][]) => Array.from({ length: rows }, (_, k) => med(cs.map((col) => col[k])));
+  const halfHeight = (p: number[]) => {
+    const band = med(p.filter((_, k) => k / f.pxPerMm >= 0.05 && k / f.pxPerMm <= 0.2));
+    for (let k = 1; k < p.length; k++) if (k / f.pxPerMm > 0.05 && p[k] < band / 2) return k / f.pxPerMm;
+    return p.length / f.pxPerMm;
+  };
+  const stretch = Math.round(0.5 * f.pxPerMm);
+  const halves: number[] = [];
+  for (let i = 0; i + stretch <= cols.length; i += stretch) halves.push(halfHeight(profileOf(cols.slice(i, i + stretch))));
+  return { pxPerMm: f.pxPerMm, profile: profileOf(cols), halves };
 };

@@ -109,3 +109,32 @@ describe('a hair (pixels)', () => {
     }, 60_000);
   }
 });
+
+/**
+ * The lash line on the lid's skin beside the hairs (lash.page.ts, lashLineProfile: darkness against the
+ * column's own skin 1.2–1.6 mm up, by height over the margin, 2026 open at rest). In a frontal
+ * photograph the crowded hair bases, the margin's front edge and the shade under the lashes make one
+ * dark band that fades up into the skin over half a millimetre or more, and is thicker where the
+ * lashes clump. The band it replaced was a pencilled line: half dark to 0.31 mm, then a fall of 0.26 in
+ * one pixel row, and the same 0.35 mm high along the whole lid (issue 18: "the upper lash root band is
+ * thin").
+ */
+describe('the upper lash line (pixels)', () => {
+  it('is a dark band fading up into the skin, uneven along the lid, not a pencilled line of one width', async () => {
+    const p = await renderer.call<{ pxPerMm: number; profile: number[]; halves: number[] }>('lashLineProfile', '2026');
+    const hMm = (k: number) => k / p.pxPerMm;
+    const q = (v: number[], at: number) => [...v].sort((a, b) => a - b)[Math.floor(at * (v.length - 1))];
+    const band = q(p.profile.filter((_, k) => hMm(k) >= 0.05 && hMm(k) <= 0.2), 0.5);
+    let fall = 0;
+    for (let k = 0; k + 1 < p.profile.length; k++) if (hMm(k) >= 0.12 && hMm(k + 1) <= 1) fall = Math.max(fall, p.profile[k] - p.profile[k + 1]);
+    const half = q(p.halves, 0.5);
+    const spread = (q(p.halves, 0.75) - q(p.halves, 0.25)) / half;
+    const why = `band ${band.toFixed(2)}, steepest fall ${fall.toFixed(2)} a row, half-dark at ${half.toFixed(2)} mm (quartile spread ${spread.toFixed(2)}); ` + p.profile.map((v) => v.toFixed(2)).join(' ');
+    console.log(`lash line: ${why}`);
+    // Before: band 0.50, a fall of 0.26 a row at 0.31 mm, half-dark at 0.35 mm with a spread of 0.
+    expect(band, why).toBeGreaterThan(0.6);
+    expect(fall, why).toBeLessThan(0.1);
+    expect(half, why).toBeGreaterThanOrEqual(0.4);
+    expect(spread, why).toBeGreaterThan(0.1);
+  }, 60_000);
+});
