@@ -35,16 +35,29 @@ export function drawGlobe(
   // (The catchlight lies on the cornea, not the iris: layers/catchlight.ts, drawn next by draw-color.ts.)
 
   // (The upper lid's contact shadow is drawn after the catchlight: layers/contact-shadow.ts.)
-  // The lower lid shades the globe a little.
+  // The lower lid shades the globe a little, fading up from the margin (one stroke of one alpha left
+  // a grey strip with an edge above the tear meniscus: a glass tube along the lid).
   ctx.lineJoin = 'round';
   ctx.beginPath();
   tracePolyline(ctx, lowerMargin, true);
-  ctx.strokeStyle = 'rgba(80, 40, 34, 0.12)';
-  ctx.lineWidth = 0.5 * mm;
-  ctx.stroke();
+  ctx.strokeStyle = 'rgb(80, 40, 34)';
+  for (const [widthMm, alpha] of LOWER_SHADE) {
+    ctx.globalAlpha = alpha;
+    ctx.lineWidth = widthMm * mm;
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
   ctx.restore();
 }
 
+
+/** The lower lid's shade on the globe as strokes of the margin, [width mm (half of it above the margin), alpha]: ~0.12 at the margin, gone 0.3 mm above. */
+const LOWER_SHADE: readonly (readonly [number, number])[] = [
+  [0.6, 0.025],
+  [0.46, 0.03],
+  [0.34, 0.03],
+  [0.22, 0.035],
+];
 
 function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): void {
   const f = a.frame;

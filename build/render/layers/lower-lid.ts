@@ -3,7 +3,7 @@ import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
 import { smoothstep, textureRandom } from '../assets/noise.ts';
-import { canthalTaper, traceMarginBand } from './margin-band.ts';
+import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts';
 import { drawMedialSeam } from './medial-canthus.ts';
 
 /**
@@ -24,7 +24,7 @@ const GLANDS_MM = 0.14;
 const GREY_LINE_MM = 0.3;
 /** The waterline's dry outer tone (near the lid's skin) and its wet inner mucosa's, before waterlineAlong darkens them medially. */
 const WATERLINE_DRY_RGB = [204, 150, 132] as const;
-const WATERLINE_WET_RGB = [204, 108, 102] as const;
+const WATERLINE_WET_RGB = [196, 118, 108] as const;
 /** Where along the lid (t) the waterline starts darkening into the inner corner, and how dark it gets there (× its colour). */
 const MEDIAL_DARK_FROM_T = 0.66;
 const MEDIAL_DARK = 0.72;
@@ -44,9 +44,10 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     // its wet inner part (by the eye) pinker and redder, and all of it darker and redder into the
     // inner corner, with slow patches along the lid (waterlineAlong). Soft-edged: wide and faint under
     // narrower and fuller.
-    band(0.02, -1.1 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_DRY_RGB, 0.34 * show));
-    band(0.01, -0.74 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 0.3 * show));
-    band(0, -0.5 * WATERLINE_MM, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 0.4 * show));
+    // Each part fades out over its outer edge: the dry into the lid's skin, the wet into the dry (flat
+    // bands here drew a line at each edge: parallel stripes along the lid).
+    fillMarginRamp(ctx, f, m, 'lower', 0.02, -1.25 * WATERLINE_MM, thickness, waterlineAlong(ctx, f, m, WATERLINE_DRY_RGB, 1), 0.34 * show, 0.35);
+    fillMarginRamp(ctx, f, m, 'lower', 0.01, -0.8 * WATERLINE_MM, thickness, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 1), 0.58 * show, 0.8);
     // The wet edge against the meniscus: a thin paler sheen of tear on the tissue.
     band(0.01, -0.08, `rgba(232, 168, 160, ${0.2 * show})`);
     // The grey line: the lid's edge between its skin and its inner (tarsal) part, soft.
@@ -81,9 +82,11 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     }
   }
   // The lash line, and a faint shade on the skin under it (the margin's lip over the lid's hollow).
+  // The lash line: darkest at the roots, fading down into the skin and, over a shorter way, up into
+  // the margin (two flat bands here read as a drawn line under the margin).
   const lash = -0.42 * show;
-  band(lash, lash - 0.16, 'rgba(84, 48, 38, 0.3)');
-  band(lash + 0.04, lash - 0.26, 'rgba(84, 48, 38, 0.1)');
+  fillMarginRamp(ctx, f, m, 'lower', lash, lash - 0.34, thickness, 'rgb(84, 48, 38)', 0.2);
+  fillMarginRamp(ctx, f, m, 'lower', lash, lash + 0.1, thickness, 'rgb(84, 48, 38)', 0.2, 1, 5);
   // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
   band(lash - 0.1, lash - 0.4, 'rgba(96, 58, 48, 0.06)');
   band(lash - 0.05, lash - 0.5, 'rgba(96, 58, 48, 0.04)');

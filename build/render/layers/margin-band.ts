@@ -42,3 +42,37 @@ export function canthalTaper(lateral: number, medial: number): (t: number) => nu
     return a * a * (3 - 2 * a) * (b * b * (3 - 2 * b));
   };
 }
+
+/**
+ * A soft band along one margin: `style` at `peakAlpha` from `fromMm`, fading to nothing at `toMm` (mm,
+ * + up; either way round), as `layers` thin bands stacked, widest and faintest first, each reaching a
+ * step nearer `fromMm`, whose alphas are solved so the stack follows peakAlpha·(1 − t)^power (t 0 at
+ * fromMm … 1 at toMm). One band of one alpha has an edge a photograph's margin never shows. `taper`
+ * scales both offsets, as traceMarginBand's; a gradient style's own alpha multiplies the ramp's.
+ */
+export function fillMarginRamp(
+  ctx: CanvasRenderingContext2D,
+  f: EyeFrame,
+  m: LidMargins,
+  which: 'upper' | 'lower',
+  fromMm: number,
+  toMm: number,
+  taper: (t: number) => number,
+  style: string | CanvasGradient,
+  peakAlpha: number,
+  power = 1.5,
+  layers = 10,
+): void {
+  const profile = (t: number): number => peakAlpha * (1 - Math.min(1, t)) ** power;
+  const back = fromMm - 0.02 * Math.sign(toMm - fromMm);
+  ctx.fillStyle = style;
+  for (let k = layers - 1; k >= 0; k--) {
+    const reach = (k + 1) / layers;
+    const alpha = 1 - (1 - profile(k / layers)) / (1 - profile(reach));
+    ctx.beginPath();
+    traceMarginBand(ctx, f, m, which, back, fromMm + (toMm - fromMm) * reach, taper);
+    ctx.globalAlpha = alpha;
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
+}

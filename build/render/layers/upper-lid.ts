@@ -1,7 +1,7 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { PeriodicNoise1D, textureRandom } from '../assets/noise.ts';
-import { canthalTaper, traceMarginBand } from './margin-band.ts';
+import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts';
 
 /**
  * The upper margin's own detail over the warped skin: the lash line (where the lashes root, dark and
@@ -17,12 +17,6 @@ import { canthalTaper, traceMarginBand } from './margin-band.ts';
 const LASH_LINE_MM = 0.45;
 /** The band's width wanders ± this share along the lid (~1.5 mm features: a clump's width). */
 const LASH_LINE_WANDER = 0.3;
-/**
- * The band as thin soft layers from 1.4 × its width down to a quarter of it, each darker than the one
- * outside it: [share of its width, alpha]. Steps of ~0.05 mm and a few levels each read as one smooth
- * fade (four layers showed as stripes); together ~0.85 dark at the edge.
- */
-const LASH_LINE_LAYERS: readonly (readonly [number, number])[] = Array.from({ length: 12 }, (_, k) => [1.4 - (1.15 * k) / 11, 0.04 + 0.22 * (k / 11) ** 1.3] as const);
 const LASH_LINE_RGB = '48, 30, 23';
 const EDGE_MM = 0.12;
 const WET_RIM_MM = 0.05;
@@ -37,14 +31,8 @@ function lashLineWidth(t: number): number {
 }
 
 export function drawUpperMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
-  ctx.fillStyle = `rgb(${LASH_LINE_RGB})`;
-  for (const [share, alpha] of LASH_LINE_LAYERS) {
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'upper', -0.02, share * LASH_LINE_MM, lashLineWidth);
-    ctx.globalAlpha = alpha;
-    ctx.fill();
-  }
-  ctx.globalAlpha = 1;
+  // A soft fade, 0.9 dark at the margin, gone at 1.4 × its width (four flat layers showed as stripes).
+  fillMarginRamp(ctx, f, m, 'upper', -0.02, 1.4 * LASH_LINE_MM, lashLineWidth, `rgb(${LASH_LINE_RGB})`, 0.9, 1, 12);
   ctx.beginPath();
   traceMarginBand(ctx, f, m, 'upper', -0.03, EDGE_MM, edgeTaper);
   ctx.fillStyle = 'rgba(34, 20, 15, 0.7)';

@@ -5,7 +5,7 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { PAGE_SIZE, drawPass, exposed } from './page-kit.ts';
+import { PAGE_SIZE, drawPass, exposed, lumaAt } from './page-kit.ts';
 import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
@@ -251,4 +251,28 @@ exposed.waterlineColour = (spec: Spec) => {
     outer.push([t, ...strip(x, 0.26, 0.36)]);
   }
   return { inner, outer };
+};
+
+/**
+ * Across the lower margin, the colour frame's luma by height over it (1-px rows from 0.6 mm above it,
+ * on the globe, to 1.2 mm below, on the skin), each row the median over the columns of the fissure's
+ * t 0.15–0.85 (away from the corners and the lashes' clumps, whose hairs the median leaves out).
+ */
+exposed.lowerMarginProfile = (spec: Spec) => {
+  const s = sampleOf(spec);
+  const { m } = marginsOf(s);
+  const f = eyeFrame(W, H);
+  const c = passOf(s, 'color');
+  const x0 = Math.ceil(xPx(f, m.xLateralMm + 0.15 * (m.xMedialMm - m.xLateralMm)));
+  const x1 = Math.floor(xPx(f, m.xLateralMm + 0.85 * (m.xMedialMm - m.xLateralMm)));
+  const above = Math.round(0.6 * f.pxPerMm);
+  const below = Math.round(1.2 * f.pxPerMm);
+  const rows: number[][] = Array.from({ length: above + below + 1 }, () => []);
+  for (let x = x0; x <= x1; x++) {
+    const y0 = Math.round(yPx(f, m.lowerMm((x + 0.5 - f.centerXPx) / f.pxPerMm)));
+    for (let k = -above; k <= below; k++) rows[k + above].push(lumaAt(c, ((y0 + k) * W + x) * 4));
+  }
+  const med = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  // Height over the margin (mm, + up) and the median luma there.
+  return rows.map((v, k) => [(above - k) / f.pxPerMm, med(v)]);
 };

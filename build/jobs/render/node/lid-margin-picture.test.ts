@@ -87,3 +87,33 @@ describe("the waterline's colour", () => {
     }
   }, 180_000);
 });
+
+/**
+ * Across the lower margin (wet-tissue.page.ts, lowerMarginProfile: the median luma by height over it,
+ * 1-px rows). A photograph shows the white, the tear's thin bright line, then the margin's matte band
+ * shading into the skin under the lashes; the margin it replaced was parallel drawn stripes, each band
+ * flat with an edge: a grey strip on the white just above the tear (its edge 10 levels in one row), and
+ * under the margin the wet pink, the dry band and a dark lash line, each ending in a step (19 levels
+ * down in one row, 11 back up out of the dark line).
+ */
+describe('the lower margin across', () => {
+  it('has the tear line and no drawn stripes: no step over 5 levels a row on the white above it, none over 12 under the margin', async () => {
+    for (const spec of [{ yaw: 0, pitch: 0 }, { blink: 0.5 }] as Spec[]) {
+      const p = await renderer.call<[number, number][]>('lowerMarginProfile', spec);
+      const steps = (from: number, to: number) => {
+        let most = 0;
+        for (let k = 0; k + 1 < p.length; k++) if (p[k][0] <= from && p[k + 1][0] >= to) most = Math.max(most, Math.abs(p[k + 1][1] - p[k][1]));
+        return most;
+      };
+      const lumaIn = (a: number, b: number) => p.filter(([h]) => h >= a && h <= b).map(([, l]) => l);
+      const above = steps(0.6, 0.2);
+      const under = steps(-0.05, -1.2);
+      const crest = Math.max(...lumaIn(0, 0.2)) - median(lumaIn(0.35, 0.6));
+      const label = JSON.stringify(spec);
+      console.log(`lower margin ${label}: steepest step on the white ${above.toFixed(0)}, under the margin ${under.toFixed(0)} levels a row; tear line ${crest.toFixed(0)} over the white; ` + p.map(([h, l]) => `${h.toFixed(2)}:${l.toFixed(0)}`).join(' '));
+      expect(crest, label).toBeGreaterThan(15);
+      expect(above, label).toBeLessThanOrEqual(5);
+      expect(under, label).toBeLessThanOrEqual(12);
+    }
+  }, 120_000);
+});
