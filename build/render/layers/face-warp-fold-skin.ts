@@ -16,6 +16,12 @@ import type { BoundsPx } from './bounds.ts';
  * 4 mm toward the middle, lit like the lid under the crease, changed sides at the globe's column: a
  * vertical seam down the middle of a shut lid, under a 12-level step at the crease.)
  */
+/**
+ * How much of the lid's own texture (its colour over its 0.5 mm mean) the fold's skin keeps. Read back
+ * and forth, the lid's fine lines and pale flecks come out as mirrored pairs; at full strength a lowered
+ * lid (2009's phone, all film long) showed them as pale blotches in a band like faint lettering.
+ */
+const FOLD_TEXTURE = 0.45;
 /** `lidFrom`: the transposed picture the unrolled lid skin is read from (`src` itself, or the face with its lid's creases faint). */
 export function writeFoldSkin(src: Uint32Array, lidFrom: Uint32Array, w: number, hs: number, srcTop: number, box: BoundsPx, f: EyeFrame): void {
   const rad = Math.max(1, Math.round(0.5 * f.pxPerMm));
@@ -50,7 +56,8 @@ export function writeFoldSkin(src: Uint32Array, lidFrom: Uint32Array, w: number,
       let out = 0xff000000;
       for (let c = 0; c < 3; c++) {
         const ref = smooth[(x * hs + refY) * 3 + c];
-        const lid = ((p >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smoothLid[(xd * hs + dy) * 3 + c])));
+        const sl = Math.max(1, smoothLid[(xd * hs + dy) * 3 + c]);
+        const lid = ref * (1 + FOLD_TEXTURE * (((p >>> (8 * c)) & 255) / sl - 1));
         const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
         const v = Math.round(hood + (lid - hood) * wgt);
         out |= (v > 255 ? 255 : v) << (8 * c);

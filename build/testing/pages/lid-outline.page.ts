@@ -174,8 +174,12 @@ function lidMarks(s: EyeSample) {
   const L = new Float32Array(W * H);
   for (let i = 0; i < W * H; i++) L[i] = lumaAt(c, 4 * i);
   const mean = boxBlur(L, Math.max(1, Math.round(0.3 * f.pxPerMm)));
+  // Pale blotches a millimetre across in the 3 mm under the crease (where a lowered lid shows the skin
+  // that lay in the fold): the ±0.3 mm mean 2+ levels over the ±1.2 mm mean.
+  const wide = boxBlur(L, Math.round(1.2 * f.pxPerMm));
   let pixels = 0;
   let dark = 0;
+  let blotch = 0;
   for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
     const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
     const y0 = Math.ceil(yPx(f, creaseMm(xMm) - 0.3));
@@ -184,7 +188,8 @@ function lidMarks(s: EyeSample) {
       if (![-1, 0, 1].every((d) => skin((y + d) * W + x) && skin(y * W + x + d))) continue;
       pixels++;
       if (mean[y * W + x] - L[y * W + x] >= 8) dark++;
+      if (y < yPx(f, creaseMm(xMm) - 3) && mean[y * W + x] - wide[y * W + x] >= 2) blotch++;
     }
   }
-  return { pixels, darkShare: dark / Math.max(1, pixels) };
+  return { pixels, darkShare: dark / Math.max(1, pixels), blotchShare: blotch / Math.max(1, pixels) };
 }
