@@ -101,10 +101,16 @@ const UNROLLED_CREASES = 0.35;
 /** @param face the face's skin layer: toward the canthi the lid's skin becomes exactly it. */
 export function paintLidSkin(f: EyeFrame, face: Layer): LidSkinLayers {
   const facePx = face.ctx.getImageData(0, 0, f.widthPx, f.heightPx).data;
-  return { albedo: paintLid(f, facePx, 1), smooth: paintLid(f, facePx, UNROLLED_CREASES) };
+  return { albedo: paintLid(f, facePx, 1, true), smooth: paintLid(f, facePx, UNROLLED_CREASES, false) };
 }
 
-function paintLid(f: EyeFrame, facePx: Uint8ClampedArray, creaseDepth: number): Layer {
+/**
+ * @param creaseDepth the fine crease lines' depth (of the rest lid's); @param oilyPatches whether the
+ * sheen is broken into oily patches. The skin a shut or lowered lid stretches two- to threefold down the
+ * lid has an even sheen: its 0.5 mm patches stretched came out as a band of pale blocks like faint
+ * lettering (twice on 2009's lowered lid: read back and forth in the fold's skin, and on the lid).
+ */
+function paintLid(f: EyeFrame, facePx: Uint8ClampedArray, creaseDepth: number, oilyPatches: boolean): Layer {
   const rng = textureRandom('lid');
   const wrinkle = new Noise2D(rng.spawn('wrinkle'), 64, 256);
   const blotch = new Noise2D(rng.spawn('blotch'), 40, 24);
@@ -151,7 +157,7 @@ function paintLid(f: EyeFrame, facePx: Uint8ClampedArray, creaseDepth: number): 
     // A band along the lid's roll, brighter where the sphere faces the light's mirror direction, broken
     // by the creases and in oilier patches (a smooth stroke of white reads as paint).
     const sv = (v - SHEEN_AT_V) / SHEEN_WIDTH_V;
-    const oily = 0.55 + 0.45 * blotch.at(xm / 0.5 + 7, ym / 0.5 + 3);
+    const oily = oilyPatches ? 0.55 + 0.45 * blotch.at(xm / 0.5 + 7, ym / 0.5 + 3) : 0.55;
     const gloss = ym >= crease ? 0 : LID_GLOSS * (0.4 + 0.6 * lidSheen(xm, ym)) * Math.exp(-sv * sv) * oily * (1 - 0.8 * groove) * ends;
     const k =
       ym >= crease
