@@ -43,9 +43,10 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
   ctx.translate(x0, yPx(f, m.upperMm(xL)));
   ctx.scale(1, 0.45);
   const tip = ctx.createRadialGradient(0, 0, 0, 0, 0, TIP_MM * f.pxPerMm);
-  tip.addColorStop(0, 'rgba(160, 98, 90, 0.9)');
-  tip.addColorStop(0.55, 'rgba(186, 120, 110, 0.6)');
-  tip.addColorStop(1, 'rgba(188, 122, 112, 0)');
+  // Shadowed tissue more than pink: at 0.9 of a bright pink it read as a pink bead in the corner.
+  tip.addColorStop(0, 'rgba(138, 84, 76, 0.7)');
+  tip.addColorStop(0.55, 'rgba(166, 106, 96, 0.4)');
+  tip.addColorStop(1, 'rgba(170, 110, 100, 0)');
   ctx.fillStyle = tip;
   ctx.fill();
   ctx.restore();
