@@ -15,13 +15,22 @@ import { PAGE_SIZE, context2d, drawPasses, lumaAt, exposed } from './page-kit.ts
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
-exposed.lashRows = (era: EraId) => {
+/**
+ * The open eye at rest in `era`, both passes drawn: the frame, the colour pixels, the iris's pose, the
+ * lid margins drawEye drew, and the mask's class at a pixel.
+ */
+function restEye(era: EraId) {
   const f = eyeFrame(W, H);
   const s = gazeSample(0, 0);
   const { c, m } = drawPasses(s, era);
   const pose = irisPose(s);
   const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
   const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  return { f, c, pose, mg, cls };
+}
+
+exposed.lashRows = (era: EraId) => {
+  const { f, c, pose, mg, cls } = restEye(era);
   const widths = [];
   const mids = [];
   let runsPerMm = 0, rows = 0;
@@ -86,12 +95,7 @@ exposed.lashRows = (era: EraId) => {
  * lash-class pixel from the margin up to 7 mm, and the 90th percentile of each column's topmost one).
  */
 exposed.upperFringe = (era: EraId) => {
-  const f = eyeFrame(W, H);
-  const s = gazeSample(0, 0);
-  const { c, m } = drawPasses(s, era);
-  const pose = irisPose(s);
-  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
-  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const { f, c, mg, cls } = restEye(era);
   const x0 = Math.round(xPx(f, mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm)));
   const x1 = Math.round(xPx(f, mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm)));
   let band = 0, bandLash = 0, bandLuma = 0;
@@ -204,12 +208,7 @@ exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
  * profile falls to half its darkness at 0.05–0.2 mm.
  */
 exposed.lashLineProfile = (era: EraId) => {
-  const f = eyeFrame(W, H);
-  const s = gazeSample(0, 0);
-  const { c, m } = drawPasses(s, era);
-  const pose = irisPose(s);
-  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
-  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const { f, c, mg, cls } = restEye(era);
   const rows = Math.round(1.2 * f.pxPerMm);
   const med = (v: number[]) => { const o = v.filter(Number.isFinite).sort((p, q) => p - q); return o.length ? o[Math.floor(o.length / 2)] : NaN; };
   const x0 = Math.round(xPx(f, mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm)));

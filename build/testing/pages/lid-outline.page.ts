@@ -183,12 +183,13 @@ function lidMarks(s: EyeSample) {
   for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
     const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
     const y0 = Math.ceil(yPx(f, creaseMm(xMm) - 0.3));
+    const foldEnd = yPx(f, creaseMm(xMm) - 3);
     const y1 = Math.floor(yPx(f, m.upperMm(xMm) + 0.8));
     for (let y = y0; y < y1; y++) {
       if (![-1, 0, 1].every((d) => skin((y + d) * W + x) && skin(y * W + x + d))) continue;
       pixels++;
       if (mean[y * W + x] - L[y * W + x] >= 8) dark++;
-      if (y < yPx(f, creaseMm(xMm) - 3) && mean[y * W + x] - wide[y * W + x] >= 2) blotch++;
+      if (y < foldEnd && mean[y * W + x] - wide[y * W + x] >= 2) blotch++;
     }
   }
   return { pixels, darkShare: dark / Math.max(1, pixels), blotchShare: blotch / Math.max(1, pixels) };
