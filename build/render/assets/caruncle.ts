@@ -54,19 +54,22 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
 }
 
 /**
- * The plica: a soft fold, a crescent of pink just lateral of the caruncle. Its gradient is squashed to
- * the fold's own ellipse so it fades to nothing at the rim: cut off by the ellipse, a tall fold's side
- * was a 1.7 mm straight vertical edge (the picture test, eye.md §11). Its free (lateral) edge is a
- * thin curved shadow with the crest's light just inside it: short, well-curved arcs (a tall thin one
- * reads as a straight vertical line).
+ * The plica: a soft fold, a crescent of pink just lateral of the caruncle, reaching from the caruncle
+ * to its free edge. Its gradient is squashed to the fold's own ellipse so it fades to nothing at the
+ * rim: cut off by the ellipse, a tall fold's side was a 1.7 mm straight vertical edge (the picture
+ * test, eye.md §11). Its free (lateral) edge is a thin curved shadow with only a faint sheen inside it:
+ * short, well-curved arcs (a tall thin one reads as a straight vertical line). The pink once stopped
+ * 0.6 mm short of that edge and a bright crest line ran inside it, so bare white showed between them
+ * as a pale crescent ringed in dark: a contact lens's edge, not a fold.
  */
 function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: number): void {
   ctx.save();
-  ctx.translate(cx - 1.75 * mm, cy + 0.05 * mm);
+  ctx.translate(cx - 2.05 * mm, cy + 0.05 * mm);
   ctx.rotate(0.08);
-  ctx.scale(0.55 / 2.3, 1);
-  const plica = ctx.createRadialGradient(0.15 * mm * (2.3 / 0.55), -0.05 * mm, 0.1 * mm, 0, 0, 2.3 * mm);
-  plica.addColorStop(0, 'rgba(212, 128, 124, 0.7)');
+  ctx.scale(0.95 / 2.3, 1);
+  const plica = ctx.createRadialGradient(0.15 * mm * (2.3 / 0.95), -0.05 * mm, 0.1 * mm, 0, 0, 2.3 * mm);
+  plica.addColorStop(0, 'rgba(212, 128, 124, 0.6)');
+  plica.addColorStop(0.75, 'rgba(212, 130, 126, 0.5)');
   plica.addColorStop(1, 'rgba(214, 132, 128, 0)');
   ctx.fillStyle = plica;
   ctx.beginPath();
@@ -78,13 +81,13 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.lineCap = 'round';
   ctx.beginPath();
   ctx.ellipse(cx - 2.25 * mm, cy + 0.05 * mm, 0.75 * mm, 1.35 * mm, 0.08, Math.PI * 0.72, Math.PI * 1.28);
-  ctx.strokeStyle = 'rgba(140, 66, 64, 0.32)';
+  ctx.strokeStyle = 'rgba(140, 66, 64, 0.4)';
   ctx.lineWidth = 0.24 * mm;
   ctx.stroke();
   ctx.beginPath();
   ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.7 * mm, 1.3 * mm, 0.08, Math.PI * 0.74, Math.PI * 1.26);
-  ctx.strokeStyle = 'rgba(255, 236, 230, 0.42)';
-  ctx.lineWidth = 0.07 * mm;
+  ctx.strokeStyle = 'rgba(255, 236, 230, 0.1)';
+  ctx.lineWidth = 0.2 * mm;
   ctx.stroke();
   ctx.restore();
   // The fold is wet too: two or three pinpoint glints at irregular places on its crest (fixed to it,

@@ -108,7 +108,8 @@ exposed.caruncleGlints = (yawDeg: number, pitchDeg: number) => {
  * The plica's fold, lateral of the caruncle: along rows through the caruncle's middle (±0.5 mm), the
  * colour frame's luma on the sclera's pixels from the caruncle's lateral edge out to 2 mm lateral of
  * it, smoothed over 0.1 mm: the deepest dip under the line between its neighbours 0.3 mm either side
- * (the fold's free edge, a shadow), median over the rows, and where it lies (mm lateral of the edge).
+ * (the fold's free edge, a shadow), median over the rows, and where it lies (mm lateral of the edge);
+ * and the fold's palest point medial of that shadow over the white 0.3–0.6 mm lateral of it, median.
  */
 exposed.plicaFold = () => {
   const f = eyeFrame(W, H);
@@ -116,6 +117,7 @@ exposed.plicaFold = () => {
   const C = CARUNCLE_MM;
   const dips: number[] = [];
   const at: number[] = [];
+  const paler: number[] = [];
   const reach = Math.round(0.3 * f.pxPerMm);
   const y0 = Math.round(yPx(f, C.y + 0.5));
   const y1 = Math.round(yPx(f, C.y - 0.5));
@@ -150,10 +152,18 @@ exposed.plicaFold = () => {
     }
     dips.push(best);
     at.push(bestAt / f.pxPerMm);
+    // The fold's palest point between the caruncle and its free edge, over the white just beyond it.
+    let fold = -Infinity;
+    for (let k = 0; k < bestAt - reach / 2; k++) if (prof[k] > fold) fold = prof[k];
+    let white = 0;
+    let nw = 0;
+    for (let k = bestAt + reach; k < Math.min(prof.length, bestAt + 2 * reach); k++) if (!Number.isNaN(prof[k])) [white, nw] = [white + prof[k], nw + 1];
+    if (nw) paler.push(fold - white / nw);
   }
   const order = dips.map((d, i) => [d, at[i]]).sort((a, b) => a[0] - b[0]);
   const mid = order[Math.floor(order.length / 2)] ?? [0, 0];
-  return { rows: dips.length, dipMedian: mid[0], atMm: mid[1] };
+  paler.sort((a, b) => a - b);
+  return { rows: dips.length, dipMedian: mid[0], atMm: mid[1], foldOverWhite: paler[Math.floor(paler.length / 2)] ?? NaN };
 };
 
 /**

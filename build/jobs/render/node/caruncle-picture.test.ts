@@ -26,6 +26,8 @@ interface Fold {
   rows: number;
   dipMedian: number;
   atMm: number;
+  /** The fold's palest point (caruncle to free edge) over the white 0.3–0.6 mm beyond its edge, median. */
+  foldOverWhite: number;
 }
 interface EdgeSide {
   pixels: number;
@@ -104,14 +106,18 @@ describe("the caruncle's outline", () => {
 });
 
 describe('the plica semilunaris', () => {
-  it('is a fold lateral of the caruncle: its free edge a shadow line 0.8–2.5 mm out from the caruncle', async () => {
+  it('is a fold lateral of the caruncle: pink up to its free edge, a shadow line 0.8–2.5 mm out from the caruncle', async () => {
     const p = await renderer.call<Fold>('plicaFold');
-    console.log(`plica: ${p.rows} rows, median dip ${p.dipMedian.toFixed(1)} levels at ${p.atMm.toFixed(2)} mm`);
+    console.log(`plica: ${p.rows} rows, median dip ${p.dipMedian.toFixed(1)} levels at ${p.atMm.toFixed(2)} mm, fold over the white ${p.foldOverWhite.toFixed(1)}`);
     expect(p.rows).toBeGreaterThanOrEqual(20);
     // The faint stroke before: 16.7 levels.
     expect(p.dipMedian).toBeGreaterThan(22);
     expect(p.atMm).toBeGreaterThan(0.8);
     expect(p.atMm).toBeLessThan(2.5);
+    // The fold is pink tissue up to its edge, no paler than the white beyond it. Before, the pink
+    // stopped short and a bright crest line ran inside the shadow: bare white between them, 5.2
+    // levels over the white, read as a contact lens's rim (now -2.8).
+    expect(p.foldOverWhite).toBeLessThan(0);
   }, 120_000);
 });
 
