@@ -2,6 +2,7 @@ import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tracePolyline } from '../assets/mm-draw.ts';
 import { makeLayer, type Layer } from '../assets/canvas.ts';
+import { stackedBandAlphas } from './band-stack.ts';
 import { polylineBoundsPx } from './bounds.ts';
 
 /**
@@ -36,18 +37,9 @@ export function shadowBandEdge(k: number, bands = SHADOW_BANDS): number {
   return ((k + 1) / bands) ** EDGE_POWER;
 }
 
-/**
- * Each band's alpha, widest first: over a point at depth t every band reaching past t stacks,
- * 1 − Π(1 − αk); solved so the stack equals the profile at each band's inner edge.
- */
+/** Each band's alpha, widest first, solved so the stack follows shadowProfile (band-stack.ts). */
 export function shadowBandAlphas(bands = SHADOW_BANDS): number[] {
-  const out: number[] = [];
-  for (let k = bands - 1; k >= 0; k--) {
-    const inner = shadowProfile(k === 0 ? 0 : shadowBandEdge(k - 1, bands));
-    const outer = shadowProfile(shadowBandEdge(k, bands));
-    out.push(1 - (1 - inner) / (1 - outer));
-  }
-  return out;
+  return stackedBandAlphas(Array.from({ length: bands }, (_, k) => shadowBandEdge(k, bands)), shadowProfile);
 }
 
 const ALPHAS = shadowBandAlphas();

@@ -1,6 +1,7 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import { stackedBandAlphas } from './band-stack.ts';
 
 /** Samples along a margin for its bands: enough that a 0.3 mm band's curve shows no facets. */
 const BAND_SAMPLES = 120;
@@ -46,9 +47,9 @@ export function canthalTaper(lateral: number, medial: number): (t: number) => nu
 /**
  * A soft band along one margin: `style` at `peakAlpha` from `fromMm`, fading to nothing at `toMm` (mm,
  * + up; either way round), as `layers` thin bands stacked, widest and faintest first, each reaching a
- * step nearer `fromMm`, whose alphas are solved so the stack follows peakAlpha·(1 − t)^power (t 0 at
- * fromMm … 1 at toMm). One band of one alpha has an edge a photograph's margin never shows. `taper`
- * scales both offsets, as traceMarginBand's; a gradient style's own alpha multiplies the ramp's.
+ * step nearer `fromMm`, their alphas solved (band-stack.ts) so the stack follows peakAlpha·(1 − t)^power
+ * (t 0 at fromMm … 1 at toMm). One band of one alpha has an edge a photograph's margin never shows.
+ * `taper` scales both offsets, as traceMarginBand's; a gradient style's own alpha multiplies the ramp's.
  */
 export function fillMarginRamp(
   ctx: CanvasRenderingContext2D,
@@ -64,14 +65,14 @@ export function fillMarginRamp(
   layers = 10,
 ): void {
   const profile = (t: number): number => peakAlpha * (1 - Math.min(1, t)) ** power;
+  const reaches = Array.from({ length: layers }, (_, k) => (k + 1) / layers);
+  const alphas = stackedBandAlphas(reaches, profile);
   const back = fromMm - 0.02 * Math.sign(toMm - fromMm);
   ctx.fillStyle = style;
   for (let k = layers - 1; k >= 0; k--) {
-    const reach = (k + 1) / layers;
-    const alpha = 1 - (1 - profile(k / layers)) / (1 - profile(reach));
     ctx.beginPath();
-    traceMarginBand(ctx, f, m, which, back, fromMm + (toMm - fromMm) * reach, taper);
-    ctx.globalAlpha = alpha;
+    traceMarginBand(ctx, f, m, which, back, fromMm + (toMm - fromMm) * reaches[k], taper);
+    ctx.globalAlpha = alphas[layers - 1 - k];
     ctx.fill();
   }
   ctx.globalAlpha = 1;
