@@ -1,5 +1,7 @@
 import type { EraLight } from '../../model/eras/era-light.ts';
 import type { RoomLight } from '../era/room-light.ts';
+import { screenExposure } from '../era/room-light.ts';
+import { screenReflectionLevel } from '../era/screen-reflection-light.ts';
 import { catchlightSizeMm, catchlightStrength, roomReflectionSizeMm } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { Layer } from './canvas.ts';
@@ -23,8 +25,13 @@ export const REFLECTION_EDGE_MM = 0.035;
 export const SCREEN_EDGE_MM = 0.07;
 /** A lit screen's image: slightly soft-edged, a luminous patch rather than a cut-out (issue 18, point 1). */
 
-/** The era's screen (or ring light) in the cornea. */
-export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
+/**
+ * The era's screen (or ring light) in the cornea, at the light the picture shows it with: a lit
+ * screen's image as bright as its luminance and the room's light on the face make it
+ * (era/screen-reflection-light.ts); a terminal's dark glass and a ring light by their strength, a
+ * terminal's dimmed under the room's light (screenExposure).
+ */
+export function paintCatchlight(f: EyeFrame, light: EraLight, room: RoomLight | null): Layer {
   const mm = f.pxPerMm;
   const size = catchlightSizeMm(light);
   const w = size.widthMm * mm;
@@ -35,10 +42,16 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
   const rgb = hexRgb(light.colourHex);
   const col = rgb.join(', ');
   const strength = catchlightStrength(light);
+  const litScreen = c.kind === 'screen' && c.content !== 'text-lines';
+  // How bright the layer's light is at full: a lit screen's physical level, else its strength.
+  const glow = litScreen ? screenReflectionLevel(light, room) : c.kind === 'screen' ? strength * screenExposure(room) : strength;
   // A lit screen's reflection clips toward white at its middle as a specular highlight does.
   const hot = rgb.map((v) => Math.round(v + (255 - v) * 0.6)).join(', ');
   const kMmPerCm = size.widthMm / (c.kind === 'ring' ? c.outerDiameterCm : light.screenWidthCm);
-  halo(ctx, w, h, col, 0.1 * strength, mm);
+  // The tear film's scatter: a lit screen's 0.08 of its image's light (0.1 of its old, brighter
+  // image's; at 0.1 of the physical level the halo grew against the image and a phone's small image
+  // read 14 % wider at a third of its light).
+  halo(ctx, w, h, col, (litScreen ? 0.08 : 0.1) * glow, mm);
   const plane = screenPlane(light.viewingDistanceCm);
 
   ctx.filter = edge(mm);
@@ -77,11 +90,11 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
     if (c.content === 'text-lines') {
       // Dark glass: the room's faint reflection, and the phosphor's lines of text across it.
       tracePx(ctx, outline);
-      ctx.fillStyle = `rgba(${col}, ${(0.14 * strength).toFixed(3)})`;
+      ctx.fillStyle = `rgba(${col}, ${(0.14 * glow).toFixed(3)})`;
       ctx.fill();
       ctx.save();
       ctx.clip();
-      textLines(ctx, w, h, 9, `rgba(${col}, ${Math.min(1, 1.7 * strength).toFixed(3)})`, 0.1);
+      textLines(ctx, w, h, 9, `rgba(${col}, ${Math.min(1, 1.7 * glow).toFixed(3)})`, 0.1);
       ctx.restore();
     } else {
       // What the screen shows, as light (screen-content.ts), then that light as the reflection's
@@ -101,10 +114,11 @@ export function paintCatchlight(f: EyeFrame, light: EraLight): Layer {
       tracePx(lit.ctx, outline.map(([x, y]) => [x * sx, y * sy] as [number, number]));
       lit.ctx.clip();
       paintScreenLight(lit.ctx, c.content, w, h, c.cornerRadiusCm >= 1);
-      // A lit screen is the brightest thing the cornea mirrors: its image nears white even from a dim
-      // screen (a dim one 0.84 of full, 2026's 0.91), where 1.15 × strength left a 50–150 cd/m² screen
-      // a mid-grey card over the pupil (0.56–0.69).
-      lightToOpacity(lit, rgb, Math.min(1, 0.55 + 0.6 * strength));
+      // As bright as the lights make it: a faint grey rectangle in a room lit by day, near white
+      // where the screen alone lights the face (era/screen-reflection-light.ts). Before, it neared
+      // white in every room (0.55 + 0.6 × strength): a white card over the pupil beside the window's
+      // image, which a daylit room's window outshines many times over.
+      lightToOpacity(lit, rgb, glow);
       ctx.filter = `blur(${(SCREEN_EDGE_MM * mm).toFixed(2)}px)`;
       ctx.drawImage(lit.canvas, -lit.canvas.width / 2, -lit.canvas.height / 2);
     }

@@ -20,35 +20,45 @@ export interface RoomLight {
   /** Bars across it: vertical ones (a window's mullion, a panel's spine) and horizontal ones. */
   bars: { vertical: number; horizontal: number };
   brightness: number;
+  /**
+   * The light it and the room it lights put on the face, lux (the screen's own is added to it:
+   * screen-reflection-light.ts). It sets the picture's exposure, so how bright the screen's image in
+   * the cornea shows: faint in a room lit by day, near white where the screen alone lights the face.
+   */
+  faceLux: number;
   /** How the light's long axis is turned in the picture, degrees: a ceiling's panel seen from below the desk's axis lies aslant. */
   rollDeg: number;
 }
 
-/** An office's ceiling: a fluorescent panel overhead, a little to the side. */
-const OFFICE_PANEL: RoomLight = { kind: 'panel', azimuthDeg: -14, elevationDeg: 36, widthCm: 60, heightCm: 120, distanceCm: 200, bars: { vertical: 1, horizontal: 3 }, brightness: 0.72, rollDeg: 24 };
-/** A window beside the desk by day, 0.9 × 1.2 m, four metres off. */
-const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 90, heightCm: 120, distanceCm: 400, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95, rollDeg: 0 };
+/** An office's ceiling: a fluorescent panel overhead, a little to the side; the desk lit to an office's 400 lux (EN 12464: 300–500). */
+const OFFICE_PANEL: RoomLight = { kind: 'panel', azimuthDeg: -14, elevationDeg: 36, widthCm: 60, heightCm: 120, distanceCm: 200, bars: { vertical: 1, horizontal: 3 }, brightness: 0.72, faceLux: 400, rollDeg: 24 };
+/**
+ * A window beside the desk by day, 0.9 × 1.2 m, four metres off: sky of ~5,000 cd/m² filling its
+ * 0.07 sr gives ~340 lux, the room's walls about half as much again: 500.
+ */
+const SIDE_WINDOW: RoomLight = { kind: 'window', azimuthDeg: -32, elevationDeg: 14, widthCm: 90, heightCm: 120, distanceCm: 400, bars: { vertical: 1, horizontal: 1 }, brightness: 0.95, faceLux: 500, rollDeg: 0 };
 
 export const ROOM_LIGHT: Record<EraId, RoomLight | null> = {
   // A dim machine room: the tubes are the brightest thing in the cornea besides the glass.
-  '1970': { ...OFFICE_PANEL, brightness: 0.45 },
+  '1970': { ...OFFICE_PANEL, brightness: 0.45, faceLux: 120 },
   '1981': OFFICE_PANEL,
   '1991': OFFICE_PANEL,
   '1995': OFFICE_PANEL,
   '1997': OFFICE_PANEL,
   '2000': SIDE_WINDOW,
   // An evening video call: a desk lamp off to the right.
-  '2003': { kind: 'lamp', azimuthDeg: 30, elevationDeg: 22, widthCm: 14, heightCm: 14, distanceCm: 90, bars: { vertical: 0, horizontal: 0 }, brightness: 0.9, rollDeg: 0 },
-  '2009': { ...SIDE_WINDOW, azimuthDeg: 24, elevationDeg: 20, distanceCm: 380 },
+  '2003': { kind: 'lamp', azimuthDeg: 30, elevationDeg: 22, widthCm: 14, heightCm: 14, distanceCm: 90, bars: { vertical: 0, horizontal: 0 }, brightness: 0.9, faceLux: 150, rollDeg: 0 },
+  // A window at dusk: still far brighter than the room in the cornea, but the phone lights the face.
+  '2009': { ...SIDE_WINDOW, azimuthDeg: 24, elevationDeg: 20, distanceCm: 380, faceLux: 40 },
   // A ring light outshines the room.
   '2013': null,
   '2026': SIDE_WINDOW,
 };
 
 /**
- * How bright the screen's reflection shows beside the room's light: a room lit by a window or lamp
- * lights the face too, and a picture exposed for that brighter face shows the screen's reflection
- * dimmer (by up to SCREEN_UNDER_ROOM_LIGHT of it, for a room light at full brightness).
+ * How bright a terminal's glass and text show in the cornea beside the room's light (a lit screen's
+ * image follows the lights themselves: screen-reflection-light.ts): dimmer by up to
+ * SCREEN_UNDER_ROOM_LIGHT of it, for a room light at full brightness.
  */
 export const SCREEN_UNDER_ROOM_LIGHT = 0.25;
 

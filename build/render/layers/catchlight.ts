@@ -4,7 +4,7 @@ import type { EraId } from '../../scene/scene.ts';
 import type { Layer } from '../assets/canvas.ts';
 import { makeLayer } from '../assets/canvas.ts';
 import { paintCatchlight, paintRoomReflection } from '../assets/highlight.ts';
-import { ROOM_LIGHT, screenExposure } from '../era/room-light.ts';
+import { ROOM_LIGHT } from '../era/room-light.ts';
 import { LENS_IMAGE_BLUR_MM, LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
@@ -26,7 +26,7 @@ function layersFor(f: EyeFrame, era: EraId): Layers {
   let l = cache.get(key);
   if (!l) {
     const room = ROOM_LIGHT[era];
-    const screen = paintCatchlight(f, ERA_LIGHT[era]);
+    const screen = paintCatchlight(f, ERA_LIGHT[era], room);
     const roomLayer = room ? paintRoomReflection(f, room) : null;
     // Blurred at the layer's scale: drawn LENS_IMAGE_SCALE as big, the blur shrinks with it.
     const blur = (LENS_IMAGE_BLUR_MM * f.pxPerMm) / LENS_IMAGE_SCALE;
@@ -77,9 +77,7 @@ export function drawCatchlight(
 
   ctx.save();
   ctx.globalCompositeOperation = 'screen';
-  ctx.globalAlpha = screenExposure(room);
   drawPlaced(ctx, layers.screen.canvas, screenAt, 1, 1);
-  ctx.globalAlpha = 1;
   if (roomAt && layers.room) drawPlaced(ctx, layers.room.canvas, roomAt, 1, 1);
 
   // The lens's images, through the pupil only.
@@ -95,9 +93,7 @@ export function drawCatchlight(
     };
     drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
   };
-  // The screen's lens image at the light it had before its first image was brightened (highlight.ts,
-  // 0.55 + 0.6 × strength for 1.15 × strength): brightened with it, it read as a second grey card.
-  lensImage(screenAt, layers.lensScreen.canvas, 0.6 * screenExposure(room));
+  lensImage(screenAt, layers.lensScreen.canvas, 1);
   if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas, 1);
   ctx.restore();
 }

@@ -1,5 +1,6 @@
 import { ERA_LIGHT } from '../../model/eras/era-light.ts';
 import { paintCatchlight } from '../../render/assets/highlight.ts';
+import { ROOM_LIGHT } from '../../render/era/room-light.ts';
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import { gazeSample } from '../eye-samples.ts';
 import { MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
@@ -14,7 +15,7 @@ const H = PAGE_SIZE.heightPx;
 // places, its desktop or a call's shelf dimmer than its page).
 exposed.screenImage = (era: EraId, share: number) => {
   const f = eyeFrame(W, H);
-  const layer = paintCatchlight(f, ERA_LIGHT[era]);
+  const layer = paintCatchlight(f, ERA_LIGHT[era], ROOM_LIGHT[era]);
   const c = layer.canvas;
   const d = layer.ctx.getImageData(0, 0, c.width, c.height).data;
   const a = (x: number, y: number) => d[(y * c.width + x) * 4 + 3];
