@@ -22,6 +22,8 @@ export interface LidGlint {
 }
 
 let glints: LidGlint[] | null = null;
+/** How many glints the upper margin shows. */
+const UPPER_GLINTS = 4;
 
 /** The glints, grown once; none in the outer 7 % of the fissure, where the lids turn into the canthal angle. */
 export function lidGlints(): LidGlint[] {
@@ -38,8 +40,10 @@ export function lidGlints(): LidGlint[] {
   for (let i = 0; i < 9; i++) {
     out.push({ t: rng.uniform(0.07, 0.93), margin: 'lower', offsetMm: -rng.uniform(0.05, 0.16), radiusMm: rng.uniform(0.025, 0.045), stretch: rng.uniform(2.4, 4.5), strength: rng.uniform(0.7, 1) });
   }
-  for (let i = 0; i < 9; i++) {
-    out.push({ t: rng.uniform(0.1, 0.9), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.04, 0.065), stretch: rng.uniform(1, 1.6), strength: rng.uniform(0.82, 1) });
+  // The upper margin faces down, into the lashes' shade: a few faint flecks drawn out along it (nine
+  // bright round dots read as sequins sewn along the lash line).
+  for (let i = 0; i < UPPER_GLINTS; i++) {
+    out.push({ t: rng.uniform(0.15, 0.85), margin: 'upper', offsetMm: rng.uniform(0.02, 0.07), radiusMm: rng.uniform(0.03, 0.05), stretch: rng.uniform(2, 3.5), strength: rng.uniform(0.6, 0.8) });
   }
   glints = out;
   return out;

@@ -134,6 +134,17 @@ describe('glints on the lid margins', () => {
     }
   }, 120_000);
 
+  it('are few along the upper margin, which faces down into the lashes\' shade: at most 4 at rest, in up- and down-gaze', async () => {
+    // Nine bright round dots along it read as sequins sewn along the lash line (6-8 found before);
+    // the lower lid's wet edge, facing up into the light, keeps its flecks (above).
+    for (const spec of [{ yaw: 0, pitch: 0 }, { yaw: 0, pitch: 15 }, { yaw: 0, pitch: -20 }]) {
+      const g = await call<Glints>('marginGlints', spec);
+      const upper = g.spots.filter((s) => Math.abs(s.underUpperMm) < 0.2 && Math.abs(s.overLowerMm) > 0.5);
+      console.log(`upper margin glints ${JSON.stringify(spec)}: ${upper.length}`);
+      expect(upper.length, JSON.stringify(spec)).toBeLessThanOrEqual(4);
+    }
+  }, 120_000);
+
   it('ride the lid as it moves with the gaze up and down (same place along it, same height over the margin)', async () => {
     const rest = await call<{ spots: Spot[] }>('marginGlints', { yaw: 0, pitch: 0 });
     const down = await call<{ spots: Spot[] }>('marginGlints', { yaw: 0, pitch: -20 });
