@@ -23,7 +23,6 @@ import { bowOutline } from './corneal-bow.ts';
 export const REFLECTION_EDGE_MM = 0.035;
 /** A lit screen's image is a luminous patch, slightly soft-edged (issue 18, point 1): its blur, mm. */
 export const SCREEN_EDGE_MM = 0.07;
-/** A lit screen's image: slightly soft-edged, a luminous patch rather than a cut-out (issue 18, point 1). */
 
 /**
  * The era's screen (or ring light) in the cornea, at the light the picture shows it with: a lit

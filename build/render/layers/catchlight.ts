@@ -85,16 +85,16 @@ export function drawCatchlight(
   ctx.beginPath();
   ctx.ellipse(p.xPx, p.yPx, Math.max(0, p.radiusXPx - 0.5), Math.max(0, p.radiusYPx - 0.5), p.rotationRad, 0, Math.PI * 2);
   ctx.clip();
-  const lensImage = (at: Placed, img: HTMLCanvasElement, light: number) => {
-    ctx.globalAlpha = LENS_IMAGE_LIGHT * light;
+  ctx.globalAlpha = LENS_IMAGE_LIGHT;
+  const lensImage = (at: Placed, img: HTMLCanvasElement) => {
     const lens = {
       xPx: p.xPx + LENS_IMAGE_OFFSET * (at.xPx - p.xPx),
       yPx: p.yPx + LENS_IMAGE_OFFSET * (at.yPx - p.yPx),
     };
     drawPlaced(ctx, img, lens, LENS_IMAGE_SCALE, -1);
   };
-  lensImage(screenAt, layers.lensScreen.canvas, 1);
-  if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas, 1);
+  lensImage(screenAt, layers.lensScreen.canvas);
+  if (roomAt && layers.lensRoom) lensImage(roomAt, layers.lensRoom.canvas);
   ctx.restore();
 }
 
