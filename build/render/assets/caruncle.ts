@@ -58,9 +58,11 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
  * to its free edge. Its gradient is squashed to the fold's own ellipse so it fades to nothing at the
  * rim: cut off by the ellipse, a tall fold's side was a 1.7 mm straight vertical edge (the picture
  * test, eye.md §11). Its free (lateral) edge is a thin curved shadow with only a faint sheen inside it:
- * short, well-curved arcs (a tall thin one reads as a straight vertical line). The pink once stopped
- * 0.6 mm short of that edge and a bright crest line ran inside it, so bare white showed between them
- * as a pale crescent ringed in dark: a contact lens's edge, not a fold.
+ * short, well-curved arcs (a tall thin one reads as a straight vertical line), the shadow soft (0.125
+ * mm of blur: at 0.09 mm, with the fold's pink beside it, 1991's 2-px blocks read its edge as a
+ * 1.74 mm straight vertical in 1991-script frame 30). The pink once stopped 0.6 mm short of that edge
+ * and a bright crest line ran inside it, so bare white showed between them as a pale crescent ringed
+ * in dark: a contact lens's edge, not a fold.
  */
 function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: number): void {
   ctx.save();
@@ -77,11 +79,11 @@ function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: n
   ctx.fill();
   ctx.restore();
   ctx.save();
-  ctx.filter = `blur(${Math.max(0.4, 0.09 * mm).toFixed(2)}px)`;
+  ctx.filter = `blur(${Math.max(0.4, 0.125 * mm).toFixed(2)}px)`;
   ctx.lineCap = 'round';
   ctx.beginPath();
   ctx.ellipse(cx - 2.25 * mm, cy + 0.05 * mm, 0.75 * mm, 1.35 * mm, 0.08, Math.PI * 0.72, Math.PI * 1.28);
-  ctx.strokeStyle = 'rgba(140, 66, 64, 0.4)';
+  ctx.strokeStyle = 'rgba(140, 66, 64, 0.56)';
   ctx.lineWidth = 0.24 * mm;
   ctx.stroke();
   ctx.beginPath();

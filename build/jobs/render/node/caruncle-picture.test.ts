@@ -116,7 +116,7 @@ describe('the plica semilunaris', () => {
     expect(p.atMm).toBeLessThan(2.5);
     // The fold is pink tissue up to its edge, no paler than the white beyond it. Before, the pink
     // stopped short and a bright crest line ran inside the shadow: bare white between them, 5.2
-    // levels over the white, read as a contact lens's rim (now -2.8).
+    // levels over the white, read as a contact lens's rim (now -5.6).
     expect(p.foldOverWhite).toBeLessThan(0);
   }, 120_000);
 });
