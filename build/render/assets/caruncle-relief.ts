@@ -8,15 +8,18 @@ import { Noise2D, textureRandom } from './noise.ts';
  * The caruncle's mound as tissue, shaded from a height field rather than painted as a dome with dots:
  * a low swell (its outline, geometry/caruncle-shape.ts, roughened by a coarse noise so it is no
  * ellipse) built of lobules at three scales (a dozen 0.35–0.6 mm lumps, medium 0.15–0.3 mm ones and
- * clusters of small 0.06–0.14 mm ones where a noise lets them gather), so the surface is lumpy and
- * uneven rather than a regular froth of equal bubbles. Lit from the upper left (the face's light)
- * with light wrapped round (the tissue is translucent: its far side stays red, never goes dark, or the
- * mound's rim reads as a drawn outline). Its wet film mirrors the light in only a few places: three or
- * four soft highlights, each the light's reflection in one large lump's smooth surface, so shaped and
- * placed by it (a sprinkle of ~25 tiny specks read as sugar), fixed to the tissue (this is painted
- * into the globe's fixed shade layer; it does not turn with the eye). Its colour is not one pink: pale, yellowish sebaceous lobules among redder
- * crevices. Its rim fades into the lacrimal lake over a wide band, widest laterally where the mound
- * dips under the plica. Painted once per size, pixel by pixel over its ~3.5 × 4.3 mm box.
+ * clusters of small 0.06–0.14 mm ones where a noise lets them gather), kept low (LOBE_RELIEF): in a
+ * photograph at this scale the caruncle is smooth wet flesh whose lumps show as soft swells and
+ * mottling, and at full relief, pale lobules over dark crevices, it read as a raspberry. Lit from the
+ * upper left (the face's light) with light wrapped round (the tissue is translucent: its far side stays
+ * red, never goes dark, or the mound's rim reads as a drawn outline). Its wet film mirrors the light in
+ * only a few places: three or four small bright highlights, each the light's reflection in one large
+ * lump's smooth surface, so placed by it (a sprinkle of ~25 tiny specks read as sugar; a soft spread
+ * round each, as pearls), fixed to the tissue (this is painted into the globe's fixed shade layer; it
+ * does not turn with the eye). Its colour is not one pink: a little paler over the sebaceous lobules,
+ * redder in the crevices, mottled by the capillaries under the surface. Its rim fades into the lacrimal
+ * lake over a wide band, widest laterally where the mound dips under the plica. Painted once per size,
+ * pixel by pixel over its ~3.5 × 4.3 mm box.
  */
 const RIM_MM = 0.45;
 /** The lobules at each scale: how many, their radius range (mm). */
@@ -31,16 +34,26 @@ const HALF = normalize([LIGHT[0], LIGHT[1], LIGHT[2] + 1]);
 /** How many large lumps carry a wet highlight, and how tight it is (the reflection's power: lower is softer, larger). */
 const WET_HIGHLIGHTS_MIN = 3;
 const WET_HIGHLIGHTS_MAX = 4;
-const WET_GLOSS_POWER = 14;
+const WET_GLOSS_POWER = 26;
 /** The least distance between two wet highlights' lumps (mm). */
 const WET_SPACING_MM = 0.9;
 /** The highlight's hot centre inside its soft spread: the reflection's power there and its share. */
-const WET_CORE_POWER = 90;
-const WET_CORE = 0.4;
+const WET_CORE_POWER = 60;
+const WET_CORE = 0.7;
 /** The wet film's reflectance at the highlight (over 1: the centre clips to white, as a wet spot does). */
-const WET_GAIN = 1.6;
+const WET_GAIN = 2.4;
 /** How far the diffuse light wraps past the terminator (translucent tissue). */
 const WRAP = 0.15;
+/**
+ * How much of its full relief the lobules keep, and how deep their crevices shade: a share tuned so
+ * the 0.1–0.3 mm band-pass texture (caruncle-picture.test.ts) sits where a photograph's caruncle does
+ * at this scale (a DSLR close-up 2.5 levels, a phone's 0.7; at full relief it was 6.5: a raspberry).
+ */
+const LOBE_RELIEF = 0.28;
+const CREVICE_SHADE = 0.3;
+/** The red mottle's reach either way, levels of red (the photograph's redness texture was 2.1 where the
+ * lobules alone gave 1.1). */
+const MOTTLE_RED = 11;
 
 export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const mm = f.pxPerMm;
@@ -56,6 +69,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
   const fine = new Noise2D(rng.spawn('fine'), 256, 256);
   const gather = new Noise2D(rng.spawn('gather'), 64, 64);
   const film = new Noise2D(rng.spawn('film'), 64, 64);
+  const mottle = new Noise2D(rng.spawn('mottle'), 128, 128);
   const cos = Math.cos(C.rotationRad);
   const sin = Math.sin(C.rotationRad);
   // The lobules: round bulges at scattered points of the mound (mm about its centre), some of them
@@ -71,7 +85,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       const y = u * sin + v * cos;
       if (sc.rMax < 0.2 && gather.at(x / 0.7 + 5, y / 0.7 + 5) < -0.6) continue;
       const r = rng.uniform(sc.rMin, sc.rMax) * (1 - 0.3 * q * q);
-      lobes.push({ x, y, r, h: r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : sc === LOBE_SCALES[0] ? rng.uniform(0.12, 0.24) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0, big: sc === LOBE_SCALES[0] });
+      lobes.push({ x, y, r, h: LOBE_RELIEF * r * (sc.rMax < 0.2 ? rng.uniform(0.35, 0.7) : sc === LOBE_SCALES[0] ? rng.uniform(0.12, 0.24) : rng.uniform(0.25, 0.5)), gland: rng.chance(0.3) ? rng.uniform(0.5, 1) : 0, big: sc === LOBE_SCALES[0] });
     }
   }
   // Height (mm), coverage, crevice depth, gland share and film (where it may glint) per pixel; the
@@ -113,7 +127,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
         const q = ((dx - l.x) ** 2 + (dy - l.y) ** 2) / (l.r * l.r);
         if (q >= 1) continue;
         const b = l.h * (1 - q) * (1 - q);
-        if (b > wetTop) [wetTop, gate[py * size + px]] = [b, l.peak * smoothstep(1, 0.55, q)];
+        if (b > wetTop) [wetTop, gate[py * size + px]] = [b, l.peak * smoothstep(0.7, 0.3, q)];
       }
       gloss[py * size + px] = dome + wetTop;
       height[i] = dome + bulge + 0.004 * fine.at(dx / 0.08 + 90, dy / 0.08 + 90) + 0.05 * coarse.at(dx / 0.45 + 20, dy / 0.45 + 20);
@@ -141,9 +155,13 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       const g = glandAt[i];
       const c = crevice[i];
       const patch = 6 * coarse.at(px / mm / 0.7 + 3, py / mm / 0.7 + 3);
-      let r = 204 + 10 * g - 40 * c + patch;
-      let gr = 118 + 20 * g - 54 * c + 1.6 * patch;
-      let b = 114 + 10 * g - 36 * c + 1.2 * patch;
+      const k = CREVICE_SHADE * c;
+      // Redder and paler flecks a few tenths of a mm across (capillaries under the wet surface): the
+      // red moves, the luma holds (green gives back what red adds), so the tissue mottles without lumps.
+      const flush = MOTTLE_RED * mottle.at(px / mm / 0.22 + 7, py / mm / 0.22 + 7);
+      let r = 204 + 5 * g - 40 * k + patch + flush;
+      let gr = 118 + 10 * g - 54 * k + 1.6 * patch - (0.2126 / 0.7152) * flush;
+      let b = 114 + 5 * g - 36 * k + 1.2 * patch;
       // Shadowed sides stay red (light scattered back out of the tissue), so red dims least.
       r *= 0.74 + 0.32 * diffuse;
       gr *= 0.58 + 0.5 * diffuse;
