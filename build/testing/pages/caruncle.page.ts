@@ -158,7 +158,8 @@ exposed.plicaFold = () => {
     let white = 0;
     let nw = 0;
     for (let k = bestAt + reach; k < Math.min(prof.length, bestAt + 2 * reach); k++) if (!Number.isNaN(prof[k])) [white, nw] = [white + prof[k], nw + 1];
-    if (nw) paler.push(fold - white / nw);
+    // A row with no fold reading (no sclera pixel before the edge) gives none: -Infinity would pass "under the white".
+    if (nw && Number.isFinite(fold)) paler.push(fold - white / nw);
   }
   const order = dips.map((d, i) => [d, at[i]]).sort((a, b) => a[0] - b[0]);
   const mid = order[Math.floor(order.length / 2)] ?? [0, 0];
