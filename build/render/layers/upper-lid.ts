@@ -1,4 +1,5 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
+import { xPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { PeriodicNoise1D, textureRandom } from '../assets/noise.ts';
 import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts';
@@ -22,6 +23,24 @@ const EDGE_MM = 0.12;
 const WET_RIM_MM = 0.05;
 const taper = canthalTaper(0.1, 0.16);
 const edgeTaper = canthalTaper(0.05, 0.1);
+/**
+ * Where the lash-bearing margin ends toward the nose, mm from the medial canthus: the lacrimal part
+ * beyond it (medial of the punctum) has no lashes and no dark line, rounded pink margin round the
+ * caruncle's lake; the lash line and the edge's dark line fade out over the next LACRIMAL_FADE_MM
+ * (drawn to the canthus, they outlined the caruncle's corner as a pencilled knife point).
+ */
+const LASH_BEARING_FROM_MEDIAL_MM = 6.5;
+const LACRIMAL_FADE_MM = 4;
+/** How much of its darkness the line keeps at the medial canthus. */
+const LACRIMAL_KEEP = 0.12;
+
+/** `rgb` at `alpha`, fading toward the medial canthus over the lacrimal part of the margin. */
+function medialFade(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, rgb: string, alpha: number): CanvasGradient {
+  const g = ctx.createLinearGradient(xPx(f, m.xMedialMm - LASH_BEARING_FROM_MEDIAL_MM), 0, xPx(f, m.xMedialMm - LASH_BEARING_FROM_MEDIAL_MM + LACRIMAL_FADE_MM), 0);
+  g.addColorStop(0, `rgba(${rgb}, ${alpha})`);
+  g.addColorStop(1, `rgba(${rgb}, ${alpha * LACRIMAL_KEEP})`);
+  return g;
+}
 
 /** The lash line's width along the lid (t, 0 lateral … 1 medial) as a share of LASH_LINE_MM; grown once. */
 let wander: PeriodicNoise1D | null = null;
@@ -32,10 +51,10 @@ function lashLineWidth(t: number): number {
 
 export function drawUpperMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
   // A soft fade, 0.9 dark at the margin, gone at 1.4 × its width (four flat layers showed as stripes).
-  fillMarginRamp(ctx, f, m, 'upper', -0.02, 1.4 * LASH_LINE_MM, lashLineWidth, `rgb(${LASH_LINE_RGB})`, 0.9, 1, 12);
+  fillMarginRamp(ctx, f, m, 'upper', -0.02, 1.4 * LASH_LINE_MM, lashLineWidth, medialFade(ctx, f, m, LASH_LINE_RGB, 1), 0.9, 1, 12);
   ctx.beginPath();
   traceMarginBand(ctx, f, m, 'upper', -0.03, EDGE_MM, edgeTaper);
-  ctx.fillStyle = 'rgba(34, 20, 15, 0.7)';
+  ctx.fillStyle = medialFade(ctx, f, m, '34, 20, 15', 0.7);
   ctx.fill();
   const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
   if (show > 0) {

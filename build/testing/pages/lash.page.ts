@@ -233,3 +233,35 @@ exposed.lashLineProfile = (era: EraId) => {
   for (let i = 0; i + stretch <= cols.length; i += stretch) halves.push(halfHeight(profileOf(cols.slice(i, i + stretch))));
   return { pxPerMm: f.pxPerMm, profile: profileOf(cols), halves };
 };
+
+/**
+ * The upper margin's darkest line toward the nose: per column, the darkest skin pixel in the first
+ * 0.25 mm above the margin as darkness against the column's skin 1.2–1.6 mm up (lashLineProfile's
+ * reading), median over the lash-bearing middle (t 0.3–0.7) and over the lacrimal part, 1–3 mm from the
+ * medial canthus, where the margin carries no lashes. 2026 open at rest.
+ */
+exposed.lacrimalMargin = (era: EraId) => {
+  const { f, c, mg, cls } = restEye(era);
+  const med = (v: number[]) => { const o = v.filter(Number.isFinite).sort((p, q) => p - q); return o.length ? o[Math.floor(o.length / 2)] : NaN; };
+  const darkestAt = (x: number): number => {
+    const yMargin = yPx(f, mg.upperMm(xMmOf(f, x + 0.5)));
+    const skin: number[] = [];
+    for (let y = Math.floor(yMargin - 1.6 * f.pxPerMm); y <= yMargin - 1.2 * f.pxPerMm; y++) if (cls(x, y) === MASK_SKIN) skin.push(lumaAt(c, (y * W + x) * 4));
+    const ref = med(skin);
+    let dark = NaN;
+    for (let k = 0; k <= 0.25 * f.pxPerMm; k++) {
+      const y = Math.floor(yMargin - k - 0.5);
+      if (cls(x, y) !== MASK_SKIN || !(ref > 0)) continue;
+      const d = 1 - lumaAt(c, (y * W + x) * 4) / ref;
+      if (!(d <= dark)) dark = d;
+    }
+    return dark;
+  };
+  const span = (a: number, b: number) => {
+    const out: number[] = [];
+    for (let x = Math.round(xPx(f, a)); x < Math.round(xPx(f, b)); x++) out.push(darkestAt(x));
+    return { columns: out.filter(Number.isFinite).length, darkness: med(out) };
+  };
+  const at = (t: number) => mg.xLateralMm + t * (mg.xMedialMm - mg.xLateralMm);
+  return { middle: span(at(0.3), at(0.7)), lacrimal: span(mg.xMedialMm - 3, mg.xMedialMm - 1) };
+};

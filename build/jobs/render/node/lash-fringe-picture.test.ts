@@ -138,3 +138,20 @@ describe('the upper lash line (pixels)', () => {
     expect(spread, why).toBeGreaterThan(0.1);
   }, 60_000);
 });
+
+/**
+ * The lacrimal part of the upper margin (lash.page.ts, lacrimalMargin): medial of the punctum, the last
+ * ~6 mm to the inner canthus, the margin bears no lashes and no lash line; it rounds pink about the
+ * caruncle's lake. Drawn to the canthus, the lash line and the edge's dark line outlined the caruncle's
+ * corner as a pencilled knife point (issue 18, point 2).
+ */
+describe('the upper margin toward the nose (pixels)', () => {
+  it('loses its dark line where the lashes end: 1–3 mm from the inner canthus, under half the lash-bearing middle\'s darkness', async () => {
+    const p = await renderer.call<{ middle: { columns: number; darkness: number }; lacrimal: { columns: number; darkness: number } }>('lacrimalMargin', '2026');
+    const why = JSON.stringify(p);
+    console.log(`upper margin's darkest line: ${why}`);
+    expect(p.middle.columns, why).toBeGreaterThan(100);
+    expect(p.lacrimal.columns, why).toBeGreaterThan(30);
+    expect(p.lacrimal.darkness / p.middle.darkness, why).toBeLessThan(0.5);
+  }, 60_000);
+});
