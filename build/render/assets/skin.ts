@@ -18,6 +18,15 @@ import { paintVellus } from './vellus.ts';
 /** The face's base skin colour (sRGB). */
 export const FACE_SKIN_RGB: [number, number, number] = [214, 170, 148];
 const SKIN = FACE_SKIN_RGB;
+/**
+ * How far the fine capillary red moves each channel (a share per unit of it): measured on a DSLR
+ * close-up of periocular skin at this scale (a public sclera dataset's sample, looked at, not kept),
+ * the red − green texture at 0.07–0.3 mm was 2.1–4.5 levels RMS against 1.0 here when it took 0.05
+ * of green and blue alone: the skin read as one even peach with grey relief. Red gains about what
+ * keeps the luma's change as it was (the relief's texture directions are the luma's); the mottle's own
+ * red (0.7 mm) is halved so the few-mm band stays faint (skin-picture.test.ts).
+ */
+const CAPILLARY_RED: [number, number, number] = [0.04, 0.07, 0.06];
 
 export function paintSkin(f: EyeFrame): Layer {
   const layer = makeLayer(f.widthPx, f.heightPx);
@@ -47,13 +56,14 @@ export function paintSkin(f: EyeFrame): Layer {
     const lit = reliefLight(relief, W, H, Math.floor(x), Math.floor(y), f.pxPerMm);
     const k = (1 + 0.02 * t + 0.008 * m + 0.022 * sp + 0.012 * grain(x, y, 3)) * lit.k;
     // Redder where the capillaries show through (fine), a little where the blotches dip.
-    const red = 0.9 * Math.max(0, cap - 0.15) + 0.3 * Math.max(0, -m) + 0.3 * Math.max(0, -b);
+    const fineRed = 0.9 * Math.max(0, cap - 0.15);
+    const red = 0.15 * Math.max(0, -m) + 0.3 * Math.max(0, -b);
     // Oilier in patches: the glints on the relief come and go.
     const g = 255 * 0.4 * lit.glint * (0.5 + 0.5 * sheen.at(xm / 1.5 + 32, ym / 1.5 + 20));
     const ti = (Math.floor(y) * W + Math.floor(x)) * 3;
-    out[0] = SKIN[0] * k * (1 + 0.004 * b) * tint[ti] + g;
-    out[1] = SKIN[1] * k * (1 - 0.05 * red) * tint[ti + 1] + g * 0.96;
-    out[2] = SKIN[2] * k * (1 - 0.05 * red) * tint[ti + 2] + g * 0.92;
+    out[0] = SKIN[0] * k * (1 + 0.004 * b + CAPILLARY_RED[0] * fineRed) * tint[ti] + g;
+    out[1] = SKIN[1] * k * (1 - 0.05 * red - CAPILLARY_RED[1] * fineRed) * tint[ti + 1] + g * 0.96;
+    out[2] = SKIN[2] * k * (1 - 0.05 * red - CAPILLARY_RED[2] * fineRed) * tint[ti + 2] + g * 0.92;
   });
   paintVellus(layer.ctx, f, rng.spawn('vellus'));
   shadeFace(layer.ctx, f);
