@@ -5,6 +5,7 @@ import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask
 import { gazeSample } from '../eye-samples.ts';
 import { PAGE_SIZE, boxBlur, drawPasses, exposed } from './page-kit.ts';
 import { spotsOf } from './spots.ts';
+import { bandTexture, maskRegion as region } from './band-texture.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -13,64 +14,11 @@ function passes(yawDeg: number, pitchDeg: number): { c: Uint8ClampedArray; m: Ui
   return drawPasses(gazeSample(yawDeg, pitchDeg), '2026');
 }
 
-/** Per pixel, whether the mask says `cls` there and at every pixel within `erodePx` (a square). */
-function region(m: Uint8ClampedArray, name: string, erodePx: number): Uint8Array {
-  const raw = new Uint8Array(W * H);
-  for (let i = 0; i < W * H; i++) raw[i] = classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]).name === name ? 1 : 0;
-  const out = new Uint8Array(W * H);
-  for (let y = erodePx; y < H - erodePx; y++) {
-    for (let x = erodePx; x < W - erodePx; x++) {
-      let all = 1;
-      for (let k = -erodePx; k <= erodePx && all; k++) all = raw[y * W + x + k] & raw[(y + k) * W + x];
-      out[y * W + x] = all;
-    }
-  }
-  return out;
-}
-
-/**
- * The caruncle's texture at the lobules' scale (0.1–0.3 mm): inside its mask region (eroded 0.15 mm),
- * a band-pass of the colour frame (a 0.05 mm box blur less a 0.15 mm one, so the dome's shading and
- * single-pixel noise are both left out), of luma and of redness (R − G). The region is cut into
- * 0.3 mm tiles and each tile's RMS taken; the median tile says whether the whole mound is lumpy
- * (a smooth dome with a few painted dots or glints has most tiles flat).
- */
+/** The caruncle's texture at the lobules' scale (band-texture.ts) inside its mask region, eroded 0.15 mm. */
 exposed.caruncleTexture = () => {
   const f = eyeFrame(W, H);
   const { c, m } = passes(0, 0);
-  const inside = region(m, MASK_CARUNCLE.name, Math.round(0.15 * f.pxPerMm));
-  const luma = new Float32Array(W * H);
-  const red = new Float32Array(W * H);
-  for (let i = 0; i < W * H; i++) {
-    luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
-    red[i] = c[4 * i] - c[4 * i + 1];
-  }
-  const band = (v: Float32Array): Float32Array => {
-    const a = boxBlur(v, Math.max(1, Math.round(0.05 * f.pxPerMm)));
-    const b = boxBlur(v, Math.round(0.15 * f.pxPerMm));
-    return a.map((x, i) => x - b[i]);
-  };
-  const bl = band(luma);
-  const br = band(red);
-  const tile = Math.round(0.3 * f.pxPerMm);
-  const tiles: { l: number; r: number }[] = [];
-  let pixels = 0;
-  for (let ty = 0; ty + tile <= H; ty += tile) {
-    for (let tx = 0; tx + tile <= W; tx += tile) {
-      let n = 0, sl = 0, sr = 0;
-      for (let y = ty; y < ty + tile; y++) for (let x = tx; x < tx + tile; x++) {
-        const i = y * W + x;
-        if (!inside[i]) continue;
-        n++;
-        sl += bl[i] * bl[i];
-        sr += br[i] * br[i];
-      }
-      pixels += n;
-      if (n >= (tile * tile) / 2) tiles.push({ l: Math.sqrt(sl / n), r: Math.sqrt(sr / n) });
-    }
-  }
-  const median = (v: number[]): number => v.sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
-  return { pixels, tiles: tiles.length, lumaMedian: median(tiles.map((t) => t.l)), redMedian: median(tiles.map((t) => t.r)) };
+  return bandTexture(c, region(m, MASK_CARUNCLE.name, Math.round(0.15 * f.pxPerMm)), f.pxPerMm);
 };
 
 /**

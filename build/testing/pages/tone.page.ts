@@ -3,6 +3,7 @@ import { MASK_IRIS, MASK_PUPIL, MASK_SCLERA, classifyMaskPixel } from '../../ren
 import { eyeFrame } from '../../render/geometry/eye-frame.ts';
 import type { EraId } from '../../scene/scene.ts';
 import { PAGE_SIZE, drawPasses, lumaAt, exposed } from './page-kit.ts';
+import { bandTexture, maskRegion } from './band-texture.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -109,4 +110,14 @@ exposed.irisTone = (era: EraId) => {
     ciliaryLuma: median(ciliaryL),
     n: { ciliary: ciliary.length, collarette: collarette.length, limbus: limbus.length },
   };
+};
+
+/**
+ * The iris's texture at its fibres' scale (band-texture.ts: 0.1–0.3 mm band-pass, median of 0.3 mm
+ * tiles) inside the mask's iris class eroded by 0.15 mm, the eye at rest in the era's graded frame.
+ */
+exposed.irisTexture = (era: EraId) => {
+  const f = eyeFrame(W, H);
+  const { c, m } = drawPasses(gazeSample(0, 0), era);
+  return bandTexture(c, maskRegion(m, MASK_IRIS.name, Math.round(0.15 * f.pxPerMm)), f.pxPerMm);
 };

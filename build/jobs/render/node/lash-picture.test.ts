@@ -63,7 +63,8 @@ describe('the upper lashes (pixels)', () => {
     // 0.18 of it beside, today's defocused hair 0.32. (The old mask, one quadratic with its sides bowed
     // in, counted part of the hair’s own body as beside: ~0.3 sharp, over 0.4 defocused.)
     expect(l.besideShare, JSON.stringify(l)).toBeGreaterThan(0.25);
-    // The iris's own texture is not blurred (2.24 levels a pixel before and after).
-    expect(l.irisStep, JSON.stringify(l)).toBeGreaterThan(2);
+    // The iris's own texture is not blurred by the lashes' defocus (2.24 levels a pixel before and after
+    // it; 1.82 since the iris's fine detail was softened to a photograph's, iris-tone-picture.test.ts).
+    expect(l.irisStep, JSON.stringify(l)).toBeGreaterThan(1.6);
   }, 60_000);
 });
