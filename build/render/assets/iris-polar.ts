@@ -141,11 +141,12 @@ export function irisPolar(): Float32Array {
 }
 
 /**
- * How much of the tissue's detail finer than ~0.2 mm the picture keeps. Measured on a DSLR close-up
- * (a public sclera dataset's sample at 30 px/mm, looked at, not kept), a brown iris's 0.1–0.3 mm
- * band-pass luma texture is 1.1–1.6 levels and its mean step a pixel 0.8–1.1; this grey-green one read
- * 4.7–5.5 and 2.35, its fibres and gaps cut like an engraving. A lighter iris shows its stroma more than
- * a brown one, so half, not a quarter: what a cornea and a camera focused on it leave of the strands.
+ * How much of the tissue's detail finer than ~0.3 mm (a box of ±FINE_DETAIL_MM) the picture keeps.
+ * Read as iris-tone-picture.test.ts reads it (the 0.1–0.3 mm band-pass luma in the iris's mask), a
+ * DSLR close-up of a brown iris (a public sclera dataset's sample at this scale, looked at, not kept)
+ * gives 0.5–0.9 levels; this grey-green one read 2.41–3.07 in the judged eras, its fibres and gaps cut
+ * like an engraving, and 1.23–1.77 at 0.35. A lighter iris shows its stroma more than a brown one, so
+ * not all the way down: what a cornea and a camera focused on it leave of the strands.
  */
 const FINE_DETAIL_KEPT = 0.35;
 /** The scale below which detail is softened, mm (the box's half-width, along the circle and across it). */
