@@ -6,6 +6,7 @@ import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM, fissureT } from '../geometry/lid
 import { restLidMargins } from '../geometry/lid-margins.ts';
 import type { Layer } from './canvas.ts';
 import { makeLayer, paintPixels } from './canvas.ts';
+import { lidMicroRelief } from './lid-micro.ts';
 import { Noise2D, grain, smoothstep, textureRandom } from './noise.ts';
 
 /**
@@ -162,7 +163,7 @@ function paintLid(f: EyeFrame, facePx: Uint8ClampedArray, creaseDepth: number, o
     const k =
       ym >= crease
         ? 1
-        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.2 * groove + 0.08 * edge) * (lidLight(xm, ym) / lidLight(xm, crease)) * (1 + (lidRoundness(v) - 1) * ends);
+        : (1 + 0.02 * wr + 0.025 * b + 0.01 * grain(x, y, 11) - 0.2 * groove + 0.08 * edge) * (lidLight(xm, ym) / lidLight(xm, crease)) * (1 + (lidRoundness(v) - 1) * ends) * lidMicroRelief(xm, ym);
     // Pinker toward the margin (thin skin over the tarsal vessels); toward the canthi the lid's
     // texture blends into the face's (opaque all the way: a shut lid must never show the globe).
     const pink = smoothstep(0.45, 1.1, v) * ends;

@@ -1,3 +1,4 @@
+import { lidMicroRelief } from '../assets/lid-micro.ts';
 import { creaseMm } from '../geometry/crease.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xMmOf, yPx } from '../geometry/eye-frame.ts';
@@ -53,11 +54,13 @@ export function writeFoldSkin(src: Uint32Array, lidFrom: Uint32Array, w: number,
       const p = lidPx[xd * hs + dy];
       const h = orig[x * hs + y];
       const wgt = Math.min(1, t / fadePx);
+      // The fold's skin is lid skin: the lid's micro-relief runs on into it (read back and forth at FOLD_TEXTURE it is too faint: a smooth band over a textured lid).
+      const micro = lidMicroRelief(xm, creaseMm(xm) + t / f.pxPerMm);
       let out = 0xff000000;
       for (let c = 0; c < 3; c++) {
         const ref = smooth[(x * hs + refY) * 3 + c];
         const sl = Math.max(1, smoothLid[(xd * hs + dy) * 3 + c]);
-        const lid = ref * (1 + FOLD_TEXTURE * (((p >>> (8 * c)) & 255) / sl - 1));
+        const lid = ref * (1 + FOLD_TEXTURE * (((p >>> (8 * c)) & 255) / sl - 1)) * micro;
         const hood = ((h >>> (8 * c)) & 255) * Math.min(1.25, Math.max(0.8, ref / Math.max(1, smooth[(x * hs + y) * 3 + c])));
         const v = Math.round(hood + (lid - hood) * wgt);
         out |= (v > 255 ? 255 : v) << (8 * c);
