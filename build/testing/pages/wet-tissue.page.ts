@@ -3,9 +3,10 @@ import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_CARUNCLE, MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { PAGE_SIZE, drawPass, exposed, lumaAt } from './page-kit.ts';
+import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
+import { maskRegion } from './band-texture.ts';
 import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
@@ -68,47 +69,27 @@ exposed.tearAlongLower = (spec: Spec) => {
 /**
  * The caruncle's surface detail: inside its mask region (eroded 2 px), the standard deviation of the
  * colour frame's luma after a 0.3 mm box blur is taken off (the lumps and glints, not the dome's
- * smooth shading). Falls back to the painted ellipse when the mask has no caruncle class.
+ * smooth shading).
  */
 exposed.caruncleDetail = () => {
-  const car = MASK_COLORS.find((c) => c.name === 'caruncle');
   const s = gazeSample(0, 0);
   const c = passOf(s, 'color');
-  const d = passOf(s, 'mask');
-  const luma = new Float32Array((W * H));
-  for (let i = 0; i < (W * H); i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
-  const inside = new Uint8Array((W * H));
-  if (car) for (let i = 0; i < (W * H); i++) inside[i] = classifyMaskPixel(d[4 * i], d[4 * i + 1], d[4 * i + 2]) === car ? 1 : 0;
-  else {
-    // Today's painted dome: its ellipse (13.5, −0.8 mm; 1.3 × 1.65 mm), its inner 80 %.
-    const f = eyeFrame(W, H);
-    const cx = xPx(f, 13.5);
-    const cy = yPx(f, -0.8);
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-      const u = (x + 0.5 - cx) / (1.04 * f.pxPerMm);
-      const v = (y + 0.5 - cy) / (1.32 * f.pxPerMm);
-      inside[y * W + x] = u * u + v * v < 1 ? 1 : 0;
-    }
-  }
-  const r = Math.round(0.3 * eyeFrame(W, H).pxPerMm);
+  const inside = maskRegion(passOf(s, 'mask'), MASK_CARUNCLE.name, 2);
+  const luma = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) luma[i] = lumaAt(c, 4 * i);
+  const mean = boxBlur(luma, Math.round(0.3 * eyeFrame(W, H).pxPerMm));
   let n = 0;
   let sum = 0;
   let sum2 = 0;
-  for (let y = r + 2; y < H - r - 2; y++) {
-    for (let x = r + 2; x < W - r - 2; x++) {
-      let all = 1;
-      for (let k = -2; k <= 2 && all; k++) all = inside[y * W + x + k] & inside[(y + k) * W + x];
-      if (!all) continue;
-      let b = 0;
-      for (let yy = y - r; yy <= y + r; yy++) for (let xx = x - r; xx <= x + r; xx++) b += luma[yy * W + xx];
-      const v = luma[y * W + x] - b / ((2 * r + 1) * (2 * r + 1));
-      n++;
-      sum += v;
-      sum2 += v * v;
-    }
+  for (let i = 0; i < W * H; i++) {
+    if (!inside[i]) continue;
+    const v = luma[i] - mean[i];
+    n++;
+    sum += v;
+    sum2 += v * v;
   }
-  const mean = n ? sum / n : 0;
-  return { hasClass: !!car, pixels: n, detailStd: n ? Math.sqrt(sum2 / n - mean * mean) : 0 };
+  const m = n ? sum / n : 0;
+  return { pixels: n, detailStd: n ? Math.sqrt(sum2 / n - m * m) : 0 };
 };
 
 /**
