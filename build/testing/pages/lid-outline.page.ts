@@ -1,13 +1,16 @@
+import type { EyeFrame } from '../../render/geometry/eye-frame.ts';
 import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { creaseMm } from '../../render/geometry/crease.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
+import type { LidMargins } from '../../render/geometry/lid-margins.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_CARUNCLE, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
 import { bandTexture, maskRegion } from './band-texture.ts';
+import { spotsOf } from './spots.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -157,7 +160,7 @@ exposed.shutLid = (closure: number) => {
  * Dark marks on a shut lid: of the lid's skin from 0.3 mm under the crease to 0.8 mm above the shut
  * margin, over the middle 16 mm, the share of pixels 8 or more levels of luma under the mean of the
  * ±0.3 mm box round them (a groove, a squiggle, a pore or a furrow of the skin's micro-relief), the
- * share of those in marks 0.5 mm or longer (a crease or a squiggle: longMarkPixels), and the pixels
+ * share of those in marks LONG_MARK_MM or longer (a crease or a squiggle), and the pixels
  * measured. Only skin counts: a pixel whose mask class, or a neighbour's, is not skin (a lash,
  * its rim) is left out, so an open lid's fringe is not read as marks.
  */
@@ -185,9 +188,8 @@ function lidMarks(s: EyeSample) {
   const darkAt = new Uint8Array(W * H);
   for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
     const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
-    const y0 = Math.ceil(yPx(f, creaseMm(xMm) - 0.3));
+    const [y0, y1] = lidRows(f, m, xMm);
     const foldEnd = yPx(f, creaseMm(xMm) - 3);
-    const y1 = Math.floor(yPx(f, m.upperMm(xMm) + 0.8));
     for (let y = y0; y < y1; y++) {
       if (![-1, 0, 1].every((d) => skin((y + d) * W + x) && skin(y * W + x + d))) continue;
       pixels++;
@@ -195,47 +197,24 @@ function lidMarks(s: EyeSample) {
       if (y < foldEnd && mean[y * W + x] - wide[y * W + x] >= 2) blotch++;
     }
   }
-  const long = longMarkPixels(darkAt, LONG_MARK_MM * f.pxPerMm);
+  // (The marks lie in the middle 16 mm, clear of the frame's edges, as spotsOf needs.)
+  const long = spotsOf(darkAt, W)
+    .filter((p) => Math.hypot(p.widthPx, p.heightPx) >= LONG_MARK_MM * f.pxPerMm)
+    .reduce((n, p) => n + p.pixels, 0);
   return { pixels, darkShare: dark / Math.max(1, pixels), longDarkShare: long / Math.max(1, pixels), blotchShare: blotch / Math.max(1, pixels) };
 }
 
 /** A dark mark this long (mm, its bounding box's diagonal) is a line: a crease or a squiggle, not a pore or a furrow's short cut. */
 const LONG_MARK_MM = 0.5;
 
-/** The pixels of `marks` (1 = marked) in 8-connected pieces whose bounding box's diagonal is at least `minPx`. */
-function longMarkPixels(marks: Uint8Array, minPx: number): number {
-  const seen = new Uint8Array(W * H);
-  const stack: number[] = [];
-  let total = 0;
-  for (let i = 0; i < W * H; i++) {
-    if (!marks[i] || seen[i]) continue;
-    seen[i] = 1;
-    stack.push(i);
-    let [x0, x1, y0, y1, n] = [W, -1, H, -1, 0];
-    while (stack.length) {
-      const j = stack.pop()!;
-      const x = j % W;
-      const y = (j - x) / W;
-      [x0, x1, y0, y1, n] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y), n + 1];
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const k = j + dy * W + dx;
-          if (x + dx >= 0 && x + dx < W && y + dy >= 0 && y + dy < H && marks[k] && !seen[k]) {
-            seen[k] = 1;
-            stack.push(k);
-          }
-        }
-      }
-    }
-    if (Math.hypot(x1 - x0 + 1, y1 - y0 + 1) >= minPx) total += n;
-  }
-  return total;
+/** The lid's skin rows in the column at xMm (px, from y0 to before y1): 0.3 mm under the crease to 0.8 mm over the upper margin. */
+function lidRows(f: EyeFrame, m: LidMargins, xMm: number): [number, number] {
+  return [Math.ceil(yPx(f, creaseMm(xMm) - 0.3)), Math.floor(yPx(f, m.upperMm(xMm) + 0.8))];
 }
 
 /**
  * The lid's skin texture looking down `pitchDeg`: bandTexture's 0.1–0.3 mm luma (median over 0.3 mm
- * tiles) on the lid's skin as lidMarks reads it (0.3 mm under the crease to 0.8 mm over the margin, the
- * middle 16 mm), eroded 0.1 mm from anything not skin (lashes, their rims).
+ * tiles) on the lid's skin as lidMarks reads it (lidRows over the middle 16 mm), eroded 0.1 mm from anything not skin (lashes, their rims).
  */
 exposed.lidSkinTexture = (pitchDeg: number) => {
   const s = gazeSample(0, pitchDeg);
@@ -245,7 +224,8 @@ exposed.lidSkinTexture = (pitchDeg: number) => {
   const lid = new Uint8Array(W * H);
   for (let x = Math.round(xPx(f, -8)); x <= Math.round(xPx(f, 8)); x++) {
     const xMm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
-    for (let y = Math.ceil(yPx(f, creaseMm(xMm) - 0.3)); y < Math.floor(yPx(f, m.upperMm(xMm) + 0.8)); y++) lid[y * W + x] = skin[y * W + x];
+    const [y0, y1] = lidRows(f, m, xMm);
+    for (let y = y0; y < y1; y++) lid[y * W + x] = skin[y * W + x];
   }
   return bandTexture(passOf(s, 'color'), lid, f.pxPerMm).lumaMedian;
 };

@@ -4,7 +4,7 @@ import { spotsOf } from './spots.ts';
 const plane = (rows: string[]) => Uint8Array.from(rows.join(''), (ch) => (ch === '#' ? 1 : 0));
 
 describe('spotsOf', () => {
-  it('finds 8-connected spots, each with its pixel count and centroid (pixel centres), in row order', () => {
+  it('finds 8-connected spots, each with its pixel count, centroid (pixel centres) and bounding box, in row order', () => {
     const flags = plane([
       '#.....',
       '.#..##',
@@ -13,9 +13,9 @@ describe('spotsOf', () => {
       '..#...',
     ]);
     expect(spotsOf(flags, 6)).toEqual([
-      { xPx: 1, yPx: 1, pixels: 2 },
-      { xPx: 5, yPx: 2, pixels: 4 },
-      { xPx: 2.5, yPx: 4.5, pixels: 1 },
+      { xPx: 1, yPx: 1, pixels: 2, widthPx: 2, heightPx: 2 },
+      { xPx: 5, yPx: 2, pixels: 4, widthPx: 2, heightPx: 2 },
+      { xPx: 2.5, yPx: 4.5, pixels: 1, widthPx: 1, heightPx: 1 },
     ]);
   });
 

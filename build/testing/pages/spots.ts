@@ -5,19 +5,21 @@
 
 /**
  * The spots of a w-px-wide plane of flags (1 where a pixel counts): its 8-connected components, each
- * as its pixel count and its centroid in px (pixel centres, so a one-pixel spot at (x, y) has its
- * centroid at x + 0.5, y + 0.5), in the order of each spot's first pixel row by row. Neighbours are
+ * as its pixel count, its centroid in px (pixel centres, so a one-pixel spot at (x, y) has its
+ * centroid at x + 0.5, y + 0.5) and its bounding box's width and height in px (a one-pixel spot's are
+ * 1), in the order of each spot's first pixel row by row. Neighbours are
  * found by index, so a flag on a plane's first or last column would join the next row's other end:
  * callers flag pixels clear of the edges.
  */
-export function spotsOf(flags: Uint8Array, w: number): { xPx: number; yPx: number; pixels: number }[] {
+export function spotsOf(flags: Uint8Array, w: number): { xPx: number; yPx: number; pixels: number; widthPx: number; heightPx: number }[] {
   const seen = new Uint8Array(flags.length);
-  const spots: { xPx: number; yPx: number; pixels: number }[] = [];
+  const spots: { xPx: number; yPx: number; pixels: number; widthPx: number; heightPx: number }[] = [];
   for (let i = 0; i < flags.length; i++) {
     if (!flags[i] || seen[i]) continue;
     const stack = [i];
     seen[i] = 1;
     let sx = 0, sy = 0, n = 0;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     while (stack.length) {
       const j = stack.pop() as number;
       const x = j % w;
@@ -25,6 +27,10 @@ export function spotsOf(flags: Uint8Array, w: number): { xPx: number; yPx: numbe
       sx += x + 0.5;
       sy += y + 0.5;
       n++;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
       for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
         const q = j + dy * w + dx;
         if (flags[q] && !seen[q]) {
@@ -33,7 +39,7 @@ export function spotsOf(flags: Uint8Array, w: number): { xPx: number; yPx: numbe
         }
       }
     }
-    spots.push({ xPx: sx / n, yPx: sy / n, pixels: n });
+    spots.push({ xPx: sx / n, yPx: sy / n, pixels: n, widthPx: x1 - x0 + 1, heightPx: y1 - y0 + 1 });
   }
   return spots;
 }
