@@ -35,18 +35,18 @@ const DEFOCUS_SHARE = 0.3;
  * Each hair colour at its root and its tip (between them the tone runs smoothly: hairTone). A hair is
  * opaque at its root (0.1 mm of pigmented hair) and thins to a translucent tip: drawn a fill per hair,
  * two crossing hairs darken each other only where they are translucent, so a row's roots crossing read
- * as dark brown, not near black (translucent roots stacked to luma 47 where lash-picture.test.ts holds
- * the darkest tenth above 60). The roots are the translucent roots' tone as they showed over the skin
- * (their old first piece: rgb 39, 27, 19 at 0.85, and 51, 36, 26 at 0.81, over 214, 160, 140).
+ * as dark brown, not near black. The browns are a photograph's fringe's: at 65, 47, 37 rooted and 108,
+ * 84, 66 at the tip the hairs' middles over the skin read luma 73 (median) and 61 (darkest tenth) as tan
+ * strokes, where a DSLR close-up's read 53 and 39 (lash-picture.test.ts); now 54 and 39.
  */
 const ROOT_TIP: [LashTone, LashTone][] = [
   [
-    { rgb: [65, 47, 37], alpha: 1 },
-    { rgb: [108, 84, 66], alpha: 0.34 },
+    { rgb: [42, 29, 23], alpha: 1 },
+    { rgb: [84, 62, 50], alpha: 0.4 },
   ],
   [
-    { rgb: [82, 59, 48], alpha: 1 },
-    { rgb: [126, 100, 80], alpha: 0.3 },
+    { rgb: [56, 39, 31], alpha: 1 },
+    { rgb: [100, 76, 60], alpha: 0.36 },
   ],
 ];
 /**

@@ -83,6 +83,7 @@ exposed.lashRows = (era: EraId) => {
     runsPerMm: runsPerMm / rows,
     rgb: [r / n, g / n, b / n],
     darkLuma: mids[Math.floor(mids.length * 0.1)],
+    medianLuma: mids[Math.floor(mids.length / 2)],
     besideShare: beside / (inside + beside),
     irisStep: step / sn,
   };

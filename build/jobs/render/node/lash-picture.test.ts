@@ -17,8 +17,16 @@ const W = 1280;
 const H = 720;
 
 const renderer = rendererPage('lash', { widthPx: W, heightPx: H });
-/** The darkest tenth of the hairs' middles over skin, luma: the old wedges' 44, fine hairs' 79. */
-const DARKEST_LUMA = 60;
+/**
+ * The hairs' middles over skin, luma. A DSLR close-up of a real fringe at this scale (the public SBVPI
+ * sample, looked at and measured, not kept), read the same way (each hair's darkest pixel across a row,
+ * 0.5–1.3 mm over the margin), puts its median at 53 and its darkest tenth at 39 where the hairs stand
+ * over the lid's skin: dark brown. Ours read 73 and 61 (tan strokes, issue 18's "stamped") until the
+ * hair colours were darkened; now 54 and 39. The floor keeps them off black; hairs stacked into wedges are
+ * the width test's to catch (above).
+ */
+const MEDIAN_LUMA_MAX = 65;
+const DARKEST_LUMA_MIN = 30;
 
 interface LashRows {
   medianWidthMm: number;
@@ -26,6 +34,7 @@ interface LashRows {
   runsPerMm: number;
   rgb: [number, number, number];
   darkLuma: number;
+  medianLuma: number;
   besideShare: number;
   irisStep: number;
 }
@@ -48,13 +57,14 @@ describe('the upper lashes (pixels)', () => {
     expect(l.runsPerMm, JSON.stringify(l)).toBeGreaterThan(1.2);
   }, 60_000);
 
-  it('are dark brown, not black, at the hairs’ middles over the skin', async () => {
+  it('are dark brown, as dark as a photograph\'s, not black, at the hairs’ middles over the skin (before: median luma 73)', async () => {
     const l = await renderer.call<LashRows>('lashRows', '2026');
     const [r, g, b] = l.rgb;
     expect(r - b).toBeGreaterThan(12);
     expect(0.2126 * r + 0.7152 * g + 0.0722 * b).toBeGreaterThan(45);
-    // Even the darkest tenth is brown, not near black (where the old wedges stacked their hairs).
-    expect(l.darkLuma, JSON.stringify(l)).toBeGreaterThan(DARKEST_LUMA);
+    expect(l.medianLuma, JSON.stringify(l)).toBeLessThanOrEqual(MEDIAN_LUMA_MAX);
+    // Even the darkest tenth is brown, not black.
+    expect(l.darkLuma, JSON.stringify(l)).toBeGreaterThan(DARKEST_LUMA_MIN);
   }, 60_000);
 
   it('are slightly out of focus (a share of each hair\'s darkness lies beside it) while the iris stays sharp', async () => {
