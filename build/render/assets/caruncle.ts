@@ -2,7 +2,8 @@ import { CARUNCLE_MM } from '../geometry/caruncle-shape.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import { paintCaruncleRelief } from './caruncle-relief.ts';
-import { textureRandom } from './noise.ts';
+import { makeLayer, paintPixels } from './canvas.ts';
+import { Noise2D, smoothstep, textureRandom } from './noise.ts';
 
 /**
  * The inner corner, painted into the globe's fixed shading layer (seen only inside the opening): the
@@ -54,51 +55,78 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
 }
 
 /**
- * The plica: a soft fold, a crescent of pink just lateral of the caruncle, reaching from the caruncle
- * to its free edge. Its gradient is squashed to the fold's own ellipse so it fades to nothing at the
- * rim: cut off by the ellipse, a tall fold's side was a 1.7 mm straight vertical edge (the picture
- * test, eye.md §11). Its free (lateral) edge is a thin curved shadow with only a faint sheen inside it:
- * short, well-curved arcs (a tall thin one reads as a straight vertical line), the shadow soft (0.125
- * mm of blur: at 0.09 mm, with the fold's pink beside it, 1991's 2-px blocks read its edge as a
- * 1.74 mm straight vertical in 1991-script frame 30). The pink once stopped 0.6 mm short of that edge
- * and a bright crest line ran inside it, so bare white showed between them as a pale crescent ringed
- * in dark: a contact lens's edge, not a fold.
+ * The plica semilunaris: a crescent fold of conjunctiva just lateral of the caruncle, its free edge
+ * concave toward the cornea (semilunar: its horns reach toward the cornea, its middle lies nearest the
+ * caruncle). It was drawn the other way round, as a pink ellipse with a dark arc down its lateral
+ * side, convex toward the cornea: beside a photograph it read as a pale blister on the white. In a
+ * photograph the fold is conjunctiva a little thicker and redder than the white beside it (a DSLR
+ * close-up at our scale: 205, 118, 109 beside a white of 200, 188, 172), with its vessels, a soft
+ * shadow under its free edge and light on its crest.
+ *
+ * Painted pixel by pixel (once per size) in the fold's own frame: x mm medial of the caruncle's centre
+ * (negative laterally), y mm down, leaning PLICA_LEAN_RAD. The free edge is x = PLICA_EDGE_MM −
+ * PLICA_CURVE · y²: curved enough that no block of a coarse era reads it as a straight vertical (at
+ * 3-px blocks it stays within a block's width over 1.2 mm; the picture test's cap is 1.5).
  */
+const PLICA_EDGE_MM = -2.55;
+const PLICA_CURVE = 0.3;
+const PLICA_LEAN_RAD = 0.08;
+/** The fold's tissue (sRGB) and its most opacity over the white, and how far (mm) its pink runs medially before it fades under the caruncle. */
+const PLICA_RGB = [200, 104, 100] as const;
+const PLICA_ALPHA = 0.5;
+const PLICA_WIDTH_MM = 2.4;
+/** The fold's reach up and down (mm): it fades out toward both horns. */
+const PLICA_HALF_HEIGHT_MM = 2;
+
+function plicaEdgeMm(yMm: number): number {
+  return PLICA_EDGE_MM - PLICA_CURVE * yMm * yMm;
+}
+
 function paintPlica(ctx: CanvasRenderingContext2D, cx: number, cy: number, mm: number): void {
-  ctx.save();
-  ctx.translate(cx - 2.05 * mm, cy + 0.05 * mm);
-  ctx.rotate(0.08);
-  ctx.scale(0.95 / 2.3, 1);
-  const plica = ctx.createRadialGradient(0.15 * mm * (2.3 / 0.95), -0.05 * mm, 0.1 * mm, 0, 0, 2.3 * mm);
-  plica.addColorStop(0, 'rgba(212, 128, 124, 0.6)');
-  plica.addColorStop(0.75, 'rgba(212, 130, 126, 0.5)');
-  plica.addColorStop(1, 'rgba(214, 132, 128, 0)');
-  ctx.fillStyle = plica;
-  ctx.beginPath();
-  ctx.arc(0, 0, 2.3 * mm, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.restore();
-  ctx.save();
-  ctx.filter = `blur(${Math.max(0.4, 0.125 * mm).toFixed(2)}px)`;
-  ctx.lineCap = 'round';
-  ctx.beginPath();
-  ctx.ellipse(cx - 2.25 * mm, cy + 0.05 * mm, 0.75 * mm, 1.35 * mm, 0.08, Math.PI * 0.72, Math.PI * 1.28);
-  ctx.strokeStyle = 'rgba(140, 66, 64, 0.56)';
-  ctx.lineWidth = 0.24 * mm;
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.ellipse(cx - 2.05 * mm, cy + 0.05 * mm, 0.7 * mm, 1.3 * mm, 0.08, Math.PI * 0.74, Math.PI * 1.26);
-  ctx.strokeStyle = 'rgba(255, 236, 230, 0.1)';
-  ctx.lineWidth = 0.2 * mm;
-  ctx.stroke();
-  ctx.restore();
+  const x0Mm = PLICA_EDGE_MM - PLICA_CURVE * PLICA_HALF_HEIGHT_MM ** 2 - 0.4;
+  const x1Mm = PLICA_EDGE_MM + PLICA_WIDTH_MM + 0.2;
+  const ox = Math.floor(cx + x0Mm * mm);
+  const oy = Math.floor(cy - (PLICA_HALF_HEIGHT_MM + 0.3) * mm);
+  const layer = makeLayer(Math.ceil((x1Mm - x0Mm) * mm) + 2, Math.ceil(2 * (PLICA_HALF_HEIGHT_MM + 0.3) * mm) + 2);
+  const mottle = new Noise2D(textureRandom('plica-mottle'), 64, 64);
+  const cos = Math.cos(PLICA_LEAN_RAD);
+  const sin = Math.sin(PLICA_LEAN_RAD);
+  paintPixels(layer, (px, py, out) => {
+    const dx = (ox + px - cx) / mm;
+    const dy = (oy + py - cy) / mm;
+    const x = dx * cos + dy * sin;
+    const y = -dx * sin + dy * cos;
+    // Past the edge (+ medially), mm; the fold thins out toward its horns.
+    const d = x - plicaEdgeMm(y);
+    const horn = 1 - smoothstep(0.55 * PLICA_HALF_HEIGHT_MM, PLICA_HALF_HEIGHT_MM, Math.abs(y));
+    // The fold: rising over 0.3 mm at its free edge (soft: it is a rounded fold, not a cut), fading
+    // medially, its redness mottled by its vessels.
+    const fold = smoothstep(-0.1, 0.22, d) * (1 - smoothstep(0.6 * PLICA_WIDTH_MM, PLICA_WIDTH_MM, d)) * horn;
+    const red = 1 + 0.05 * mottle.at(x / 0.35 + 11, y / 0.35 + 11);
+    // The shadow under the free edge, on the white just lateral of it, and the light on the crest.
+    const shade = 0.45 * Math.exp(-(((d + 0.1) / 0.12) ** 2)) * horn;
+    const crest = 0.06 * Math.exp(-(((d - 0.2) / 0.12) ** 2)) * horn;
+    const a = Math.min(1, PLICA_ALPHA * fold + shade + crest);
+    if (a <= 0.002) {
+      out[3] = 0;
+      return;
+    }
+    // Premixed: the fold's colour, the shadow's dark red and the crest's pale light by their shares.
+    const wF = PLICA_ALPHA * fold;
+    const mix = (k: number, sh: number, cr: number): number => (wF * PLICA_RGB[k] * (k === 0 ? red : 2 - red) + shade * sh + crest * cr) / (wF + shade + crest);
+    out[0] = mix(0, 140, 255);
+    out[1] = mix(1, 66, 236);
+    out[2] = mix(2, 64, 230);
+    out[3] = 255 * a;
+  });
+  ctx.drawImage(layer.canvas, ox, oy);
   // The fold is wet too: two or three pinpoint glints at irregular places on its crest (fixed to it,
   // like the caruncle's; evenly spaced they read as a dotted line).
   ctx.beginPath();
-  for (const [a, k] of [[0.83, 1], [1.07, 0.7], [1.18, 0.55]]) {
-    const t = Math.PI * a;
-    const x = cx - 2.05 * mm + 0.7 * mm * Math.cos(t) + 0.05 * mm;
-    const y = cy + 0.05 * mm + 1.3 * mm * Math.sin(t);
+  for (const [yMm, k] of [[-0.85, 1], [0.3, 0.7], [0.95, 0.55]]) {
+    const xMm = plicaEdgeMm(yMm) + 0.2;
+    const x = cx + (xMm * cos - yMm * sin) * mm;
+    const y = cy + (xMm * sin + yMm * cos) * mm;
     const r = 0.03 * k * mm;
     ctx.moveTo(x + r, y);
     ctx.ellipse(x, y, r, 0.8 * r, 0, 0, Math.PI * 2);

@@ -116,6 +116,53 @@ exposed.plicaFold = () => {
 };
 
 /**
+ * Which way the plica's free edge curves: along rows 0–1.3 mm over and under the caruncle's middle, the
+ * deepest dip in the colour frame's luma (smoothed over 3 px, against its neighbours 0.3 mm either
+ * side) among the sclera's pixels up to 2.5 mm lateral of the caruncle's mask; where it lies across the
+ * frame (mm, + toward the nose) in the middle rows (within 0.3 mm) and in the outer ones (0.8–1.3 mm),
+ * medians. A semilunar fold's edge is concave toward the cornea, its middle nearest the nose: middle − outer > 0.
+ */
+exposed.plicaEdgeBow = () => {
+  const f = eyeFrame(W, H);
+  const { c, m } = passes(0, 0);
+  const C = CARUNCLE_MM;
+  const reach = Math.round(0.3 * f.pxPerMm);
+  const span = Math.round(2.5 * f.pxPerMm);
+  const middle: number[] = [];
+  const outer: number[] = [];
+  const luma = (x: number, y: number): number => {
+    const i = 4 * (y * W + x);
+    return classifyMaskPixel(m[i], m[i + 1], m[i + 2]) === MASK_SCLERA ? 0.2126 * c[i] + 0.7152 * c[i + 1] + 0.0722 * c[i + 2] : NaN;
+  };
+  for (let dyMm = -1.3; dyMm <= 1.3001; dyMm += 1 / f.pxPerMm) {
+    const y = Math.round(yPx(f, C.y + dyMm));
+    let edge = -1;
+    for (let x = Math.round(xPx(f, C.x)); x > 0; x--) {
+      const i = 4 * (y * W + x);
+      if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) !== MASK_CARUNCLE) {
+        edge = x;
+        break;
+      }
+    }
+    if (edge < 0) continue;
+    const prof: number[] = [];
+    for (let x = edge; x > edge - span - reach; x--) prof.push((luma(x - 1, y) + luma(x, y) + luma(x + 1, y)) / 3);
+    let best = 0;
+    let bestAt = -1;
+    for (let k = reach; k < prof.length - reach; k++) {
+      const d = (prof[k - reach] + prof[k + reach]) / 2 - prof[k];
+      if (d > best) [best, bestAt] = [d, k];
+    }
+    if (bestAt < 0) continue;
+    const xMm = (edge - bestAt - f.centerXPx) / f.pxPerMm;
+    if (Math.abs(dyMm) <= 0.3) middle.push(xMm);
+    else if (Math.abs(dyMm) >= 0.8) outer.push(xMm);
+  }
+  const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1] ?? NaN;
+  return { middleRows: middle.length, outerRows: outer.length, middleXMm: median(middle), outerXMm: median(outer) };
+};
+
+/**
  * The white's redness toward the medial canthus: the mean of R − (G + B)/2 over the sclera's pixels
  * (eroded 2 px) at gaze rest, in bands by distance (mm) lateral of the caruncle's centre: 1.5–3,
  * 3–5, 5–7, and the middle of the white 7–10 mm.

@@ -122,8 +122,18 @@ describe('the plica semilunaris', () => {
     expect(p.atMm).toBeLessThan(2.5);
     // The fold is pink tissue up to its edge, no paler than the white beyond it. Before, the pink
     // stopped short and a bright crest line ran inside the shadow: bare white between them, 5.2
-    // levels over the white, read as a contact lens's rim (now -5.6).
-    expect(p.foldOverWhite).toBeLessThan(0);
+    // levels over the white, read as a contact lens's rim (then -5.6). And it is conjunctiva thicker
+    // and redder than the white, not a pale film on it: at -5.6 it read as a blister; a DSLR close-up's
+    // fold (205, 118, 109 beside a white of 200, 188, 172) lies ~50 levels of luma under its white; now -19.8.
+    expect(p.foldOverWhite).toBeLessThan(-12);
+  }, 120_000);
+
+  it('is semilunar: its free edge concave toward the cornea, its middle nearest the nose (before: a disc whose edge bulged toward the cornea, a blister on the white)', async () => {
+    const b = await renderer.call<{ middleRows: number; outerRows: number; middleXMm: number; outerXMm: number }>('plicaEdgeBow');
+    console.log(`plica edge: middle ${b.middleXMm.toFixed(2)} mm (${b.middleRows} rows), outer ${b.outerXMm.toFixed(2)} mm (${b.outerRows} rows)`);
+    expect(b.middleRows).toBeGreaterThanOrEqual(10);
+    expect(b.outerRows).toBeGreaterThanOrEqual(10);
+    expect(b.middleXMm - b.outerXMm).toBeGreaterThan(0.1);
   }, 120_000);
 });
 
