@@ -1,5 +1,11 @@
 import { assetsFor } from '../../render/assets/assets-for.ts';
-import { PAGE_SIZE, exposed } from './page-kit.ts';
+import { CARUNCLE_MM } from '../../render/geometry/caruncle-shape.ts';
+import { eyeFrame } from '../../render/geometry/eye-frame.ts';
+import { irisPose } from '../../render/geometry/iris-pose.ts';
+import { MASK_SCLERA } from '../../render/mask-colors.ts';
+import { gazeSample } from '../eye-samples.ts';
+import { maskRegion } from './band-texture.ts';
+import { PAGE_SIZE, boxBlur, drawPasses, exposed } from './page-kit.ts';
 
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
@@ -70,4 +76,40 @@ exposed.scleraVessels = () => {
     if (t >= 3) forks++;
   }
   return { vesselShare: vesselPx / (w * h), nearLimbus: share(7.5, 9.5), nearCorners: share(11, 13.5), skeletonMm: skeleton / mm, forksPerCm: (10 * forks) / (skeleton / mm) };
+};
+
+/**
+ * The vessels as the film shows them: on the colour frame of the open eye at rest (2026), each white
+ * pixel's redness (r − g) over the mean of the white's pixels within 0.25 mm (a 15-px box), on the
+ * white (its mask class, eroded 3 px) 8 mm or more from the iris's centre and over 3.5 mm from the
+ * caruncle's (the plica's edge is not a vessel); the 98th percentile.
+ */
+exposed.scleraVesselContrast = () => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const { c, m } = drawPasses(s, '2026');
+  const white = maskRegion(m, MASK_SCLERA.name, 3);
+  const red = new Float32Array(W * H);
+  const on = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++) {
+    on[i] = white[i];
+    red[i] = white[i] * (c[4 * i] - c[4 * i + 1]);
+  }
+  const sum = boxBlur(red, 7);
+  const n = boxBlur(on, 7);
+  const pose = irisPose(s);
+  const excess: number[] = [];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!white[i] || n[i] <= 0) continue;
+      const xMm = (x - f.centerXPx) / f.pxPerMm;
+      const yMm = (f.centerYPx - y) / f.pxPerMm;
+      if (Math.hypot(xMm - pose.centerXMm, yMm - pose.centerYMm) < 8) continue;
+      if (Math.hypot(xMm - CARUNCLE_MM.x, yMm - CARUNCLE_MM.y) < 3.5) continue;
+      excess.push(red[i] - sum[i] / n[i]);
+    }
+  }
+  excess.sort((p, q) => p - q);
+  return { pixels: excess.length, p98: excess[Math.floor(0.98 * excess.length)] };
 };
