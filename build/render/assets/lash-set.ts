@@ -165,11 +165,12 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
 }
 
 export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
-  // A photograph's upper row is 90–160 hairs in 2–3 irregular rows (rowWeights), more on a full
-  // fringe; at 115 in one row the fringe read as a sparse row of countable hairs (issue 18), and at
-  // 150 still as separate strokes with bare skin between the clumps beside a photograph's dense fringe
-  // (a row 0.5–1.3 mm over the margin crossed 2.4 hairs a mm; at 190, 2.9).
-  count: 190,
+  // A photograph's upper row is 90–160 hairs in 2–3 irregular rows (rowWeights); at 115 in one row
+  // the fringe read as a sparse row of countable hairs (issue 18). Tried and left: 190 (a denser fringe,
+  // 2.9 hairs a mm across a row, not 2.4) drew a new set in which one hair stood straight up at mid-lid
+  // (eye picture, 1995-visitor frame 350: 1.53 mm, cap 1.5), and a wider sideways curl to bend it
+  // (LATERAL_CURL_RADIUS_MM 14) left a shut hair's tip 2 px outside the mask (lower-lash-picture).
+  count: 150,
   sizeWeights: [0.08, 0.3, 0.32, 0.2, 0.1],
   // Roots far enough apart that each hair shows as itself until the clump gathers it (at 0.03 mm a
   // bunch of 0.1-mm hairs overlapped into one dark wedge).

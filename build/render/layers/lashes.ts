@@ -37,7 +37,7 @@ const DEFOCUS_SHARE = 0.3;
  * two crossing hairs darken each other only where they are translucent, so a row's roots crossing read
  * as dark brown, not near black. The browns are a photograph's fringe's: at 65, 47, 37 rooted and 108,
  * 84, 66 at the tip the hairs' middles over the skin read luma 73 (median) and 61 (darkest tenth) as tan
- * strokes, where a DSLR close-up's read 53 and 39 (lash-picture.test.ts); now 54 and 39.
+ * strokes, where a DSLR close-up's read 53 and 39 (lash-picture.test.ts); now 55 and 42.
  */
 const ROOT_TIP: [LashTone, LashTone][] = [
   [

@@ -22,7 +22,7 @@ const renderer = rendererPage('lash', { widthPx: W, heightPx: H });
  * sample, looked at and measured, not kept), read the same way (each hair's darkest pixel across a row,
  * 0.5–1.3 mm over the margin), puts its median at 53 and its darkest tenth at 39 where the hairs stand
  * over the lid's skin: dark brown. Ours read 73 and 61 (tan strokes, issue 18's "stamped") until the
- * hair colours were darkened; now 54 and 39. The floor keeps them off black; hairs stacked into wedges are
+ * hair colours were darkened; now 55 and 42. The floor keeps them off black; hairs stacked into wedges are
  * the width test's to catch (above).
  */
 const MEDIAN_LUMA_MAX = 65;
