@@ -266,3 +266,47 @@ exposed.lacrimalMargin = (era: EraId) => {
   const at = (t: number) => mg.xLateralMm + t * (mg.xMedialMm - mg.xLateralMm);
   return { middle: span(at(0.3), at(0.7)), lacrimal: span(mg.xMedialMm - 3, mg.xMedialMm - 1) };
 };
+
+/**
+ * Which way the upper fringe's hairs run where they stand clear of the lid (1.2–4 mm above the margin,
+ * over the fissure from 5 % to 75 % of the way from the lateral canthus): each lash-class pixel's stroke
+ * direction from the mask's structure tensor (the lash indicator's central differences summed over
+ * 5×5 px; the stroke runs across the dominant gradient), where that direction is clear (coherence ≥
+ * 0.5). Its lean from upright, degrees, + toward the temple: the share within 5° of upright, and the
+ * quartiles.
+ */
+exposed.fringeLean = (era: EraId) => {
+  const { f, mg, cls } = restEye(era);
+  const xa = Math.round(xPx(f, mg.xLateralMm + 0.05 * (mg.xMedialMm - mg.xLateralMm)));
+  const xb = Math.round(xPx(f, mg.xLateralMm + 0.75 * (mg.xMedialMm - mg.xLateralMm)));
+  const isLash = (x: number, y: number) => (x >= 0 && y >= 0 && x < W && y < H && cls(x, y) === MASK_LASH ? 1 : 0);
+  const temple = Math.sign(xPx(f, mg.xLateralMm) - xPx(f, mg.xMedialMm));
+  let upright = 0;
+  const leans: number[] = [];
+  for (let x = Math.min(xa, xb); x < Math.max(xa, xb); x++) {
+    const yMargin = yPx(f, mg.upperMm(xMmOf(f, x + 0.5)));
+    for (let y = Math.floor(yMargin - 4 * f.pxPerMm); y < yMargin - 1.2 * f.pxPerMm; y++) {
+      if (!isLash(x, y)) continue;
+      let sxx = 0, syy = 0, sxy = 0;
+      for (let dy = -2; dy <= 2; dy++) {
+        for (let dx = -2; dx <= 2; dx++) {
+          const gx = (isLash(x + dx + 1, y + dy) - isLash(x + dx - 1, y + dy)) / 2;
+          const gy = (isLash(x + dx, y + dy + 1) - isLash(x + dx, y + dy - 1)) / 2;
+          sxx += gx * gx; syy += gy * gy; sxy += gx * gy;
+        }
+      }
+      const tr = sxx + syy;
+      if (tr <= 0 || Math.sqrt((sxx - syy) ** 2 + 4 * sxy * sxy) / tr < 0.5) continue;
+      // The dominant gradient's angle; the stroke runs at right angles to it, taken pointing up.
+      const g = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+      let sx = -Math.sin(g), sy = Math.cos(g);
+      if (sy > 0) { sx = -sx; sy = -sy; }
+      const leanDeg = (Math.atan2(sx * temple, -sy) * 180) / Math.PI;
+      leans.push(leanDeg);
+      if (Math.abs(leanDeg) <= 5) upright++;
+    }
+  }
+  leans.sort((p, q) => p - q);
+  const q = (p: number) => leans[Math.min(leans.length - 1, Math.floor(leans.length * p))];
+  return { pixels: leans.length, uprightShare: upright / leans.length, p25LeanDeg: q(0.25), medianLeanDeg: q(0.5), p75LeanDeg: q(0.75) };
+};
