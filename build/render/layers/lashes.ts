@@ -203,23 +203,7 @@ function marginAngle(yMm: number): number {
 const LASH_STEPS = 8;
 const CURL = Array.from({ length: LASH_STEPS }, (_, i) => Math.pow((i + 0.5) / LASH_STEPS, 1.4));
 
-/**
- * An upper hair's fan carried along its curl: the hair curls up in a plane fanned by fanRad, so as it
- * rises its tip swings further the way it fans (toward the temple laterally, a little toward the nose
- * medially), SWEEP times sin(fan) per unit of curl. Without it every hair ended pointing straight up
- * from the front, a comb: a quarter of the fringe's stroke pixels clear of the lid stood upright
- * (lash-fringe-picture.test.ts, 'fans'). Rolled toward shut, the curl turns toward the camera and the
- * swept tip hooked; the mask's flat trace of a hooked hair missed its defocused rim by 2 px
- * (lower-lash-picture.test.ts, mid-blink). So the sweep eases out over the lid's first
- * SWEEP_GONE_AT_ROLL_RAD of roll, continuously: a closing lid's hairs take the pose they had before.
- */
-const SWEEP = 0.3;
-const SWEEP_GONE_AT_ROLL_RAD = 0.3;
-function upperSweep(rollRad: number): number {
-  return SWEEP * (1 - Math.min(1, Math.max(0, rollRad / SWEEP_GONE_AT_ROLL_RAD)));
-}
-
-function lashPoints(l: Lash, sweep: number, rollRad: number, mid: [number, number], tip: [number, number]): void {
+function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [number, number]): void {
   const sinB = Math.sin(l.fanRad);
   const cosB = Math.cos(l.fanRad);
   const cosR = Math.cos(rollRad);
@@ -230,7 +214,7 @@ function lashPoints(l: Lash, sweep: number, rollRad: number, mid: [number, numbe
     const a = l.rootRad + (l.tipRad - l.rootRad) * CURL[i];
     const ca = Math.cos(a);
     // Direction (sinβ·cosα, sinα, cosβ·cosα), rolled down about the horizontal by rollRad, seen from the front.
-    x += sinB * ca + (l.twist + sweep * sinB) * Math.sin(a - l.rootRad);
+    x += sinB * ca + l.twist * Math.sin(a - l.rootRad);
     y += Math.sin(a) * cosR - cosB * ca * sinR;
     if (i === LASH_STEPS / 2 - 1) {
       mid[0] = x / LASH_STEPS;
@@ -260,7 +244,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
         which === 'upper'
           ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
-      lashPoints(l, which === 'upper' ? upperSweep(roll) : 0, roll, mid, tip);
+      lashPoints(l, roll, mid, tip);
       // Which way the hair's outline bows sideways, from its own curl, fan and twist (their sideways
       // part does not change with the roll, which turns about the horizontal).
       const bowSide = (mid[0] - tip[0] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;

@@ -44,34 +44,6 @@ describe('the upper fringe (pixels)', () => {
 });
 
 /**
- * Which way the fringe's hairs run where they stand clear of the lid (lash.page.ts, fringeLean: the
- * mask's lash class 1.2–4 mm above the margin over the lateral and middle fissure, each pixel's stroke
- * direction from the structure tensor). A frontal photograph's upper lashes sweep up and out, toward the
- * temple laterally; when every hair's curl ended pointing straight up from the front they read as a
- * comb: 14.4 % of those pixels stood within 5° of upright and the lower quartile leaned 0° (now 11.2 %,
- * 18.4°, median 41.4° toward the temple), while the fringe kept its reach (the test above).
- */
-interface Lean {
-  pixels: number;
-  uprightShare: number;
-  p25LeanDeg: number;
-  medianLeanDeg: number;
-  p75LeanDeg: number;
-}
-
-describe('the upper fringe fans (pixels)', () => {
-  it('sweeps up and out, not a comb: under 13 % of its hair pixels clear of the lid stand upright, its lower quartile leans 10°+ (before: 14.4 %, 0°)', async () => {
-    const l = await renderer.call<Lean>('fringeLean', '2026');
-    expect(l.pixels, JSON.stringify(l)).toBeGreaterThan(2000);
-    expect(l.uprightShare, JSON.stringify(l)).toBeLessThan(0.13);
-    expect(l.p25LeanDeg, JSON.stringify(l)).toBeGreaterThan(10);
-    // Out, not over: the median hair leans toward the temple, but none lies down.
-    expect(l.medianLeanDeg, JSON.stringify(l)).toBeGreaterThan(0);
-    expect(l.medianLeanDeg, JSON.stringify(l)).toBeLessThan(60);
-  }, 60_000);
-});
-
-/**
  * The fringe as the lid nearly shuts (a blink 0.84–0.94 of the way, 1991-script's frame 580): the long
  * upper hairs roll over the globe until they hang, their curl turned edge-on to the camera, so only
  * their sideways bend keeps them from reading as straight sticks. Read as the picture test reads a
