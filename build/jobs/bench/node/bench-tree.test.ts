@@ -30,4 +30,32 @@ describe('loadBenchTree', () => {
     writeFileSync(join(empty, 'build', 'page', 'main.ts'), '');
     await expect(loadBenchTree(empty, empty)).rejects.toThrow(/no build\/node\/\*\*\/browser-session\.ts/);
   });
+
+  it("takes an older tree's mask scale from its pixel proof where its renderScene keeps pixelOptions to itself (the filing commit 6a8c3aa)", async () => {
+    const { writeFileSync } = await import('node:fs');
+    const tree = (proof: string): string => {
+      const at = mkdtempSync(join(tmpdir(), 'bench-tree-old-'));
+      mkdirSync(join(at, 'build', 'page'), { recursive: true });
+      mkdirSync(join(at, 'build', 'node', 'render'), { recursive: true });
+      mkdirSync(join(at, 'node_modules'));
+      writeFileSync(join(at, 'build', 'page', 'main.ts'), '');
+      const files: Record<string, string> = {
+        'browser-session.ts': 'export function createBrowserSession() {}',
+        'render-scene.ts': 'export function renderScene() {}',
+        'ffmpeg-args.ts': 'export function ffmpegArgs() { return {}; }',
+        'capture-frame.ts': 'export const JPEG_QUALITY = 95;',
+        'pixel-proof.ts': proof,
+      };
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(at, 'build', 'node', 'render', name), text);
+      return at;
+    };
+    const old = tree('export const DEFAULT_MASK_SCALE = 0.5;');
+    const bare = tree('export const OTHER = 1;');
+    try {
+      expect((await loadBenchTree(old, 'old')).measure).toEqual({ maskScale: 0.5 });
+      await expect(loadBenchTree(bare, 'bare')).rejects.toMatchObject({ exitCode: EXIT.badInput });
+    } finally {
+      for (const at of [old, bare]) rmSync(at, { recursive: true, force: true });
+    }
+  });
 });

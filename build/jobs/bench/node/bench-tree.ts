@@ -59,7 +59,6 @@ export async function loadBenchTree(root: string, label: string): Promise<BenchT
     typeof capture.canvasImageExpression === 'function'
       ? (capture.canvasImageExpression as (f: FrameFormat) => string)
       : (f: FrameFormat) => `window.__eye.image(${JSON.stringify(f)}, ${quality})`;
-  const pixelOptions = render.pixelOptions as (o: { measure?: PixelMeasureOptions | null }) => PixelMeasureOptions;
   return {
     label: label || relative(process.cwd(), at) || '.',
     root: at,
@@ -67,6 +66,18 @@ export async function loadBenchTree(root: string, label: string): Promise<BenchT
     renderScene: render.renderScene as BenchTree['renderScene'],
     ffmpegArgs: args.ffmpegArgs as BenchTree['ffmpegArgs'],
     imageExpression,
-    measure: pixelOptions({}),
+    measure: await treeMeasure(at, render),
   };
+}
+
+/**
+ * The mask options a tree's render measures with: its renderScene's pixelOptions where it exports it,
+ * else (older trees, e.g. the picture issue's filing commit 6a8c3aa) its pixel proof's
+ * DEFAULT_MASK_SCALE, the same default.
+ */
+async function treeMeasure(root: string, render: Record<string, unknown>): Promise<PixelMeasureOptions> {
+  if (typeof render.pixelOptions === 'function') return (render.pixelOptions as (o: { measure?: PixelMeasureOptions | null }) => PixelMeasureOptions)({});
+  const proof = await load(root, 'pixel-proof.ts');
+  if (typeof proof.DEFAULT_MASK_SCALE !== 'number') throw new CliError(EXIT.badInput, `--against ${safeText(root)}: no pixelOptions or DEFAULT_MASK_SCALE to take its mask scale from`);
+  return { maskScale: proof.DEFAULT_MASK_SCALE };
 }
