@@ -8,7 +8,6 @@ import type { LidMargins } from './geometry/lid-margins.ts';
 import { polylineBoundsPx } from './layers/bounds.ts';
 import { drawBrow } from './layers/brow.ts';
 import { drawCatchlight } from './layers/catchlight.ts';
-import { drawContactShadow } from './layers/contact-shadow.ts';
 import { drawFaceLayer, faceLayerFor } from './layers/face-layer.ts';
 import { drawGlobe } from './layers/globe.ts';
 import { drawLashMirror } from './layers/lash-mirror.ts';
@@ -16,8 +15,9 @@ import { drawLashMirror } from './layers/lash-mirror.ts';
 /**
  * The film's picture of one sample, in full colour (the era's grade goes on afterwards). Back to
  * front: the rest face around the lids' box, the globe seen through the opening, the lights in
- * the cornea (catchlight.ts) and the lashes mirrored there (lash-mirror.ts), the lid's contact shadow on the globe, the lids (face-layer.ts: skin
- * warped to the margins, margin detail, lashes), the brow (brow.ts).
+ * the cornea (catchlight.ts) and the lashes mirrored there (lash-mirror.ts), the lids (face-layer.ts: skin
+ * warped to the margins, margin detail, lashes, and behind them the lid's and lashes' shadows on the
+ * globe), the brow (brow.ts).
  */
 export function drawColor(
   ctx: CanvasRenderingContext2D,
@@ -34,14 +34,12 @@ export function drawColor(
   drawRestFaceAround(ctx, a, box, s.frameScale !== 1);
 
   if (m.openness > 0) {
-    const upper = marginPolylinePx(f, m, 'upper');
     const lower = marginPolylinePx(f, m, 'lower');
     const globeBox = polylineBoundsPx(aperturePolygonPx(f, m), 2, f.widthPx, f.heightPx);
     drawGlobe(ctx, a, pose, lower, globeBox);
     // The era's light in the cornea, under the lids.
     drawCatchlight(ctx, f, s, era, pose);
     drawLashMirror(ctx, f, pose, m);
-    drawContactShadow(ctx, f, m, upper);
   }
   drawFaceLayer(ctx, a, lids, m, lashLagRad);
 

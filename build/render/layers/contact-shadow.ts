@@ -16,7 +16,8 @@ import { polylineBoundsPx } from './bounds.ts';
  * circle did not, and in up-and-sideways gaze left a grey wedge with a hard edge across the white),
  * and the strokes' alphas are solved so the stack follows shadowProfile (fewer than ~20 show their
  * steps on the white). The stack depends on the margin alone, so it is drawn into a layer when the
- * margin moves and blitted while it holds (most frames).
+ * margin moves, and that layer is blitted into the face layer behind the lids when they move
+ * (face-layer.ts), so a frame whose lids hold still costs nothing here.
  */
 export const SHADOW_DEPTH_MM = 2.8;
 const SHADOW_BANDS = 24;
@@ -59,8 +60,9 @@ interface ShadowCache {
 }
 const caches = new Map<string, ShadowCache>();
 
-export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upperMargin: number[]): void {
-  if (m.openness <= 0) return;
+/** Draws the shade (in ctx's current compositing) and returns the frame-px box it covers, or null. */
+export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upperMargin: number[]): { x: number; y: number; w: number; h: number } | null {
+  if (m.openness <= 0) return null;
   const sizeKey = `${f.widthPx}x${f.heightPx}`;
   let c = caches.get(sizeKey);
   if (!c) {
@@ -74,13 +76,14 @@ export function drawContactShadow(ctx: CanvasRenderingContext2D, f: EyeFrame, m:
   const key = `${fade.toFixed(2)}:${upperMargin.map((v) => Math.round(v)).join(',')}`;
   if (key !== c.key) paintShadow(c, f, upperMargin, fade, key);
   const b = c.box;
-  if (!b || b.w <= 0 || b.h <= 0) return;
+  if (!b || b.w <= 0 || b.h <= 0) return null;
   const k = SHADOW_SCALE;
   ctx.save();
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'low';
   ctx.drawImage(c.layer.canvas, b.x * k, b.y * k, b.w * k, b.h * k, b.x, b.y, b.w, b.h);
   ctx.restore();
+  return b;
 }
 
 function paintShadow(c: ShadowCache, f: EyeFrame, upperMargin: number[], fade: number, key: string): void {

@@ -8,6 +8,7 @@ import { lidInputsKey } from '../geometry/lid-inputs.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
 import { drawCanthalAngle } from './canthal-angle.ts';
+import { drawContactShadow } from './contact-shadow.ts';
 import { drawCorneaBulge } from './cornea-bulge.ts';
 import type { FaceWarp } from './face-warp.ts';
 import { createFaceWarp } from './face-warp.ts';
@@ -17,12 +18,14 @@ import { UPPER_LASHES } from '../assets/lash-set.ts';
 import { drawLashCurves, lashCurvesPx } from './lashes.ts';
 import { drawLashShadows } from './lash-shadow.ts';
 import { drawLidGlints } from './lid-glints.ts';
-import { drawLowerMargin } from './lower-lid.ts';
-import { drawUpperMargin } from './upper-lid.ts';
+import { drawLowerMarginDetail, lowerMarginBands } from './lower-lid.ts';
+import { paintMarginBands } from './margin-paint.ts';
+import { upperMarginBands } from './upper-lid.ts';
 
 /**
  * The face in front of the globe within the lids' box (face-warp-box.ts): the lids' skin warped per
- * pixel to the current margins with the opening left transparent, then the margins' own detail, the
+ * pixel to the current margins with the opening left transparent, the margins' bands composited over it
+ * per pixel, then the margins' drawn detail, the
  * cornea's bulge under a lowered lid and the lashes. It depends only on the (rounded) lid inputs and
  * the lashes' (quantised) lag, so it is recomputed only when they change (a fixating eye keeps its
  * lids still). A recompute puts back
@@ -36,6 +39,8 @@ interface FaceLayerCache {
   key: string | null;
   /** What the margins, bulge and lashes covered last time (box px), to be put back. */
   drawn: ExtentPx | null;
+  /** The warp with the margins' bands composited over it (margin-paint.ts), box-sized. */
+  banded: ImageData;
 }
 
 const caches = new WeakMap<EyeAssets, FaceLayerCache>();
@@ -44,7 +49,8 @@ export function faceLayerFor(a: EyeAssets): FaceLayerCache {
   let c = caches.get(a);
   if (!c) {
     const warp = createFaceWarp(a.frame, a.faceData, a.faceBareData, a.faceSmoothData);
-    c = { warp, layer: makeLayer(warp.box.w, warp.box.h), key: null, drawn: null };
+    const layer = makeLayer(warp.box.w, warp.box.h);
+    c = { warp, layer, key: null, drawn: null, banded: layer.ctx.createImageData(warp.box.w, warp.box.h) };
     c.layer.ctx.putImageData(warp.img, 0, 0);
     caches.set(a, c);
   }
@@ -66,19 +72,29 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
       const r = clampTo(put, box);
       if (r.w > 0 && r.h > 0) l.putImageData(c.warp.img, 0, 0, r.x, r.y, r.w, r.h);
     }
-    // The margins and lashes are drawn in frame pixels, shifted into the box.
+    // The margins' bands, computed per pixel over the warp (under everything else drawn here).
+    const bandBox = clampTo(shift(marginsExtent(f, m), box), box);
+    paintMarginBands(c.warp.img.data, c.banded.data, box, bandBox, f, m, [...lowerMarginBands(m), ...upperMarginBands(m)]);
+    if (bandBox.w > 0 && bandBox.h > 0) l.putImageData(c.banded, 0, 0, bandBox.x, bandBox.y, bandBox.w, bandBox.h);
+    // The rest is drawn in frame pixels, shifted into the box.
     l.translate(-box.x, -box.y);
     const bulge = drawCorneaBulge(l, f, lids, m);
     drawCanthalAngle(l, f, m);
-    drawLowerMargin(l, f, m);
-    drawUpperMargin(l, f, m);
+    drawLowerMarginDetail(l, f, m);
     drawLidGlints(l, f, m);
     const curves = lashCurvesPx(f, m, lashLagRad);
     let drawn = union(drawLashCurves(l, curves), marginsExtent(f, m));
-    // The lashes' thin shadows on the globe, under everything drawn so far (only the opening shows them).
+    // The lashes' thin shadows on the globe, under everything drawn so far (only the opening shows them),
+    // and under those the lid's own contact shadow: behind the lids' pixels, so over the globe drawn
+    // before this layer exactly as if drawn on it, but repainted only when the lids move.
     drawn = union(drawn, drawLashShadows(l, f, m, curves.slice(0, UPPER_LASHES.length)));
+    l.save();
+    l.globalCompositeOperation = 'destination-over';
+    const contact = drawContactShadow(l, f, m, marginPolylinePx(f, m, 'upper'));
+    l.restore();
+    if (contact) drawn = union(drawn, { x0: contact.x, y0: contact.y, x1: contact.x + contact.w, y1: contact.y + contact.h });
     if (bulge) drawn = union(drawn, bulge);
-    c.drawn = drawn ? { x0: drawn.x0 - box.x, y0: drawn.y0 - box.y, x1: drawn.x1 - box.x, y1: drawn.y1 - box.y } : null;
+    c.drawn = drawn ? shift(drawn, box) : null;
     l.setTransform(1, 0, 0, 1, 0, 0);
     c.key = key;
   }
@@ -98,6 +114,11 @@ function marginsExtent(f: EyeFrame, m: LidMargins): ExtentPx {
     }
   }
   return e;
+}
+
+/** Frame px to box px. */
+function shift(e: ExtentPx, box: BoundsPx): ExtentPx {
+  return { x0: e.x0 - box.x, y0: e.y0 - box.y, x1: e.x1 - box.x, y1: e.y1 - box.y };
 }
 
 function union(a: ExtentPx | null, b: ExtentPx | null): ExtentPx | null {

@@ -144,6 +144,8 @@ export interface LashCurvePx {
   highlight: number;
   /** Which row (the face layer throws the upper row's shadows). */
   row: 'upper' | 'lower';
+  /** Which clump of its row (Lash.clump): a clump throws one shadow. */
+  clump: number;
 }
 
 /**
@@ -291,6 +293,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
         shade: l.shade,
         highlight: l.highlight,
         row: which,
+        clump: l.clump,
       });
     }
   };

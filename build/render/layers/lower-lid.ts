@@ -3,8 +3,10 @@ import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
 import { smoothstep, textureRandom } from '../assets/noise.ts';
-import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts';
-import { drawMedialSeam } from './medial-canthus.ts';
+import { canthalTaper } from './margin-band.ts';
+import type { MarginBand } from './margin-paint.ts';
+import { stackRamp } from './margin-paint.ts';
+import { drawLowerMedialSeam } from './medial-canthus.ts';
 
 /**
  * The lower lid's margin, over the warped skin, from the globe outward: the tear meniscus (one thin
@@ -12,8 +14,8 @@ import { drawMedialSeam } from './medial-canthus.ts';
  * lid's wet inner edge seen from the front (the waterline) holding the row of tiny meibomian openings
  * and, at its outer side, the grey line, then the lash line and a faint shade on the skin under it.
  * The margin's thickness shows: fullest under the cornea, thinning all the way into both canthi (a
- * ribbon of one width reads as drawn). Edges are soft: each band is a wide faint fill under a narrower
- * one. Its glints are lid-glints.ts's, drawn over both margins.
+ * ribbon of one width reads as drawn). Edges are soft: the bands are ramps composited per pixel
+ * (margin-paint.ts); the glands and the meniscus are drawn over them. Its glints are lid-glints.ts's.
  */
 const canthi = canthalTaper(0.12, 0.18);
 /** The margin's thickness along the lid (0 lateral … 1 medial): tapering from the middle, to nothing at the canthi. */
@@ -31,13 +33,16 @@ const MEDIAL_DARK = 0.72;
 /** Gland openings along the lid (of the fissure, 0 lateral … 1 medial), ~0.45 mm apart. */
 const GLAND_STEP_T = 0.45 / 29;
 
-export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
-  const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
-  const band = (fromMm: number, toMm: number, style: string | CanvasGradient): void => {
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'lower', fromMm, toMm, thickness);
-    ctx.fillStyle = style;
-    ctx.fill();
+/** The lower margin's soft bands, lid to skin (composited per pixel into the face layer: margin-paint.ts). */
+export function lowerMarginBands(m: LidMargins): MarginBand[] {
+  const show = marginShow(m);
+  const bands: MarginBand[] = [];
+  const band = (fromMm: number, toMm: number, rgba: MarginBand['rgba']): void => {
+    bands.push({ which: 'lower', fromMm, toMm, taper: thickness, rgba, power: 'flat' });
+  };
+  // A ramp placed as the stack of `fills` fills it was tuned as (stackRamp).
+  const ramp = (fromMm: number, toMm: number, rgba: MarginBand['rgba'], power: number, peak: number, fills = 10): void => {
+    bands.push({ which: 'lower', ...stackRamp(fromMm, toMm, fills), taper: thickness, rgba, power, peak });
   };
   if (show > 0) {
     // The waterline is not one pink: its dry outer part (toward the lashes) is near the skin's tone,
@@ -46,15 +51,34 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     // narrower and fuller.
     // Each part fades out over its outer edge: the dry into the lid's skin, the wet into the dry (flat
     // bands here drew a line at each edge: parallel stripes along the lid).
-    fillMarginRamp(ctx, f, m, 'lower', 0.02, -1.25 * WATERLINE_MM, thickness, waterlineAlong(ctx, f, m, WATERLINE_DRY_RGB, 1), 0.34 * show, 0.35);
-    fillMarginRamp(ctx, f, m, 'lower', 0.01, -0.8 * WATERLINE_MM, thickness, waterlineAlong(ctx, f, m, WATERLINE_WET_RGB, 1), 0.58 * show, 0.8);
+    ramp(0.02, -1.25 * WATERLINE_MM, waterlineAlong(m, WATERLINE_DRY_RGB), 0.35, 0.34 * show);
+    ramp(0.01, -0.8 * WATERLINE_MM, waterlineAlong(m, WATERLINE_WET_RGB), 0.8, 0.58 * show);
     // The wet edge against the meniscus: a thin paler sheen of tear on the tissue.
-    band(0.01, -0.08, `rgba(232, 168, 160, ${0.2 * show})`);
+    band(0.01, -0.08, flat(232, 168, 160, 0.2 * show));
     // The grey line: the lid's edge between its skin and its inner (tarsal) part, soft.
-    band(-GREY_LINE_MM + 0.07, -GREY_LINE_MM - 0.07, `rgba(122, 100, 98, ${0.12 * show})`);
-    band(-GREY_LINE_MM + 0.025, -GREY_LINE_MM - 0.025, `rgba(116, 94, 92, ${0.2 * show})`);
-    drawGlandOpenings(ctx, f, m, show);
+    band(-GREY_LINE_MM + 0.07, -GREY_LINE_MM - 0.07, flat(122, 100, 98, 0.12 * show));
+    band(-GREY_LINE_MM + 0.025, -GREY_LINE_MM - 0.025, flat(116, 94, 92, 0.2 * show));
   }
+  // The lash line, and a faint shade on the skin under it (the margin's lip over the lid's hollow).
+  // The lash line: darkest at the roots, fading down into the skin and, over a shorter way, up into
+  // the margin (two flat bands here read as a drawn line under the margin).
+  const lash = -0.42 * show;
+  ramp(lash, lash - 0.34, flat(84, 48, 38, 1), 1.5, 0.2);
+  ramp(lash, lash + 0.1, flat(84, 48, 38, 1), 1, 0.2, 5);
+  // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
+  band(lash - 0.1, lash - 0.4, flat(96, 58, 48, 0.06));
+  band(lash - 0.05, lash - 0.5, flat(96, 58, 48, 0.04));
+  return bands;
+}
+
+/**
+ * The lower margin's detail drawn on the canvas over its bands: the gland openings, the tear meniscus
+ * (one thin strip along the globe, geometry/tear-meniscus.ts, as the mask pass has it) with its broken
+ * light, and the seam where the lid wraps the caruncle.
+ */
+export function drawLowerMarginDetail(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
+  const show = marginShow(m);
+  if (show > 0) drawGlandOpenings(ctx, f, m, show);
   const tear = tearShow(m);
   if (tear > 0) {
     // The meniscus: a clear strip of tear (the globe seen through it, a little brightened), a faint
@@ -81,17 +105,19 @@ export function drawLowerMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
       ctx.fill();
     }
   }
-  // The lash line, and a faint shade on the skin under it (the margin's lip over the lid's hollow).
-  // The lash line: darkest at the roots, fading down into the skin and, over a shorter way, up into
-  // the margin (two flat bands here read as a drawn line under the margin).
-  const lash = -0.42 * show;
-  fillMarginRamp(ctx, f, m, 'lower', lash, lash - 0.34, thickness, 'rgb(84, 48, 38)', 0.2);
-  fillMarginRamp(ctx, f, m, 'lower', lash, lash + 0.1, thickness, 'rgb(84, 48, 38)', 0.2, 1, 5);
-  // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
-  band(lash - 0.1, lash - 0.4, 'rgba(96, 58, 48, 0.06)');
-  band(lash - 0.05, lash - 0.5, 'rgba(96, 58, 48, 0.04)');
-  // Where both margins wrap the caruncle (drawn here, with the lower lid's other detail over the globe).
-  drawMedialSeam(ctx, f, m);
+  // Where the lid wraps the caruncle (over the meniscus, whose light ends in it).
+  drawLowerMedialSeam(ctx, f, m);
+}
+
+/** How much of the margin's wet detail shows: none as the lids meet, all from openness 0.48. */
+function marginShow(m: LidMargins): number {
+  return Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
+}
+
+/** One colour all along the lid. */
+function flat(r: number, g: number, b: number, alpha: number): MarginBand['rgba'] {
+  const c = [r, g, b, alpha] as const;
+  return () => c;
 }
 
 /** The streaks by brightness: [strength from, to), the sheen's and the core's alpha. */
@@ -105,23 +131,29 @@ const STREAK_BATCHES: readonly (readonly [number, number, number, number])[] = [
 let patches: number[] | null = null;
 
 /**
- * A fill for a waterline band in colour `rgb`, varying along the lid (a gradient across the frame from
- * the lateral to the medial canthus, so it rides the lid): patches a little deeper and paler, and
- * darkening into the inner corner (the lacrimal lake's shade, the tissue thicker and redder there).
+ * A waterline band's colour `rgb`, varying along the lid from the lateral to the medial
+ * canthus (so it rides the lid): patches a little deeper and paler, and darkening into the inner
+ * corner (the lacrimal lake's shade, the tissue thicker and redder there).
  */
-function waterlineAlong(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, rgb: readonly [number, number, number], alpha: number): CanvasGradient {
+function waterlineAlong(m: LidMargins, rgb: readonly [number, number, number]): MarginBand['rgba'] {
   if (!patches) {
     const rng = textureRandom('waterline-patches');
     patches = Array.from({ length: 21 }, () => rng.uniform(-0.08, 0.08));
   }
-  const g = ctx.createLinearGradient(xPx(f, m.xLateralMm), 0, xPx(f, m.xMedialMm), 0);
-  patches.forEach((p, k) => {
+  const stops = patches.map((p, k) => {
     const t = k / (patches!.length - 1);
     const dark = 1 - (1 - MEDIAL_DARK) * smoothstep(MEDIAL_DARK_FROM_T, 1, t);
-    const [r, gr, b] = [rgb[0] * dark * (1 + 0.5 * p), rgb[1] * dark * (1 + p), rgb[2] * dark * (1 + p)];
-    g.addColorStop(t, `rgba(${Math.round(Math.min(255, r))}, ${Math.round(gr)}, ${Math.round(b)}, ${alpha.toFixed(3)})`);
+    return [Math.round(Math.min(255, rgb[0] * dark * (1 + 0.5 * p))), Math.round(rgb[1] * dark * (1 + p)), Math.round(rgb[2] * dark * (1 + p))];
   });
-  return g;
+  const last = stops.length - 1;
+  return (xMm) => {
+    const u = Math.min(1, Math.max(0, (xMm - m.xLateralMm) / (m.xMedialMm - m.xLateralMm))) * last;
+    const k = Math.min(last - 1, Math.floor(u));
+    const w = u - k;
+    const a = stops[k];
+    const b = stops[k + 1];
+    return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w, a[2] + (b[2] - a[2]) * w, 1];
+  };
 }
 
 /** The crest line's alpha along the lid: stops every 0.04 of it, each in CREST_ALPHA's range, grown once. */

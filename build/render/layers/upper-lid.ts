@@ -1,8 +1,9 @@
-import type { EyeFrame } from '../geometry/eye-frame.ts';
-import { xPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { PeriodicNoise1D, textureRandom } from '../assets/noise.ts';
-import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts';
+import { canthalTaper } from './margin-band.ts';
+import type { MarginBand } from './margin-paint.ts';
+import { stackRamp } from './margin-paint.ts';
+import { upperMedialSeamBands } from './medial-canthus.ts';
 
 /**
  * The upper margin's own detail over the warped skin: the lash line (where the lashes root, dark and
@@ -18,7 +19,7 @@ import { canthalTaper, fillMarginRamp, traceMarginBand } from './margin-band.ts'
 const LASH_LINE_MM = 0.45;
 /** The band's width wanders ± this share along the lid (~1.5 mm features: a clump's width). */
 const LASH_LINE_WANDER = 0.3;
-const LASH_LINE_RGB = '48, 30, 23';
+const LASH_LINE_RGB = [48, 30, 23] as const;
 const EDGE_MM = 0.12;
 const WET_RIM_MM = 0.05;
 const taper = canthalTaper(0.1, 0.16);
@@ -35,11 +36,9 @@ const LACRIMAL_FADE_MM = 4;
 const LACRIMAL_KEEP = 0.12;
 
 /** `rgb` at `alpha`, fading toward the medial canthus over the lacrimal part of the margin. */
-function medialFade(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, rgb: string, alpha: number): CanvasGradient {
-  const g = ctx.createLinearGradient(xPx(f, m.xMedialMm - LASH_BEARING_FROM_MEDIAL_MM), 0, xPx(f, m.xMedialMm - LASH_BEARING_FROM_MEDIAL_MM + LACRIMAL_FADE_MM), 0);
-  g.addColorStop(0, `rgba(${rgb}, ${alpha})`);
-  g.addColorStop(1, `rgba(${rgb}, ${alpha * LACRIMAL_KEEP})`);
-  return g;
+function medialFade(m: LidMargins, rgb: readonly [number, number, number], alpha: number): MarginBand['rgba'] {
+  const from = m.xMedialMm - LASH_BEARING_FROM_MEDIAL_MM;
+  return (xMm) => [rgb[0], rgb[1], rgb[2], alpha * (1 - (1 - LACRIMAL_KEEP) * Math.min(1, Math.max(0, (xMm - from) / LACRIMAL_FADE_MM)))];
 }
 
 /** The lash line's width along the lid (t, 0 lateral … 1 medial) as a share of LASH_LINE_MM; grown once. */
@@ -49,18 +48,19 @@ function lashLineWidth(t: number): number {
   return taper(t) * (1 + LASH_LINE_WANDER * wander.at(t * 20));
 }
 
-export function drawUpperMargin(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
-  // A soft fade, 0.9 dark at the margin, gone at 1.4 × its width (four flat layers showed as stripes).
-  fillMarginRamp(ctx, f, m, 'upper', -0.02, 1.4 * LASH_LINE_MM, lashLineWidth, medialFade(ctx, f, m, LASH_LINE_RGB, 1), 0.9, 1, 12);
-  ctx.beginPath();
-  traceMarginBand(ctx, f, m, 'upper', -0.03, EDGE_MM, edgeTaper);
-  ctx.fillStyle = medialFade(ctx, f, m, '34, 20, 15', 0.7);
-  ctx.fill();
+/** The upper margin's bands (composited per pixel into the face layer: margin-paint.ts). */
+export function upperMarginBands(m: LidMargins): MarginBand[] {
+  // A soft fade, 0.9 dark at the margin, gone at 1.4 × its width (four flat layers showed as stripes),
+  // placed as the 12 fills it was tuned as (stackRamp).
+  const bands: MarginBand[] = [
+    ...upperMedialSeamBands(m),
+    { which: 'upper', ...stackRamp(-0.02, 1.4 * LASH_LINE_MM, 12), taper: lashLineWidth, rgba: medialFade(m, LASH_LINE_RGB, 1), power: 1, peak: 0.9 },
+    { which: 'upper', fromMm: -0.03, toMm: EDGE_MM, taper: edgeTaper, rgba: medialFade(m, [34, 20, 15], 0.7), power: 'flat' },
+  ];
   const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
   if (show > 0) {
-    ctx.beginPath();
-    traceMarginBand(ctx, f, m, 'upper', -0.01, WET_RIM_MM, taper);
-    ctx.fillStyle = `rgba(150, 104, 96, ${0.45 * show})`;
-    ctx.fill();
+    const rim = [150, 104, 96, 0.45 * show] as const;
+    bands.push({ which: 'upper', fromMm: -0.01, toMm: WET_RIM_MM, taper, rgba: () => rim, power: 'flat' });
   }
+  return bands;
 }
