@@ -73,7 +73,9 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
       if (r.w > 0 && r.h > 0) l.putImageData(c.warp.img, 0, 0, r.x, r.y, r.w, r.h);
     }
     // The margins' bands, computed per pixel over the warp (under everything else drawn here).
-    const bandBox = clampTo(shift(marginsExtent(f, m), box), box);
+    const upperPx = marginPolylinePx(f, m, 'upper');
+    const extent = marginsExtent(f, [upperPx, marginPolylinePx(f, m, 'lower')]);
+    const bandBox = clampTo(shift(extent, box), box);
     paintMarginBands(c.warp.img.data, c.banded.data, box, bandBox, f, m, [...lowerMarginBands(m), ...upperMarginBands(m)]);
     if (bandBox.w > 0 && bandBox.h > 0) l.putImageData(c.banded, 0, 0, bandBox.x, bandBox.y, bandBox.w, bandBox.h);
     // The rest is drawn in frame pixels, shifted into the box.
@@ -83,14 +85,14 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
     drawLowerMarginDetail(l, f, m);
     drawLidGlints(l, f, m);
     const curves = lashCurvesPx(f, m, lashLagRad);
-    let drawn = union(drawLashCurves(l, curves), marginsExtent(f, m));
+    let drawn = union(drawLashCurves(l, curves), extent);
     // The lashes' thin shadows on the globe, under everything drawn so far (only the opening shows them),
     // and under those the lid's own contact shadow: behind the lids' pixels, so over the globe drawn
     // before this layer exactly as if drawn on it, but repainted only when the lids move.
     drawn = union(drawn, drawLashShadows(l, f, m, curves.slice(0, UPPER_LASHES.length)));
     l.save();
     l.globalCompositeOperation = 'destination-over';
-    const contact = drawContactShadow(l, f, m, marginPolylinePx(f, m, 'upper'));
+    const contact = drawContactShadow(l, f, m, upperPx);
     l.restore();
     if (contact) drawn = union(drawn, { x0: contact.x, y0: contact.y, x1: contact.x + contact.w, y1: contact.y + contact.h });
     if (bulge) drawn = union(drawn, bulge);
@@ -102,10 +104,10 @@ export function drawFaceLayer(ctx: CanvasRenderingContext2D, a: EyeAssets, lids:
 }
 
 /** Where the margin bands can reach (frame px): the fissure between the margins, 1 mm round (the upper lash line's widest, upper-lid.ts). */
-function marginsExtent(f: EyeFrame, m: LidMargins): ExtentPx {
+function marginsExtent(f: EyeFrame, polylinesPx: readonly (readonly number[])[]): ExtentPx {
   const pad = 1 * f.pxPerMm;
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  for (const pts of [marginPolylinePx(f, m, 'upper'), marginPolylinePx(f, m, 'lower')]) {
+  for (const pts of polylinesPx) {
     for (let i = 0; i < pts.length; i += 2) {
       e.x0 = Math.min(e.x0, pts[i] - pad);
       e.x1 = Math.max(e.x1, pts[i] + pad);

@@ -3,7 +3,7 @@ import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { tearShow, traceTearMeniscus, traceTearStreaks } from '../geometry/tear-meniscus.ts';
 import { smoothstep, textureRandom } from '../assets/noise.ts';
-import { canthalTaper } from './margin-band.ts';
+import { canthalTaper, marginShow } from './margin-band.ts';
 import type { MarginBand } from './margin-paint.ts';
 import { stackRamp } from './margin-paint.ts';
 import { drawLowerMedialSeam } from './medial-canthus.ts';
@@ -107,11 +107,6 @@ export function drawLowerMarginDetail(ctx: CanvasRenderingContext2D, f: EyeFrame
   }
   // Where the lid wraps the caruncle (over the meniscus, whose light ends in it).
   drawLowerMedialSeam(ctx, f, m);
-}
-
-/** How much of the margin's wet detail shows: none as the lids meet, all from openness 0.48. */
-function marginShow(m: LidMargins): number {
-  return Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
 }
 
 /** One colour all along the lid. */

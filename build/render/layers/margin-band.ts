@@ -112,3 +112,8 @@ export function canthalTaper(lateral: number, medial: number): (t: number) => nu
     return a * a * (3 - 2 * a) * (b * b * (3 - 2 * b));
   };
 }
+
+/** How much of a margin's wet detail shows: none as the lids meet, all from openness 0.48 (both lids). */
+export function marginShow(m: LidMargins): number {
+  return Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
+}

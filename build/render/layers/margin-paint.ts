@@ -96,6 +96,8 @@ interface ColumnBand {
   gr: number;
   b: number;
   a: number;
+  /** The share of the column inside the opening (a canthus's own column is partly beyond it). */
+  cover: number;
 }
 
 /**
@@ -125,7 +127,7 @@ export function paintMarginBands(src: Uint8ClampedArray, dst: Uint8ClampedArray,
   const x0 = Math.max(rx0, Math.floor(loPx));
   const x1 = Math.min(rx1, Math.ceil(hiPx));
   const span = m.xMedialMm - m.xLateralMm;
-  const cols: ColumnBand[] = bands.map(() => ({ y0: 0, dir: 1, len: 0, back: 0, g: null, peak: 1, r: 0, gr: 0, b: 0, a: 0 }));
+  const cols: ColumnBand[] = bands.map(() => ({ y0: 0, dir: 1, len: 0, back: 0, g: null, peak: 1, r: 0, gr: 0, b: 0, a: 0, cover: 1 }));
   const live: ColumnBand[] = [];
   // Each lid's bands as a group, lower then upper (the order they are listed in, which a closing lid's
   // meeting bands keep): one group's rows span its margin's few millimetres, not the opening between.
@@ -167,7 +169,10 @@ export function paintMarginBands(src: Uint8ClampedArray, dst: Uint8ClampedArray,
         cb.r = c[0];
         cb.gr = c[1];
         cb.b = c[2];
-        cb.a = c[3] * cover;
+        // Coverage scales the band's final alpha: for a ramp `a` is an exponent, so folding the column's
+        // share into it would give 1 − (1 − α)^(a·cover), not cover · (1 − (1 − α)^a).
+        cb.a = c[3];
+        cb.cover = cover;
         const lo = cb.dir > 0 ? yFrom - cb.back : yTo;
         const hi = cb.dir > 0 ? yTo : yFrom + cb.back;
         if (hi - lo <= 0) continue;
@@ -218,7 +223,7 @@ function layBand(cb: ColumnBand, yA: number, n: number): void {
   const hi = cb.dir > 0 ? cb.y0 + cb.len : cb.y0 + cb.back;
   const j0 = Math.max(0, Math.floor(lo) - yA);
   const j1 = Math.min(n, Math.ceil(hi) - yA);
-  const { r, gr, b, a, len, back, g, peak } = cb;
+  const { r, gr, b, a, len, back, g, peak, cover } = cb;
   for (let j = j0; j < j1; j++) {
     const y = yA + j;
     // The pixel's rows [y, y + 1] in the band's own coordinate (0 at y0, + along it).
@@ -231,7 +236,7 @@ function layBand(cb: ColumnBand, yA: number, n: number): void {
       if (len > 1e-6 && d1 > 0 && d0 < len) alpha += len * (gAt(g, d1 / len) - gAt(g, d0 / len));
       alpha *= peak;
     }
-    alpha = g === null ? alpha * a : a === 1 ? alpha : 1 - Math.pow(1 - alpha, a);
+    alpha = (g === null ? alpha * a : a === 1 ? alpha : 1 - Math.pow(1 - alpha, a)) * cover;
     if (alpha <= 0) continue;
     const keep = 1 - alpha;
     colR[j] = r * alpha + colR[j] * keep;

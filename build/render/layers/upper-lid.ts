@@ -1,6 +1,6 @@
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import { PeriodicNoise1D, textureRandom } from '../assets/noise.ts';
-import { canthalTaper } from './margin-band.ts';
+import { canthalTaper, marginShow } from './margin-band.ts';
 import type { MarginBand } from './margin-paint.ts';
 import { stackRamp } from './margin-paint.ts';
 import { upperMedialSeamBands } from './medial-canthus.ts';
@@ -57,7 +57,7 @@ export function upperMarginBands(m: LidMargins): MarginBand[] {
     { which: 'upper', ...stackRamp(-0.02, 1.4 * LASH_LINE_MM, 12), taper: lashLineWidth, rgba: medialFade(m, LASH_LINE_RGB, 1), power: 1, peak: 0.9 },
     { which: 'upper', fromMm: -0.03, toMm: EDGE_MM, taper: edgeTaper, rgba: medialFade(m, [34, 20, 15], 0.7), power: 'flat' },
   ];
-  const show = Math.min(1, Math.max(0, (m.openness - 0.08) / 0.4));
+  const show = marginShow(m);
   if (show > 0) {
     const rim = [150, 104, 96, 0.45 * show] as const;
     bands.push({ which: 'upper', fromMm: -0.01, toMm: WET_RIM_MM, taper, rgba: () => rim, power: 'flat' });
