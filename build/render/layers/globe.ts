@@ -90,30 +90,10 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   ctx.lineWidth = 0.12 * f.pxPerMm;
   ctx.strokeStyle = 'rgba(40, 26, 16, 0.5)';
   ctx.stroke();
-  // Its shade on the iris fades out over 0.45 mm with no rim: a stroke's hard outer edge, a circle
-  // 0.35 mm out, was stacked by 2003's 3-px blocks into a 1.53-mm straight edge (eye picture).
-  drawRuffShade(ctx, p, f.pxPerMm);
-}
-
-/** How far the ruff's shade reaches onto the iris, and its opacity falling smoothly to nothing. */
-const RUFF_SHADE_MM = 0.45;
-const RUFF_SHADE_STOPS: readonly (readonly [number, number])[] = [0, 0.25, 0.5, 0.75, 1].map((t) => [t, 0.24 * (1 - t * t * (3 - 2 * t))] as const);
-
-/** Soft dark-brown shade round the pupil, in the disc's own frame so it is a circle there. */
-function drawRuffShade(ctx: CanvasRenderingContext2D, p: ReturnType<typeof discEllipsePx>, pxPerMm: number): void {
-  const r0 = p.radiusYPx;
-  const r1 = r0 + RUFF_SHADE_MM * pxPerMm;
-  ctx.save();
-  ctx.translate(p.xPx, p.yPx);
-  ctx.rotate(p.rotationRad);
-  ctx.scale(p.radiusXPx / p.radiusYPx, 1);
-  const g = ctx.createRadialGradient(0, 0, r0, 0, 0, r1);
-  for (const [t, a] of RUFF_SHADE_STOPS) g.addColorStop(t, `rgba(30, 18, 10, ${a})`);
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(0, 0, r1, 0, Math.PI * 2);
-  ctx.arc(0, 0, r0, 0, Math.PI * 2, true);
-  ctx.fill();
-  ctx.restore();
+  // Only this thin rim, within a pixel or two of the pupil's edge: a shade reaching further out onto
+  // the iris left a circle a coarse medium's blocks stack into a straight edge (eye picture): a 0.3-mm
+  // stroke's hard rim 0.35 mm out (2003-script frame 470, 1.53 mm), and a smooth falloff over 0.45 mm
+  // (its steepest ring 0.3 mm out: 1991-script frame 492, 1.53 mm). The iris's own tissue darkens
+  // toward the pupil (iris-polar.ts), gently enough.
 }
 
