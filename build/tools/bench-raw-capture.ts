@@ -44,22 +44,13 @@ import { COLOUR_FILTERS, ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
 import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
+import { toolArgs } from './tool-args.ts';
 
-const argv = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
-};
-const fail = (msg: string): never => {
-  process.stderr.write(`bench-raw-capture: ${msg}\n`);
-  process.exit(2);
-};
+const { opt, fail, int } = toolArgs('bench-raw-capture');
 const sizes = opt('sizes', '1280x720,1440x900').split(',').map((s) => s.split('x').map(Number) as [number, number]);
 if (sizes.some(([w, h]) => !(w >= 64 && h >= 64 && w % 2 === 0 && h % 2 === 0))) fail('--sizes expects even WxH ≥ 64, comma-separated');
-const frames = Number(opt('frames', '60'));
-const repeat = Number(opt('repeat', '3'));
-if (!(Number.isInteger(frames) && frames >= 10 && frames <= 600)) fail('--frames expects an integer from 10 to 600');
-if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 9)) fail('--repeat expects an integer from 1 to 9');
+const frames = int('frames', 60, 10, 600);
+const repeat = int('repeat', 3, 1, 9);
 const sceneName = opt('scene', '2026-script');
 
 const ffmpeg = findFfmpeg().ffmpeg;

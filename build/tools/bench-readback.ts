@@ -12,22 +12,13 @@ import { JPEG_QUALITY } from '../node/browser/capture-frame.ts';
 import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
+import { median } from '../measure/signal.ts';
+import { toolArgs } from './tool-args.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const fail = (msg: string): never => {
-  process.stderr.write(`bench-readback: ${msg}\n`);
-  process.exit(2);
-};
-const [width, height] = opt('size', '1280x720').split('x').map(Number);
-if (!(width >= 64 && height >= 64 && width % 2 === 0 && height % 2 === 0)) fail('--size expects even WxH ≥ 64');
-const frames = Number(opt('frames', '60'));
-const rounds = Number(opt('rounds', '3'));
-if (!(Number.isInteger(frames) && frames >= 10 && frames <= 600)) fail('--frames expects an integer from 10 to 600');
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) fail('--rounds expects an integer from 1 to 9');
+const { opt, fail, int, size } = toolArgs('bench-readback');
+const [width, height] = size('size', '1280x720');
+const frames = int('frames', 60, 10, 600);
+const rounds = int('rounds', 3, 1, 9);
 const base = loadScene(opt('scene', '1970-script'));
 const scene = withSettings(base, { width, height, durationS: (frames + 1) / base.fps });
 
@@ -62,12 +53,11 @@ try {
       cpu[way].push((after! - before!) / frames);
     }
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-  const draw = median(cpu.draw);
+  const draw = median(Float64Array.from(cpu.draw));
   console.log(`${width}x${height}, ${frames} frames of ${base.name}, CPU ms a frame over the browser and Node, the median of ${rounds} rounds`);
   console.log('way             CPU ms  beyond the drawing  rounds');
   for (const way of WAYS) {
-    const m = median(cpu[way]);
+    const m = median(Float64Array.from(cpu[way]));
     console.log(`${way.padEnd(14)}  ${m.toFixed(1).padStart(6)}  ${(way === 'draw' ? '' : (m - draw).toFixed(1)).padStart(18)}  ${cpu[way].map((v) => v.toFixed(1)).join(', ')}`);
   }
   // The same bytes? Three frames, each read both ways.

@@ -18,22 +18,12 @@ import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
 import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
+import { toolArgs } from './tool-args.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const fail = (msg: string): never => {
-  process.stderr.write(`capture-fidelity: ${msg}\n`);
-  process.exit(2);
-};
-const [width, height] = opt('size', '1280x720').split('x').map(Number);
-if (!(width >= 64 && height >= 64 && width % 2 === 0 && height % 2 === 0)) fail('--size expects even WxH ≥ 64');
-const frames = Number(opt('frames', '60'));
-const rounds = Number(opt('rounds', '3'));
-if (!(Number.isInteger(frames) && frames >= 10 && frames <= 600)) fail('--frames expects an integer from 10 to 600');
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) fail('--rounds expects an integer from 1 to 9');
+const { opt, has, fail, int, size } = toolArgs('capture-fidelity');
+const [width, height] = size('size', '1280x720');
+const frames = int('frames', 60, 10, 600);
+const rounds = int('rounds', 3, 1, 9);
 const scenes = opt('scenes', '1970-script,2026-script').split(',');
 const qualities = opt('qualities', '95,90,85,80').split(',').map(Number);
 if (qualities.some((q) => !(Number.isInteger(q) && q >= 50 && q <= 100))) fail('--qualities expects integers from 50 to 100');
@@ -139,7 +129,7 @@ try {
   await browser.close();
   rmSync(tmp, { recursive: true, force: true });
 }
-if (args.includes('--json')) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+if (has('json')) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
 else {
   const head = '| scene | JPEG q | x264 preset | page encode CPU ms | image kB | ffmpeg CPU ms | film kB/frame | CPU ms (encode + ffmpeg) | PSNR Y / all (dB) | SSIM Y / all |';
   process.stdout.write(`${width}x${height}, ${frames} frames, CPU the median of ${rounds} rounds; fidelity against the lossless PNG frames through the film's colour conversion\n\n${head}\n|${'---|'.repeat(10)}\n`);

@@ -8,20 +8,12 @@
 // check, clips, report), added once; --jobs the renders a machine runs at once when it was measured.
 import { shardTimes } from '../jobs/shard/core/shard-times.ts';
 import { LEDGER_FILE, readLedger } from '../jobs/ledger/node/ledger.ts';
+import { toolArgs } from './tool-args.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const fail = (msg: string): never => {
-  process.stderr.write(`shard-times: ${msg}\n`);
-  process.exit(2);
-};
+const { opt, fail, int } = toolArgs('shard-times');
 const machines = opt('machines', '1,2,4,8').split(',').map(Number);
 if (machines.some((n) => !(Number.isInteger(n) && n >= 1 && n <= 64))) fail('--machines expects integers from 1 to 64, comma-separated');
-const jobs = Number(opt('jobs', '2'));
-if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 16)) fail('--jobs expects an integer from 1 to 16');
+const jobs = int('jobs', 2, 1, 16);
 const tailS = Number(opt('tail-s', '0'));
 if (!(Number.isFinite(tailS) && tailS >= 0)) fail('--tail-s expects seconds ≥ 0');
 const { entries } = readLedger(opt('file', LEDGER_FILE));
