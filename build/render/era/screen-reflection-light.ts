@@ -32,6 +32,42 @@ export function screenReflectionLinear(light: EraLight, room: RoomLight | null):
 
 /** The same, encoded as the picture is (sRGB), 0 … 1. */
 export function screenReflectionLevel(light: EraLight, room: RoomLight | null): number {
-  const v = screenReflectionLinear(light, room);
+  return srgbEncode(screenReflectionLinear(light, room));
+}
+
+/**
+ * The room's walls in the cornea, linear 0 … 1 of the picture's white, by the same exposure: a wall of
+ * WALL_ALBEDO lit by WALL_LIGHT_SHARE of the room's light on the face (the room behind the viewer faces
+ * the light less squarely than the face does). In every room that lights the face that is ~0.004 (~12 of
+ * 255 over a black pupil): the exposure for the face sets the walls' level, not the lux;
+ * where the screen alone lights the face (2009's dusk, 1970's dim machine room) it is fainter, and with
+ * no room light (2013's ring light) nothing.
+ */
+export function roomWallReflectionLinear(light: EraLight, room: RoomLight | null): number {
+  if (!room) return 0;
+  const faceLux = screenLuxOnFace(light) + room.faceLux;
+  return (CORNEA_REFLECTANCE * WALL_ALBEDO * WALL_LIGHT_SHARE * room.faceLux * SKIN_EXPOSED) / (SKIN_ALBEDO * faceLux);
+}
+/** What the cornea sees of a room is walls (0.5–0.7), furniture and floor (0.2–0.3): ~0.4 in all. */
+const WALL_ALBEDO = 0.4;
+/** The room behind the viewer faces the room's light less squarely than the face does. */
+const WALL_LIGHT_SHARE = 0.35;
+
+/** Linear light to the picture's sRGB encoding, 0 … 1. */
+export function srgbEncode(v: number): number {
   return v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055;
+}
+
+/** The picture's sRGB encoding to linear light, 0 … 1. */
+export function srgbDecode(e: number): number {
+  return e <= 0.04045 ? e / 12.92 : ((e + 0.055) / 1.055) ** 2.4;
+}
+
+/**
+ * The opacity at which canvas 'screen' (which works on encoded values: d + s·a·(1 − d)) adds `linear`
+ * light, painted at its own encoding s, over an encoded level d (0 … 1) as a linear sum would.
+ */
+export function screenOpacityFor(d: number, linear: number): number {
+  const s = srgbEncode(linear);
+  return s > 0 ? (srgbEncode(srgbDecode(d) + linear) - d) / (s * (1 - d)) : 0;
 }

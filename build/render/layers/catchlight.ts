@@ -4,14 +4,21 @@ import type { EraId } from '../../scene/scene.ts';
 import type { Layer } from '../assets/canvas.ts';
 import { makeLayer } from '../assets/canvas.ts';
 import { paintCatchlight, paintRoomReflection } from '../assets/highlight.ts';
+import { paintRoomImage } from '../assets/room-image.ts';
 import { ROOM_LIGHT } from '../era/room-light.ts';
+import { roomWallReflectionLinear, screenOpacityFor } from '../era/screen-reflection-light.ts';
 import { LENS_IMAGE_BLUR_MM, LENS_IMAGE_LIGHT, LENS_IMAGE_OFFSET, LENS_IMAGE_SCALE, lightDirection, reflectionOnCornea, roomDirection } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { IrisPose } from '../geometry/iris-pose.ts';
 import { discEllipsePx } from '../geometry/iris-pose.ts';
+import { PUPIL_RGB } from './globe.ts';
 
 interface Layers {
+  /** The room's own faint image over the whole cornea (room-image.ts), or null where no room is lit. */
+  roomImage: Layer | null;
+  /** The room image's opacity over the pupil (roomImageOpacity). */
+  roomImageOpacity: number;
   screen: Layer;
   room: Layer | null;
   /** The same lights as the lens images them: soft (photographs show its image blurred), painted once. */
@@ -30,7 +37,7 @@ function layersFor(f: EyeFrame, era: EraId): Layers {
     const roomLayer = room ? paintRoomReflection(f, room) : null;
     // Blurred at the layer's scale: drawn LENS_IMAGE_SCALE as big, the blur shrinks with it.
     const blur = (LENS_IMAGE_BLUR_MM * f.pxPerMm) / LENS_IMAGE_SCALE;
-    l = { screen, room: roomLayer, lensScreen: softened(screen, blur), lensRoom: roomLayer ? softened(roomLayer, blur) : null };
+    l = { roomImage: paintRoomImage(f, ERA_LIGHT[era], room), roomImageOpacity: roomImageOpacity(era), screen, room: roomLayer, lensScreen: softened(screen, blur), lensRoom: roomLayer ? softened(roomLayer, blur) : null };
     cache.set(key, l);
   }
   return l;
@@ -42,6 +49,19 @@ function softened(src: Layer, blurPx: number): Layer {
   out.ctx.drawImage(src.canvas, 0, 0);
   out.ctx.filter = 'none';
   return out;
+}
+
+/**
+ * The room's image is light added to what lies under it, in linear light; the canvas's 'screen' adds
+ * in the picture's encoded values, where the same light lifts a mid-tone far more than a linear sum
+ * does. A linear sum of the walls' light (~0.004) lifts the pupil's black (PUPIL_RGB) by ~10 levels
+ * and the iris's 70–100 of 255 by ~2, which no one sees and 'screen' would overstate fourfold; so the
+ * room's image is drawn over the pupil alone, at the opacity that adds its light as a linear sum would
+ * there (~0.88), and the iris's whole disc is not blitted a second time each frame.
+ */
+function roomImageOpacity(era: EraId): number {
+  const pupilLevel = (0.2126 * PUPIL_RGB[0] + 0.7152 * PUPIL_RGB[1] + 0.0722 * PUPIL_RGB[2]) / 255;
+  return screenOpacityFor(pupilLevel, roomWallReflectionLinear(ERA_LIGHT[era], ROOM_LIGHT[era]));
 }
 
 interface Placed {
@@ -77,6 +97,17 @@ export function drawCatchlight(
 
   ctx.save();
   ctx.globalCompositeOperation = 'screen';
+  if (layers.roomImage) {
+    // The room over the pupil (roomImageOpacity), about the apex's image.
+    ctx.save();
+    const c = discEllipsePx(f, pose, pose.pupilRadiusMm);
+    ctx.beginPath();
+    ctx.ellipse(c.xPx, c.yPx, c.radiusXPx, c.radiusYPx, c.rotationRad, 0, Math.PI * 2);
+    ctx.clip();
+    ctx.globalAlpha = layers.roomImageOpacity;
+    drawPlaced(ctx, layers.roomImage.canvas, place({ x: 0, y: 0, z: 1 }), 1, 1);
+    ctx.restore();
+  }
   drawPlaced(ctx, layers.screen.canvas, screenAt, 1, 1);
   if (roomAt && layers.room) drawPlaced(ctx, layers.room.canvas, roomAt, 1, 1);
 

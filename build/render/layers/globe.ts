@@ -6,6 +6,9 @@ import { discEllipsePx, irisDiscMatrix } from '../geometry/iris-pose.ts';
 import type { BoundsPx } from './bounds.ts';
 import { blitRegion } from './bounds.ts';
 
+
+/** The pupil's own colour: a hole into a dark eye, lit only by what the cornea mirrors over it. */
+export const PUPIL_RGB: readonly [number, number, number] = [9, 7, 6];
 /**
  * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
  * the opening's box: the white (its surface turning with the eye, its
@@ -84,7 +87,7 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   const p = discEllipsePx(f, pose, pose.pupilRadiusMm);
   ctx.beginPath();
   ctx.ellipse(p.xPx, p.yPx, p.radiusXPx, p.radiusYPx, p.rotationRad, 0, Math.PI * 2);
-  ctx.fillStyle = 'rgb(9, 7, 6)';
+  ctx.fillStyle = `rgb(${PUPIL_RGB.join(', ')})`;
   ctx.fill();
   // The pigment ruff at the pupil's margin: a soft dark-brown rim, not a drawn ring.
   ctx.lineWidth = 0.12 * f.pxPerMm;

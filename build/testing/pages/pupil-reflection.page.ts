@@ -50,7 +50,8 @@ exposed.pupilReflection = (era: EraId, inPx = 2) => {
   const mean = inside.reduce((a, b) => a + b, 0) / inside.length;
   const sd = Math.sqrt(inside.reduce((a, b) => a + (b - mean) ** 2, 0) / inside.length);
   outside.sort((a, b) => a - b);
-  return { n: inside.length, mean, sd, edge: steps / nSteps, nOut: outside.length, out75: outside[Math.floor(outside.length * 0.75)] };
+  const q = (k: number) => outside[Math.floor((outside.length - 1) * k)];
+  return { n: inside.length, mean, sd, edge: steps / nSteps, nOut: outside.length, out10: q(0.1), out50: q(0.5), out75: q(0.75), out90: q(0.9) };
 };
 
 // The room light's layer at a large size (sub-pixel bows show): along a pane's top edge (where its

@@ -66,8 +66,10 @@ describe('the room mirrored on the cornea (pixels)', () => {
     const spot = await call<{ spot: number; n: number; ringAbove: number; rn: number; dark: number }>('pupilSpot', '2009', 0, 0, p4.x, p4.y, 0.12);
     expect(spot.n).toBeGreaterThan(20);
     expect(spot.rn).toBeGreaterThan(50);
-    expect(spot.spot - spot.dark).toBeGreaterThan(12);
-    expect(spot.spot - spot.ringAbove).toBeGreaterThan(5);
+    expect(spot.spot - spot.dark, JSON.stringify(spot)).toBeGreaterThan(12);
+    // Above it the room's own image (assets/room-image.ts: walls over the viewer's head, the
+    // window's spill) lifts the ring more than the spot: 7.5 levels over it before the room, 3.4 now.
+    expect(spot.spot - spot.ringAbove, JSON.stringify(spot)).toBeGreaterThan(3);
     expect(spot.spot).toBeLessThan(150);
   }, 60_000);
 });
