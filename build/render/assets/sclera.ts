@@ -104,12 +104,12 @@ function paintVesselLayers(s: CanvasRenderingContext2D, sf: EyeFrame, w: number,
   const scaled = (k: number): EyeFrame => ({ ...sf, pxPerMm: sf.pxPerMm / k, centerXPx: sf.centerXPx / k, centerYPx: sf.centerYPx / k });
   const deep = makeLayer(w / 4, h / 4);
   deep.ctx.filter = 'blur(1.2px)';
-  paintVessels(deep.ctx, scaled(4), rng, { count: 14, width: [0.12, 0.24], alpha: [0.05, 0.11], rgb: '150, 64, 84', branch: 0.1, steps: [10, 18], forkDepth: 2 });
+  paintVessels(deep.ctx, scaled(4), rng, { count: 14, width: [0.12, 0.24], alpha: [0.05, 0.11], rgb: '150, 64, 84', branch: 0.1, steps: [10, 18], forkDepth: 2, stepScale: 1 });
   s.drawImage(deep.canvas, 0, 0, w, h);
   const mid = makeLayer(w / 2, h / 2);
-  paintVessels(mid.ctx, scaled(2), rng, { count: 22, width: [0.06, 0.13], alpha: [0.2, 0.5], rgb: '176, 48, 48', branch: 0.32, steps: [10, 22], forkDepth: 3 });
+  paintVessels(mid.ctx, scaled(2), rng, { count: 22, width: [0.06, 0.13], alpha: [0.2, 0.5], rgb: '176, 48, 48', branch: 0.32, steps: [10, 22], forkDepth: 3, stepScale: 1 });
   s.drawImage(mid.canvas, 0, 0, w, h);
-  paintVessels(s, sf, rng, { count: 44, width: [0.016, 0.03], alpha: [0.06, 0.14], rgb: '184, 60, 58', branch: 0.35, steps: [3, 9], short: true, forkDepth: 2 });
+  paintVessels(s, sf, rng, { count: 44, width: [0.016, 0.03], alpha: [0.06, 0.14], rgb: '184, 60, 58', branch: 0.35, steps: [3, 9], short: true, forkDepth: 2, stepScale: 0.5 });
 }
 
 interface VesselStyle {
@@ -124,6 +124,9 @@ interface VesselStyle {
   short?: boolean;
   /** How many generations of forks a vessel may grow (a trunk, its branches, theirs …). */
   forkDepth: number;
+  /** Each step's length as a share of 0.25–0.55 mm (steps as many more, turns by its square root:
+   * the same winding, finer). */
+  stepScale: number;
 }
 
 /** Vessels fade in the last few mm before the limbus: the conjunctiva's net is densest at the canthi
@@ -139,31 +142,46 @@ function paintVessels(ctx: CanvasRenderingContext2D, f: EyeFrame, rng: ReturnTyp
   const walk = (x: number, y: number, dir: number, width: number, alpha: number, depth: number): void => {
     let a = dir;
     let turn = rng.uniform(-0.25, 0.25);
-    const steps = rng.int(st.steps[0], st.steps[1]);
+    const steps = Math.round(rng.int(st.steps[0], st.steps[1]) / st.stepScale);
+    // The run's points and each piece's opacity and width, drawn once the run is done: each piece
+    // a curve between the middles of its neighbours' pieces, bent at the point between them, so the
+    // vessel winds smoothly instead of running as a chain of straight scratches (issue 18, point 5).
+    const pts: [number, number][] = [[x, y]];
+    const style: [number, number][] = [];
     for (let i = 0; i < steps; i++) {
       // Keep turning the way it turned, with a new nudge each step: a winding, not a zigzag.
       // (Capped: a vessel bends, it does not curl into rings.)
       turn = Math.max(-0.35, Math.min(0.35, 0.7 * turn + rng.uniform(-0.22, 0.22)));
       // Now and then a kink: a vessel runs in short, nearly straight pieces between bends.
-      a += turn + (rng.chance(0.15) ? rng.uniform(-0.55, 0.55) : 0);
-      const len = rng.uniform(0.25, 0.55);
+      a += (turn + (rng.chance(0.15) ? rng.uniform(-0.55, 0.55) : 0)) * Math.sqrt(st.stepScale);
+      const len = rng.uniform(0.25, 0.55) * st.stepScale;
       const nx = x + Math.cos(a) * len;
       const ny = y + Math.sin(a) * len;
       const k = i / steps;
       const r = Math.hypot(nx, ny * 1.2);
       const near = 0.3 + 0.7 * Math.min(1, Math.max(0, (r - FADE_FROM_MM) / (FULL_AT_MM - FADE_FROM_MM)));
-      ctx.beginPath();
-      ctx.moveTo(X(x), Y(y));
-      ctx.lineTo(X(nx), Y(ny));
-      ctx.strokeStyle = `rgba(${st.rgb}, ${(alpha * (1 - 0.6 * k) * near).toFixed(3)})`;
       // Thinner, too, as they fade toward the cornea (only the fine ends of the net reach the limbus).
-      ctx.lineWidth = Math.max(0.4, width * (1 - 0.5 * k) * (0.4 + 0.6 * near) * mm);
-      ctx.stroke();
+      style.push([alpha * (1 - 0.6 * k) * near, Math.max(0.4, width * (1 - 0.5 * k) * (0.4 + 0.6 * near) * mm)]);
+      pts.push([nx, ny]);
       x = nx;
       y = ny;
       // Thinning out before the cornea.
       if (Math.hypot(x, y * 1.2) < FADE_FROM_MM) break;
       if (depth < st.forkDepth && rng.chance(st.branch)) walk(x, y, a + (rng.chance(0.5) ? 1 : -1) * rng.uniform(0.4, 1.1), width * 0.65, alpha * 0.8, depth + 1);
+    }
+    const mid = (i: number): [number, number] => [(pts[i][0] + pts[i + 1][0]) / 2, (pts[i][1] + pts[i + 1][1]) / 2];
+    for (let i = 0; i < style.length; i++) {
+      // Piece i runs from the middle of the piece before (or the run's start) round point i to the
+      // middle of piece i, then on to point i + 1 at the run's end.
+      const from = i === 0 ? pts[0] : mid(i - 1);
+      const to = i === style.length - 1 ? pts[i + 1] : mid(i);
+      ctx.beginPath();
+      ctx.moveTo(X(from[0]), Y(from[1]));
+      if (i === 0) ctx.lineTo(X(to[0]), Y(to[1]));
+      else ctx.quadraticCurveTo(X(pts[i][0]), Y(pts[i][1]), X(to[0]), Y(to[1]));
+      ctx.strokeStyle = `rgba(${st.rgb}, ${style[i][0].toFixed(3)})`;
+      ctx.lineWidth = style[i][1];
+      ctx.stroke();
     }
   };
   ctx.save();
