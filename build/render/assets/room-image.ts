@@ -11,7 +11,8 @@ import { Noise2D, smoothstep, textureRandom } from './noise.ts';
 /**
  * The room itself in the cornea (issue 18, point 1: "the actual light source and room are reflected"):
  * the cornea mirrors everything in front of the eye, not only its lights. Its walls show faintly over
- * the whole cornea (roomWallReflectionLinear: ~20 of 255 over the pupil beside a window by day), so a
+ * the whole cornea, seen against the pupil's black (roomWallReflectionLinear: ~0.004 linear in a lit
+ * room, ~10 levels over the pupil; ~2 over the iris, not drawn), so a
  * photograph's pupil is a dim picture of the room, not a black hole with a screen pasted in it, and the
  * screen's image is the brightest part of a scene rather than a grey block with black above it. The
  * scene, by direction from the eye: walls, a little darker toward the ceiling and much darker at the

@@ -15,7 +15,7 @@ import { discEllipsePx } from '../geometry/iris-pose.ts';
 import { PUPIL_RGB } from './globe.ts';
 
 interface Layers {
-  /** The room's own faint image over the whole cornea (room-image.ts), or null where no room is lit. */
+  /** The room's own faint image, seen over the pupil (room-image.ts), or null where no room is lit. */
   roomImage: Layer | null;
   /** The room image's opacity over the pupil (roomImageOpacity). */
   roomImageOpacity: number;
