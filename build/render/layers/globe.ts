@@ -6,9 +6,9 @@ import { discEllipsePx, irisDiscMatrix } from '../geometry/iris-pose.ts';
 import type { BoundsPx } from './bounds.ts';
 import { blitRegion } from './bounds.ts';
 
-
 /** The pupil's own colour: a hole into a dark eye, lit only by what the cornea mirrors over it. */
 export const PUPIL_RGB: readonly [number, number, number] = [9, 7, 6];
+
 /**
  * Everything seen through the opening (unclipped: the face layer drawn next covers the rest), within
  * the opening's box: the white (its surface turning with the eye, its

@@ -58,8 +58,8 @@ describe('the pupil under the era grade (pixels)', () => {
       const p = await call<{ n: number; median: number }>('pupilTopLuma', era, 3);
       expect(p.n, era).toBeGreaterThan(30);
       // Drawn rgb(9, 7, 6), and the room's faint image in the cornea over it (assets/room-image.ts:
-      // ~10 levels more at the pupil's top in a lit room: 16–20.5 in every era but 1970's 9.5); lifted blacks (2000's
-      // navy, 2003's olive, 2013's maroon) were 30–60.
+      // ~10 levels more at the pupil's top in a lit room: 16–20.5 in every era but 1970's 9.5);
+      // lifted blacks (2000's navy, 2003's olive, 2013's maroon) were 30–60.
       expect(p.median, era).toBeLessThan(25);
     }
   }, 120_000);
