@@ -15,7 +15,9 @@ import { heldSignal } from '../core/held-signal.ts';
 import { panelNumbers, type PanelNumbers } from '../core/panel-numbers.ts';
 import { clipInputsKey } from './clip-key.ts';
 import { LABEL_HEIGHT_PX, type CompareOptions, type Panel } from './compare-types.ts';
-import { heldScene } from './held-panel.ts';
+import { heldFrames, heldScene } from './held-panel.ts';
+import { proofPanels } from './proof-panels.ts';
+import { frameCount } from '../../../model/time/clock.ts';
 import { renderAtRevision, type Revision } from './render-at-revision.ts';
 
 /** The scene a panel renders: the panel's own, or the frames a held panel needs of it. */
@@ -45,6 +47,40 @@ export function planPanels(names: string[], o: Pick<CompareOptions, 'settings' |
     const scene = settle(file);
     return { scene, label: scene.name, revision: null, fileSize: { width: file.width, height: file.height } };
   });
+}
+
+/** planPanels, then what eye compare checks before anything else: the panels share one frame rate, length and size. */
+export function checkedPanels(names: string[], o: Pick<CompareOptions, 'settings' | 'rev' | 'presets'>): Panel[] {
+  const panels = planPanels(names, o);
+  const first = panels[0].scene;
+  for (const p of panels) {
+    if (p.scene.fps !== first.fps) {
+      throw new CliError(EXIT.badInput, `panels must share one frame rate for frame-exact sync: ${panels.map((q) => `${q.label} ${q.scene.fps} fps`).join(', ')} (give --fps)`);
+    }
+    if (frameCount(p.scene.durationS, p.scene.fps) !== frameCount(first.durationS, first.fps)) {
+      throw new CliError(EXIT.badInput, `panels must share one length: ${panels.map((q) => `${q.label} ${q.scene.durationS} s`).join(', ')} (give --duration)`);
+    }
+    if (p.scene.width !== first.width || p.scene.height !== first.height) {
+      throw new CliError(EXIT.badInput, `panels must share one size: ${panels.map((q) => `${q.label} ${q.scene.width}x${q.scene.height}`).join(', ')} (give --size)`);
+    }
+  }
+  return panels;
+}
+
+/**
+ * The panels that need no render of their own, marked in place: one that is a proof film already
+ * made (the same scene and settings at its file's size) is that film, scaled (proofPanels); one that
+ * holds still costs what it shows, its few distinct frames rendered once and looped (heldFrames).
+ */
+export async function adoptPanels(panels: Panel[], o: CompareOptions): Promise<void> {
+  await proofPanels(panels, panelRenderFlags(o, ''));
+  const first = panels[0].scene;
+  const clipFrames = frameCount(first.durationS, first.fps);
+  for (const p of panels) {
+    if (p.revision !== null || p.note) continue;
+    const held = heldFrames(p.scene);
+    if (held !== null) Object.assign(p, { held, note: `holds still: ${held} frames rendered and looped for ${clipFrames}, its numbers from their pixels repeated` });
+  }
 }
 
 export function defaultName(panels: Panel[], o: CompareOptions): string {

@@ -13,8 +13,6 @@ import { findFfmpeg } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import { filmVerdict, type FilmVerdict } from '../../../node/ffmpeg/film-verdict.ts';
 import { probeFilm } from '../../../node/ffmpeg/probe-film.ts';
 import { clipKey } from './clip-key.ts';
-import { proofPanels } from './proof-panels.ts';
-import { heldFrames } from './held-panel.ts';
 import { clipSize } from '../core/clip-size.ts';
 import { composeArgs } from './compose-args.ts';
 import { labelStrip } from './label-strip.ts';
@@ -25,7 +23,7 @@ import { gitDirty, gitRevision } from '../../ledger/node/ledger.ts';
 import { outputFile } from '../../../node/io/contain.ts';
 import { fileSha256 } from '../../../node/io/file-sha256.ts';
 import { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord } from './compare-types.ts';
-import { defaultName, inputsKeyOf, measurePanel, panelRenderFlags, planPanels, renderPanels } from './compare-panels.ts';
+import { adoptPanels, checkedPanels, defaultName, inputsKeyOf, measurePanel, renderPanels } from './compare-panels.ts';
 import { adoptedClip, keep, keptByInputs, keptRecord, ledgerChecks, sayPanels } from './compare-record.ts';
 
 export { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord, type Panel } from './compare-types.ts';
@@ -43,19 +41,8 @@ const PANELS_TEMP = /^eye-compare-(\d+)-/;
  */
 export async function runCompare(names: string[], o: CompareOptions, argv: string[]): Promise<number> {
   const root = projectRoot();
-  const panels = planPanels(names, o);
+  const panels = checkedPanels(names, o);
   const first = panels[0].scene;
-  for (const p of panels) {
-    if (p.scene.fps !== first.fps) {
-      throw new CliError(EXIT.badInput, `panels must share one frame rate for frame-exact sync: ${panels.map((q) => `${q.label} ${q.scene.fps} fps`).join(', ')} (give --fps)`);
-    }
-    if (frameCount(p.scene.durationS, p.scene.fps) !== frameCount(first.durationS, first.fps)) {
-      throw new CliError(EXIT.badInput, `panels must share one length: ${panels.map((q) => `${q.label} ${q.scene.durationS} s`).join(', ')} (give --duration)`);
-    }
-    if (p.scene.width !== first.width || p.scene.height !== first.height) {
-      throw new CliError(EXIT.badInput, `panels must share one size: ${panels.map((q) => `${q.label} ${q.scene.width}x${q.scene.height}`).join(', ')} (give --size)`);
-    }
-  }
   // The revision is checked before anything is rendered (a typo must not cost the working tree's render first).
   const rev = o.rev !== undefined ? await resolveRevision(root, o.rev, basename(first.name)) : null;
   const ffmpeg = findFfmpeg();
@@ -70,15 +57,8 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   ensureOutDir(outDir);
   sweepOwned(outDir, OUT_TEMP);
   const size = o.panelSize ?? { width: first.width, height: first.height };
-  // A panel that is a proof film already made (the same scene and settings at its file's size) is that film, scaled.
-  await proofPanels(panels, panelRenderFlags(o, ''));
-  // A panel that holds still costs what it shows: its few distinct frames, rendered once and looped.
   const clipFrames = frameCount(first.durationS, first.fps);
-  for (const p of panels) {
-    if (p.revision !== null || p.note) continue;
-    const held = heldFrames(p.scene);
-    if (held !== null) Object.assign(p, { held, note: `holds still: ${held} frames rendered and looped for ${clipFrames}, its numbers from their pixels repeated` });
-  }
+  await adoptPanels(panels, o);
   // A warm run: the same panel films, labels and code made this clip already; nothing is rendered or restored.
   const inputsKey = await inputsKeyOf(root, panels, o, size);
   const expected = { ...clipSize(panels.length, size, LABEL_HEIGHT_PX), fps: first.fps, frames: clipFrames };
