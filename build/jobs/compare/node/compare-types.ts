@@ -65,6 +65,8 @@ export interface Panel {
   /** The full commit its code was at and whether that tree had uncommitted changes (for its ledger line). */
   code?: { revision: string; dirty: boolean };
   note?: string;
+  /** Made from its proof film, scaled (proof-panels.ts): nothing renders it. */
+  fromProof?: boolean;
   /** The scene file's own size, its proof film's (proof-panels.ts). */
   fileSize?: { width: number; height: number };
   /** A panel that holds still (held-panel.ts): the frames rendered, looped for the clip's length. */

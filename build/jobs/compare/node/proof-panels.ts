@@ -10,6 +10,8 @@ export interface ProofPanelCandidate {
   fileSize?: { width: number; height: number };
   /** Set when the panel is a proof film, said on its line in the clip's record. */
   note?: string;
+  /** Set with the note: the panel is that film, so nothing renders it. */
+  fromProof?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function proofPanels(panels: ProofPanelCandidate[], flags: RenderRu
     if (!store.lookup('films', keys[i])) return;
     c.p.scene = c.scene;
     c.p.note = `made from the proof film at ${c.scene.width}x${c.scene.height}, scaled`;
+    c.p.fromProof = true;
     adopted++;
   });
   return adopted;
