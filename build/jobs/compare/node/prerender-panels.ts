@@ -30,14 +30,14 @@ export interface ClipRequest {
  * record's inputs key is this run's) and each panel that needs no render (a proof film, scaled). A
  * panel's render is its film key's, whichever process makes it, so a clip's bytes are as before; a
  * panel that fails here is rendered again, and its failure said, by its clip's own eye compare.
- * Returns how many scenes it rendered or restored.
  */
-export async function prerenderPanels(clips: readonly ClipRequest[], argv: string[]): Promise<number> {
+export async function prerenderPanels(clips: readonly ClipRequest[], argv: string[]): Promise<void> {
   const first = clips[0]?.options;
-  if (!first || !first.cache || first.force || first.from?.length) return 0;
+  if (!first || !first.cache || first.force || first.from?.length) return;
   const root = projectRoot();
   const scenes = new Map<string, Scene>();
   for (const c of clips) {
+    const json = c.options.out.replace(/\.mp4$/, '.json');
     let panels;
     try {
       panels = checkedPanels(c.scenes, c.options);
@@ -47,14 +47,14 @@ export async function prerenderPanels(clips: readonly ClipRequest[], argv: strin
     }
     const size = c.options.panelSize ?? { width: panels[0].scene.width, height: panels[0].scene.height };
     const inputsKey = await inputsKeyOf(root, panels, c.options, size);
-    if (inputsKey && !c.options.force && keptByInputs(c.options.out, c.options.out.replace(/\.mp4$/, '.json'), inputsKey)) continue;
+    if (inputsKey && keptByInputs(c.options.out, json, inputsKey)) continue;
     for (const p of panels) {
       if (p.revision !== null || p.fromProof) continue;
       const s = rendered(p);
       scenes.set(JSON.stringify([s.name, s.width, s.height, s.durationS, s.fps, s.seed, s.preset]), s);
     }
   }
-  if (scenes.size === 0) return 0;
+  if (scenes.size === 0) return;
   const work = mkdtempSync(join(tmpdir(), ownedPrefix('eye-compare-')));
   const forget = onInterrupt(() => rmSync(work, { recursive: true, force: true }));
   try {
@@ -65,5 +65,4 @@ export async function prerenderPanels(clips: readonly ClipRequest[], argv: strin
     forget();
     rmSync(work, { recursive: true, force: true });
   }
-  return scenes.size;
 }

@@ -77,6 +77,5 @@ export async function runClips(o: ClipsOptions, argv: string[]): Promise<number>
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.jobs, clips.length)) }, worker));
   // The first failure in clip order is the run's, however the clips interleaved.
-  const status = codes.find((c) => c !== EXIT.ok) ?? EXIT.ok;
-  return status;
+  return codes.find((c) => c !== EXIT.ok) ?? EXIT.ok;
 }
