@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEye } from '../../testing/run-eye.ts';
@@ -42,4 +42,15 @@ describe('eye clips renders its panels in one batch', () => {
     expect(readFileSync(alone).equals(readFileSync(join(out, '1970-none-generic-tuned.mp4')))).toBe(true);
     expect(record(alone).key).toBe(record(join(out, '1970-none-generic-tuned.mp4')).key);
   }, 600_000);
+
+  it('renders nothing for a clip its compare will refuse: a symlink where the clip goes exits 3 before any frame', async () => {
+    const out = join(tmp, 'refused');
+    mkdirSync(out, { recursive: true });
+    const target = join(tmp, 'not-a-clip.txt');
+    symlinkSync(target, join(out, '1970-none-generic-tuned.mp4'));
+    const r = await runEye(['clips', '--eras', '1970', ...SIZE, '--cache-dir', join(tmp, 'cache-refused'), '--out', out]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/is not a regular file: refusing to replace it/);
+    expect(r.stderr).not.toMatch(/ms\/frame/);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { safeMessage } from '../../../errors/safe-text.ts';
 import type { Scene } from '../../../scene/scene.ts';
+import { outputFile } from '../../../node/io/contain.ts';
 import { ownedPrefix } from '../../../node/io/owned-temp.ts';
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
@@ -40,6 +41,10 @@ export async function prerenderPanels(clips: readonly ClipRequest[], argv: strin
     const json = c.options.out.replace(/\.mp4$/, '.json');
     let panels;
     try {
+      // A clip its compare will refuse (its clip or record not replaceable: a device node, a symlink)
+      // costs no render here either, as eye compare refuses before rendering.
+      outputFile(c.options.out);
+      outputFile(json);
       panels = checkedPanels(c.scenes, c.options);
       await adoptPanels(panels, c.options);
     } catch {
