@@ -117,8 +117,9 @@ describe('lash set (clumps, as photographs show)', () => {
     expect(up.lengthCv).toBeGreaterThan(0.21);
   });
 
-  it('lower hairs are sparser and shorter, and clump too', () => {
-    expect(LOWER_LASHES.length).toBeLessThan(0.3 * UPPER_LASHES.length);
+  it('lower hairs are fewer (anatomy: 75–80 against 90–160) and shorter, and clump too', () => {
+    expect(LOWER_LASHES.length).toBeLessThan(0.6 * UPPER_LASHES.length);
+    expect(LOWER_LASHES.length).toBeGreaterThan(0.35 * UPPER_LASHES.length);
     expect(low.meanLengthMm).toBeLessThan(0.6 * up.meanLengthMm);
     expect(low.inClumps, JSON.stringify(low.sizes)).toBeGreaterThan(0.5);
   });

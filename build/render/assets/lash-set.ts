@@ -207,25 +207,27 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   rowStepMm: 0.08,
 });
 
-export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v5', {
-  // Sparse: a photograph's lower row is a scatter of short, fine hairs in twos and threes with bare
-  // margin between, each clump at its own angle and length (at 34 like hairs in an even row, turned
-  // with the row, it read as a comb of diagonal strokes: issue 18).
-  count: 24,
-  sizeWeights: [0.14, 0.56, 0.3, 0, 0],
-  rootStepMm: [0.08, 0.2],
-  lengthMm: [0.7, 1.8],
-  lengthSpread: [0.3, 1.25],
+export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v6', {
+  // A lower lid carries 75–80 lashes, 6–8 mm long (anatomy texts; the upper 90–160, 8–12 mm). They
+  // leave the lid toward the camera and down, so from the front a fringe of fine hairs hangs 1.5–3 mm
+  // under the margin all along it, crossing, thinning only toward the canthi: what the periocular
+  // photographs show. At 24 hairs of 0.7–1.8 mm (and 34 in an even row before that) the margin read as
+  // bare skin with a few stamped hooks (issue 18, point 4).
+  count: 66,
+  sizeWeights: [0.3, 0.42, 0.22, 0.06, 0],
+  rootStepMm: [0.06, 0.18],
+  lengthMm: [1.6, 3.8],
+  lengthSpread: [0.35, 1.15],
   // Hairs of one clump differ in length (their tips still gather, a hair's breadth apart).
-  hairLengthJitter: 0.1,
+  hairLengthJitter: 0.08,
   fan: [-0.95, 0.4],
   fanJitter: 0.42,
   // Lower lashes point down (negative elevation) and curl a little further down, some more than others.
-  root: [-0.85, -0.25],
-  tip: [-1.45, -0.7],
-  width: [0.028, 0.058],
-  twist: [-0.5, 0.5],
-  density: (t) => (t < 0.08 ? 0.3 : t > 0.8 ? 0.12 : 0.55),
+  root: [-0.85, -0.3],
+  tip: [-1.5, -0.8],
+  width: [0.03, 0.06],
+  twist: [-0.7, 0.7],
+  density: (t) => (t < 0.06 ? 0.35 : t > 0.86 ? 0.15 : t > 0.75 ? 0.5 : 0.95),
   longestAt: 0.4,
   litShare: 0.2,
   bowMm: 0.07,
