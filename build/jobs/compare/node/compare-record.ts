@@ -12,6 +12,11 @@ import { ledgerCheck, type LedgerCheck } from '../core/ledger-check.ts';
 import type { PanelNumbers } from '../core/panel-numbers.ts';
 import type { CompareOptions, CompareRecord } from './compare-types.ts';
 
+/** Where a clip's record goes: beside it, its .mp4 for .json (eye compare writes it, eye clips checks it first). */
+export function clipRecordPath(clipFile: string): string {
+  return clipFile.replace(/\.mp4$/, '.json');
+}
+
 /** A kept clip: its record written again if this run's ledger checks changed it, and said as a made one is. */
 export function keep(record: CompareRecord, jsonFile: string, out: string, json: boolean): number {
   const text = `${JSON.stringify(record, null, 2)}\n`;

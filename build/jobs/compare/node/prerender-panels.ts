@@ -8,7 +8,7 @@ import { ownedPrefix } from '../../../node/io/owned-temp.ts';
 import { onInterrupt } from '../../../node/io/interrupt.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 import { runRenderScenes } from '../../render/node/run-render.ts';
-import { keptByInputs } from './compare-record.ts';
+import { clipRecordPath, keptByInputs } from './compare-record.ts';
 import { adoptPanels, checkedPanels, inputsKeyOf, panelRenderFlags, rendered } from './compare-panels.ts';
 import type { CompareOptions } from './compare-types.ts';
 
@@ -38,7 +38,7 @@ export async function prerenderPanels(clips: readonly ClipRequest[], argv: strin
   const root = projectRoot();
   const scenes = new Map<string, Scene>();
   for (const c of clips) {
-    const json = c.options.out.replace(/\.mp4$/, '.json');
+    const json = clipRecordPath(c.options.out);
     let panels;
     try {
       // A clip its compare will refuse (its clip or record not replaceable: a device node, a symlink)

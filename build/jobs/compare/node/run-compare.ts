@@ -24,7 +24,7 @@ import { outputFile } from '../../../node/io/contain.ts';
 import { fileSha256 } from '../../../node/io/file-sha256.ts';
 import { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord } from './compare-types.ts';
 import { adoptPanels, checkedPanels, defaultName, inputsKeyOf, measurePanel, renderPanels } from './compare-panels.ts';
-import { adoptedClip, keep, keptByInputs, keptRecord, ledgerChecks, sayPanels } from './compare-record.ts';
+import { adoptedClip, clipRecordPath, keep, keptByInputs, keptRecord, ledgerChecks, sayPanels } from './compare-record.ts';
 
 export { LABEL_HEIGHT_PX, type CompareOptions, type CompareRecord, type Panel } from './compare-types.ts';
 export { compareCode, planPanels } from './compare-panels.ts';
@@ -50,7 +50,7 @@ export async function runCompare(names: string[], o: CompareOptions, argv: strin
   const out = resolve(o.out ?? join(root, 'proof', 'compare', `${name}.mp4`));
   if (!out.endsWith('.mp4')) throw new CliError(EXIT.badInput, `--out: expected a file name ending in .mp4, got "${safeText(out)}"`);
   const outDir = dirname(out);
-  const jsonFile = out.replace(/\.mp4$/, '.json');
+  const jsonFile = clipRecordPath(out);
   // First, before any render or the folder's probe file: the clip and its record replace nothing but regular files (a device node at --out).
   outputFile(out);
   outputFile(jsonFile);
