@@ -97,7 +97,6 @@ exposed.lowerLashes = (kind: 'rest' | 'down' | 'up' | 'blink') => {
     hairs,
     clumps: rooted.length,
     sizes: rooted.map((k) => k.runs),
-    inSmallClumps: rooted.filter((k) => k.runs >= 2 && k.runs <= 3).reduce((a, k) => a + k.runs, 0) / hairs,
     gapCv: cv(gaps),
     lengthCv: cv(rooted.map((k) => k.bottom)),
     meanLengthMm: mean(rooted.map((k) => k.bottom)),

@@ -23,7 +23,6 @@ interface LowerLashes {
   hairs: number;
   clumps: number;
   sizes: number[];
-  inSmallClumps: number;
   gapCv: number;
   lengthCv: number;
   meanLengthMm: number;
