@@ -49,6 +49,47 @@ export function lidGlints(): LidGlint[] {
   return out;
 }
 
+/**
+ * A glint on the lower lid's lash line: the margin's front edge, where the lashes leave it, wet with
+ * tear and the glands' oil and round across, so from the front it catches the light in a broken row of
+ * tiny sparks between the lash roots (the periocular photographs' brightest detail under the eye; the
+ * waterline's flecks above it are fewer). Placed by `t` along the fissure and `depth`, its height as a
+ * share of the lash line's under the margin (which thins into both canthi and with the lid's closing),
+ * so it rides the lid. Clumped and uneven in size and strength (one size at one pitch reads as sequins).
+ */
+export interface LashLineGlint {
+  t: number;
+  depth: number;
+  radiusMm: number;
+  stretch: number;
+  strength: number;
+}
+
+let lashLine: LashLineGlint[] | null = null;
+/** How many sparks the lash line shows, and the fissure's length they are spread over (mm). */
+const LASH_LINE_CLUMPS = 24;
+const FISSURE_SPAN_MM = 29;
+
+/** The lash line's sparks, grown once: clumps of 1–4 a few tenths of a mm apart, most across the middle of the lid, where it faces the light. */
+export function lashLineGlints(): LashLineGlint[] {
+  if (lashLine) return lashLine;
+  const rng = textureRandom('lash-line-glints');
+  const out: LashLineGlint[] = [];
+  for (let c = 0; c < LASH_LINE_CLUMPS; c++) {
+    // Middle-heavy: the mean of two draws.
+    const tc = (rng.uniform(0.1, 0.88) + rng.uniform(0.16, 0.82)) / 2;
+    const pick = rng.next();
+    const size = pick < 0.35 ? 1 : pick < 0.7 ? 2 : pick < 0.9 ? 3 : 4;
+    for (let k = 0; k < size; k++) {
+      const t = tc + rng.uniform(-0.3, 0.3) / FISSURE_SPAN_MM;
+      // Mostly pinpoints, a few larger and drawn out along the lid.
+      out.push({ t, depth: rng.uniform(0.72, 1.2), radiusMm: 0.03 + 0.05 * rng.next() ** 2, stretch: rng.uniform(1, 2.2), strength: rng.uniform(0.4, 1) });
+    }
+  }
+  lashLine = out;
+  return out;
+}
+
 /** A glint's centre in frame px for these margins (upper: offset is under the margin, into the lid's edge; lower: over it). */
 export function lidGlintPx(f: EyeFrame, m: LidMargins, g: LidGlint): { xPx: number; yPx: number } {
   const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;

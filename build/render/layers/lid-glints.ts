@@ -1,6 +1,8 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
-import { lidGlintPx, lidGlints } from '../geometry/lid-glint-spots.ts';
+import { xPx, yPx } from '../geometry/eye-frame.ts';
+import { lashLineGlints, lidGlintPx, lidGlints } from '../geometry/lid-glint-spots.ts';
+import { LASH_LINE_MM, lowerMarginThickness } from './lower-lid.ts';
 
 /**
  * The lids' specular glints (geometry/lid-glint-spots.ts): short bright flecks on the lower lid's wet
@@ -16,8 +18,19 @@ export function drawLidGlints(ctx: CanvasRenderingContext2D, f: EyeFrame, m: Lid
   const spots = lidGlints().map((g) => {
     const p = lidGlintPx(f, m, g);
     const q = lidGlintPx(f, m, { ...g, t: g.t + 0.004 });
-    return { ...p, r: g.radiusMm * mm, stretch: g.stretch, angle: Math.atan2(q.yPx - p.yPx, q.xPx - p.xPx), bright: g.strength > 0.85 };
+    return { ...p, r: g.radiusMm * mm, stretch: g.stretch, angle: Math.atan2(q.yPx - p.yPx, q.xPx - p.xPx), level: g.strength > 0.85 ? 2 : 1 };
   });
+  // The lash line's sparks, at its depth under the margin where they sit (it thins into the canthi and shallows as the lid closes).
+  const span = m.xMedialMm - m.xLateralMm;
+  const lineAt = (t: number, depth: number): { xPx: number; yPx: number } => {
+    const x = m.xLateralMm + span * t;
+    return { xPx: xPx(f, x), yPx: yPx(f, m.lowerMm(x) - LASH_LINE_MM * show * lowerMarginThickness(t) * depth) };
+  };
+  for (const g of lashLineGlints()) {
+    const p = lineAt(g.t, g.depth);
+    const q = lineAt(g.t + 0.004, g.depth);
+    spots.push({ ...p, r: g.radiusMm * mm, stretch: g.stretch, angle: Math.atan2(q.yPx - p.yPx, q.xPx - p.xPx), level: g.strength > 0.8 ? 2 : g.strength > 0.6 ? 1 : 0 });
+  }
   const pass = (grow: number, keep: (s: (typeof spots)[number]) => boolean, style: string): void => {
     ctx.beginPath();
     for (const s of spots) {
@@ -35,7 +48,8 @@ export function drawLidGlints(ctx: CanvasRenderingContext2D, f: EyeFrame, m: Lid
   const op = ctx.globalCompositeOperation;
   ctx.globalCompositeOperation = 'lighter';
   pass(1.5, () => true, `rgba(255, 250, 246, ${0.08 * show})`);
-  pass(1, (s) => !s.bright, `rgba(255, 255, 255, ${0.78 * show})`);
-  pass(1, (s) => s.bright, `rgba(255, 255, 255, ${0.96 * show})`);
+  pass(1, (s) => s.level === 0, `rgba(255, 255, 255, ${0.45 * show})`);
+  pass(1, (s) => s.level === 1, `rgba(255, 255, 255, ${0.78 * show})`);
+  pass(1, (s) => s.level === 2, `rgba(255, 255, 255, ${0.96 * show})`);
   ctx.globalCompositeOperation = op;
 }

@@ -19,11 +19,13 @@ import { drawLowerMedialSeam } from './medial-canthus.ts';
  */
 const canthi = canthalTaper(0.12, 0.18);
 /** The margin's thickness along the lid (0 lateral … 1 medial): tapering from the middle, to nothing at the canthi. */
-const thickness = (t: number): number => canthi(t) * (0.5 + 0.5 * Math.sin(Math.PI * Math.min(1, Math.max(0, t))) ** 0.8);
+export const lowerMarginThickness = (t: number): number => canthi(t) * (0.5 + 0.5 * Math.sin(Math.PI * Math.min(1, Math.max(0, t))) ** 0.8);
 /** The waterline's width at its fullest and where across it (mm under the margin) the glands open and the grey line runs. */
 const WATERLINE_MM = 0.46;
 const GLANDS_MM = 0.14;
 const GREY_LINE_MM = 0.3;
+/** Where the lashes leave the lid, mm under the margin at its fullest (the margin's front edge). */
+export const LASH_LINE_MM = 0.42;
 /** The waterline's dry outer tone (near the lid's skin) and its wet inner mucosa's, before waterlineAlong darkens them medially. */
 const WATERLINE_DRY_RGB = [204, 150, 132] as const;
 const WATERLINE_WET_RGB = [196, 118, 108] as const;
@@ -38,11 +40,11 @@ export function lowerMarginBands(m: LidMargins): MarginBand[] {
   const show = marginShow(m);
   const bands: MarginBand[] = [];
   const band = (fromMm: number, toMm: number, rgba: MarginBand['rgba']): void => {
-    bands.push({ which: 'lower', fromMm, toMm, taper: thickness, rgba, power: 'flat' });
+    bands.push({ which: 'lower', fromMm, toMm, taper: lowerMarginThickness, rgba, power: 'flat' });
   };
   // A ramp placed as the stack of `fills` fills it was tuned as (stackRamp).
   const ramp = (fromMm: number, toMm: number, rgba: MarginBand['rgba'], power: number, peak: number, fills = 10): void => {
-    bands.push({ which: 'lower', ...stackRamp(fromMm, toMm, fills), taper: thickness, rgba, power, peak });
+    bands.push({ which: 'lower', ...stackRamp(fromMm, toMm, fills), taper: lowerMarginThickness, rgba, power, peak });
   };
   if (show > 0) {
     // The waterline is not one pink: its dry outer part (toward the lashes) is near the skin's tone,
@@ -62,7 +64,7 @@ export function lowerMarginBands(m: LidMargins): MarginBand[] {
   // The lash line, and a faint shade on the skin under it (the margin's lip over the lid's hollow).
   // The lash line: darkest at the roots, fading down into the skin and, over a shorter way, up into
   // the margin (two flat bands here read as a drawn line under the margin).
-  const lash = -0.42 * show;
+  const lash = -LASH_LINE_MM * show;
   ramp(lash, lash - 0.34, flat(84, 48, 38, 1), 1.5, 0.2);
   ramp(lash, lash + 0.1, flat(84, 48, 38, 1), 1, 0.2, 5);
   // (Within 1 mm of the margin: the lid's own skin, which a blink moves; the skin beyond stays put.)
@@ -188,7 +190,7 @@ function drawGlandOpenings(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMar
     const x = m.xLateralMm + (m.xMedialMm - m.xLateralMm) * g.t;
     const r = 0.042 * g.size * f.pxPerMm;
     const px = xPx(f, x);
-    const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * thickness(g.t));
+    const py = yPx(f, m.lowerMm(x) - (GLANDS_MM + g.offMm) * lowerMarginThickness(g.t));
     ctx.moveTo(px + r, py);
     ctx.ellipse(px, py, r, 0.8 * r, 0, 0, Math.PI * 2);
   }

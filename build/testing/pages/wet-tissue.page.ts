@@ -98,7 +98,25 @@ exposed.caruncleDetail = () => {
  * 4 px round them; clustered into spots (8-connected). Each spot's centre, and its
  * height above the lower margin at its column (mm).
  */
-exposed.marginGlints = (spec: Spec) => {
+exposed.marginGlints = (spec: Spec) => brightSpots(spec, (m) => [
+  [m.lowerMm, 0.45, -0.45],
+  [m.upperMm, 0.45, -0.45],
+]);
+
+/**
+ * Sparks on the lower lid's lash line (its front edge, where the lashes leave it): the same bright
+ * peaks as marginGlints, in the band 0.2–0.8 mm under the lower margin (below the waterline's own
+ * flecks, which sit within 0.16 mm of it), each with its size in pixels.
+ */
+exposed.lashLineGlints = (spec: Spec) => brightSpots(spec, (m) => [[m.lowerMm, -0.2, -0.8]]);
+
+/**
+ * Bright spots of the colour frame in windows along the margins (each a margin and the heights over
+ * it, mm, from the top down), outside the iris (the cornea's own reflections are not the lid's): over
+ * 215 in luma and a peak over the ring 4 px round them; clustered into spots (8-connected). Each
+ * spot's centre, its height above the lower margin and under the upper at its column (mm), its pixels.
+ */
+function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m']) => [(xMm: number) => number, number, number][]) {
   const s = sampleOf(spec);
   const { pose, m } = marginsOf(s);
   const f = eyeFrame(W, H);
@@ -112,9 +130,8 @@ exposed.marginGlints = (spec: Spec) => {
   const x1 = Math.floor(xPx(f, m.xMedialMm)) - R;
   for (let x = x0; x <= x1; x++) {
     const xm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
-    for (const fn of [m.lowerMm, m.upperMm]) {
-      const yc = yPx(f, fn(xm));
-      for (let y = Math.round(yc - 0.45 * f.pxPerMm); y <= Math.round(yc + 0.45 * f.pxPerMm); y++) {
+    for (const [fn, topMm, bottomMm] of windows(m)) {
+      for (let y = Math.round(yPx(f, fn(xm) + topMm)); y <= Math.round(yPx(f, fn(xm) + bottomMm)); y++) {
         const dx = (x + 0.5 - iris.xPx) / iris.radiusXPx;
         const dy = (y + 0.5 - iris.yPx) / iris.radiusYPx;
         if (dx * dx + dy * dy < 1) continue;
@@ -139,8 +156,8 @@ exposed.marginGlints = (spec: Spec) => {
     const ym = (f.centerYPx - p.yPx) / f.pxPerMm;
     return { xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: p.pixels };
   });
-  return { irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm, irisYMm: (f.centerYPx - iris.yPx) / f.pxPerMm, spots };
-};
+  return { irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm, irisYMm: (f.centerYPx - iris.yPx) / f.pxPerMm, fissureMm: m.xMedialMm - m.xLateralMm, spots };
+}
 
 /**
  * Per column across the fissure (t 0.1–0.85): the brightest luma within 0.3 mm over the lower margin

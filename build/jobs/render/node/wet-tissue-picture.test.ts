@@ -32,6 +32,10 @@ interface Glints {
   spots: Spot[];
 }
 
+interface LashLine extends Glints {
+  fissureMm: number;
+}
+
 interface Spot {
   xMm: number;
   yMm: number;
@@ -151,5 +155,42 @@ describe('glints on the lid margins', () => {
     expect(lower.length).toBeGreaterThanOrEqual(3);
     const kept = lower.filter((s) => near(down.spots, s, 0.2)).length;
     expect(kept / lower.length).toBeGreaterThan(0.7);
+  }, 120_000);
+});
+
+describe("the lower lid's lash line (its front edge, 0.2–0.8 mm under the margin)", () => {
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const cv = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2))) / mean(v);
+  const read = (spec: Spec) => call<LashLine>('lashLineGlints', spec);
+
+  it('sparks: a broken row of tiny glints, over one every 2 mm of the lid, clumped (gap CV over 0.8) and of uneven size (before: none)', async () => {
+    // The periocular photographs' brightest detail under the eye: the wet, oily lash line catching the
+    // light between the lash roots, a row of sparks of every size, some touching. One size at one pitch
+    // reads as sequins, so the spacing and the size must vary.
+    const g = await read({ yaw: 0, pitch: 0 });
+    const xs = g.spots.map((s) => s.xMm).sort((a, b) => a - b);
+    const gaps = xs.slice(1).map((x, k) => x - xs[k]);
+    const sizes = g.spots.map((s) => s.pixels);
+    console.log(`lash line sparks: ${g.spots.length} over ${g.fissureMm.toFixed(1)} mm, gap CV ${gaps.length > 1 ? cv(gaps).toFixed(2) : '-'}, sizes ${sizes.join(',')}`);
+    expect(g.spots.length / g.fissureMm, JSON.stringify(g.spots)).toBeGreaterThan(0.5);
+    expect(cv(gaps)).toBeGreaterThan(0.8);
+    expect(cv(sizes)).toBeGreaterThan(0.4);
+  }, 60_000);
+
+  it('stay put on the lid as the eye turns and as it looks down, and go as the lids shut', async () => {
+    const near = (a: Spot[], b: Spot, tolMm: number) => a.some((s) => Math.abs(s.xMm - b.xMm) < tolMm && Math.abs(s.overLowerMm - b.overLowerMm) < tolMm);
+    const rest = await read({ yaw: 0, pitch: 0 });
+    for (const spec of [{ yaw: -25, pitch: 0 }, { yaw: 25, pitch: 0 }, { yaw: 0, pitch: -20 }]) {
+      const moved = await read(spec);
+      // The reading skips the iris's disc (the cornea's own light is not the lid's), which lies under
+      // the lower lid too: those clear of it in both frames, and not single pixels (a peak at the
+      // reading's threshold, which a lash root's edge passing by can tip), are where they were on the lid.
+      const clear = (s: Spot, g: Glints) => Math.hypot(s.xMm - g.irisXMm, s.yMm - g.irisYMm) > 6.4;
+      const visible = rest.spots.filter((s) => s.pixels >= 2 && clear(s, rest) && clear(s, moved));
+      expect(visible.length, JSON.stringify(spec)).toBeGreaterThanOrEqual(4);
+      const kept = visible.filter((s) => near(moved.spots, s, 0.15)).length;
+      expect(kept / visible.length, JSON.stringify(spec)).toBeGreaterThan(0.8);
+    }
+    expect((await read({ blink: 1 })).spots.length).toBe(0);
   }, 120_000);
 });
