@@ -2,6 +2,7 @@ import { textureRandom } from '../assets/noise.ts';
 import type { EyeFrame } from './eye-frame.ts';
 import { xPx, yPx } from './eye-frame.ts';
 import type { LidMargins } from './lid-margins.ts';
+import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from './lid-shape.ts';
 import { TEAR_T1, meniscusHeightMm, tearShow, tearStreaks } from './tear-meniscus.ts';
 
 /**
@@ -66,9 +67,10 @@ export interface LashLineGlint {
 }
 
 let lashLine: LashLineGlint[] | null = null;
-/** How many sparks the lash line shows, and the fissure's length they are spread over (mm). */
+/** How many clumps of sparks the lash line shows. */
 const LASH_LINE_CLUMPS = 24;
-const FISSURE_SPAN_MM = 29;
+/** The fissure's length at rest, mm (a clump's spread is given in mm, its place in t). */
+const FISSURE_SPAN_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
 
 /** The lash line's sparks, grown once: clumps of 1–4 a few tenths of a mm apart, most across the middle of the lid, where it faces the light. */
 export function lashLineGlints(): LashLineGlint[] {
