@@ -16,6 +16,9 @@ const renderer = rendererPage('wet-tissue', { widthPx: W, heightPx: H });
 
 const call = renderer.call;
 
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+const cv = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2))) / mean(v);
+
 type Spec = { yaw: number; pitch: number; extra?: Record<string, number> } | { blink: number };
 
 interface TearRead {
@@ -78,8 +81,6 @@ describe('the tear meniscus (mask class)', () => {
 });
 
 describe("the meniscus's light", () => {
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const cv = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2))) / mean(v);
 
   it('is one thin line all along, broken irregularly: pieces of very different lengths at an uneven pitch, a few long streaks', async () => {
     for (const spec of [{ yaw: 0, pitch: 0 }, { yaw: -25, pitch: 0 }, { yaw: 0, pitch: -20 }]) {
@@ -159,8 +160,6 @@ describe('glints on the lid margins', () => {
 });
 
 describe("the lower lid's lash line (its front edge, 0.2–0.8 mm under the margin)", () => {
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const cv = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2))) / mean(v);
   const read = (spec: Spec) => call<LashLine>('lashLineGlints', spec);
 
   it('sparks: a broken row of tiny glints, over one every 2 mm of the lid, clumped (gap CV over 0.8) and of uneven size (before: none)', async () => {
