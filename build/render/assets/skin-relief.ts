@@ -12,7 +12,8 @@ import { Noise2D, grain, smoothstep } from './noise.ts';
  * - Pores: soft dimples ~0.1 mm across on a jittered 0.3 mm lattice (not every cell has one).
  * - Micro-relief: skin's furrows split it into little polygons of every shape, not a lattice: two
  *   networks of cell edges (jittered Voronoi cells ~0.45 mm and ~1.2 mm across, the finer shallower),
- *   each edge its own depth and some missing, the whole wandering and stronger in patches. (Two
+ *   each edge its own depth and some missing, each cell a soft dome between them (FurrowNet), the
+ *   whole wandering and stronger in patches. (Two
  *   periodic families of straight furrows crossing at 60° read as a regular crosshatch, "leather":
  *   issue 18.) On the upper lid's thin skin it is fainter (lid-skin.ts draws its creases along it).
  * - Crow's feet: deeper lines fanning out from the lateral canthus toward the temple.
@@ -20,13 +21,22 @@ import { Noise2D, grain, smoothstep } from './noise.ts';
  */
 const PORE_CELL_MM = 0.3;
 const PORE_SHARE = 0.65;
-/** The two furrow networks: cell size, groove half-width and depth (mm). */
-const FINE_CELL_MM = 0.45;
-const FINE_WIDTH_MM = 0.032;
-const FINE_DEPTH_MM = 0.0055;
-const COARSE_CELL_MM = 1.2;
-const COARSE_WIDTH_MM = 0.055;
-const COARSE_DEPTH_MM = 0.006;
+/**
+ * One network of furrows (mm): its cells' size, the groove's half-width and depth along their edges,
+ * and the soft dome each cell bulges in, its radius and height. Skin between its furrows is not flat:
+ * each little plate is a rounded bump that catches the light on its top (the photographs' cheek is a
+ * field of soft lit bumps); with flat plates and hairline grooves (0.032 mm, under a pixel at
+ * 1280×720) it read as crazed glaze, a web of crisp embossed lines (issue 18).
+ */
+interface FurrowNet {
+  cellMm: number;
+  widthMm: number;
+  depthMm: number;
+  domeMm: number;
+  domeDepthMm: number;
+}
+const FINE: FurrowNet = { cellMm: 0.45, widthMm: 0.045, depthMm: 0.0045, domeMm: 0.16, domeDepthMm: 0.01 };
+const COARSE: FurrowNet = { cellMm: 1.2, widthMm: 0.065, depthMm: 0.005, domeMm: 0.45, domeDepthMm: 0.004 };
 /**
  * How much fainter each network is on the upper lid's thin skin: the fine one a little (at 0.7 the
  * lid's own creases owned its texture), the coarse one nearly gone (its edges running down the lid
@@ -80,10 +90,12 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
       // Micro-relief: two networks of furrows, wandering, stronger in patches.
       const wx = 0.25 * warp.at(xm / 0.9 + 64, ym / 0.9 + 48);
       const wy = 0.25 * warp.at(ym / 0.9 + 17, xm / 0.9 + 31);
-      // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the network faint on it.
+      // The upper lid's thin skin folds along the lid (lid-skin.ts draws its lines), the network faint
+      // on it and no domes (stretched down a lowered lid they came out as pale blotches under the
+      // crease: lid-outline-picture).
       const strength = Math.max(0.25, 0.6 + 0.6 * patch.at(xm / 2 + 32, ym / 2 + 24));
-      h -= strength * (1 - UPPER_LID_FAINTER_FINE * lid) * FINE_DEPTH_MM * furrow(xm + wx * FINE_CELL_MM, ym + wy * FINE_CELL_MM, FINE_CELL_MM, FINE_WIDTH_MM, fineSalt);
-      h -= strength * (1 - UPPER_LID_FAINTER_COARSE * lid) * COARSE_DEPTH_MM * furrow(xm + wx, ym + wy, COARSE_CELL_MM, COARSE_WIDTH_MM, coarseSalt);
+      h -= strength * (1 - UPPER_LID_FAINTER_FINE * lid) * furrow(xm + wx * FINE.cellMm, ym + wy * FINE.cellMm, FINE, fineSalt, 1 - lid);
+      h -= strength * (1 - UPPER_LID_FAINTER_COARSE * lid) * furrow(xm + wx, ym + wy, COARSE, coarseSalt, 1 - lid);
       h -= crow(xm, ym) + under(xm, ym);
       out[y * W + x] = h;
     }
@@ -92,11 +104,12 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
 }
 
 /**
- * A network of furrows along the edges of jittered cells `cellMm` across at (xm, ym): 0 … 1 (1 on a
- * full-depth edge), a groove of half-width `widthMm` on the bisector of the two nearest cell points,
- * each edge its own depth (some none).
+ * Network `net`'s depth at (xm, ym) (mm, + down): a groove along the edges of jittered cells (on the
+ * bisector of the two nearest cell points, each edge its own depth, some none) and each cell's dome
+ * (× `domeShare`).
  */
-function furrow(xm: number, ym: number, cellMm: number, widthMm: number, salt: number): number {
+function furrow(xm: number, ym: number, net: FurrowNet, salt: number, domeShare: number): number {
+  const { cellMm, widthMm, depthMm, domeMm, domeDepthMm } = net;
   const gx = xm / cellMm;
   const gy = ym / cellMm;
   const ix = Math.floor(gx);
@@ -143,7 +156,15 @@ function furrow(xm: number, ym: number, cellMm: number, widthMm: number, salt: n
   // The edge's own depth, the same from both its cells.
   const u = (grain(Math.min(id1, id2), Math.max(id1, id2), salt + 2) + 1) / 2;
   const depth = u < MISSING_EDGE_SHARE ? 0 : 0.4 + (0.6 * (u - MISSING_EDGE_SHARE)) / (1 - MISSING_EDGE_SHARE);
-  return depth * Math.exp(-(dMm * dMm) / (widthMm * widthMm));
+  // The cell's dome: highest on its point, falling toward its rim. Less its mean over a cell (for
+  // nearest-point distances of density 1/cell², 1 / (1 + πR²/cell²)), so the domes shade the skin
+  // without darkening it (its grooves' cavities do: reliefLight).
+  const fromPointMm2 = d1 * cellMm * cellMm;
+  const dome = 1 - Math.exp(-fromPointMm2 / (domeMm * domeMm)) - 1 / (1 + (Math.PI * domeMm * domeMm) / (cellMm * cellMm));
+  // Each cell's own height, most of them low: domes all alike on the jittered lattice put its period
+  // back into the texture's spectrum (skin-volume-picture's spike: 31× where the furrows alone read 21×).
+  const domeK = 0.2 + 0.8 * ((grain(id1, 7, salt + 3) + 1) / 2) ** 2;
+  return depth * depthMm * Math.exp(-(dMm * dMm) / (widthMm * widthMm)) + domeDepthMm * domeK * dome * domeShare;
 }
 
 /** 1 on the upper lid's skin between the rest margin and the crease, fading over ~0.6 mm at its edges. */
