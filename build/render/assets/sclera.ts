@@ -82,7 +82,7 @@ export function paintSclera(f: EyeFrame): ScleraLayers {
   blobMm(h, f, CANTHUS_MEDIAL_MM.x - 3.6, CANTHUS_MEDIAL_MM.y + 0.1, 6.5, 'rgba(206, 112, 108, 0.38)', 'rgba(206, 118, 110, 0)', 0.9);
   blobMm(h, f, CANTHUS_LATERAL_MM.x + 2.2, CANTHUS_LATERAL_MM.y - 0.2, 4, 'rgba(200, 120, 110, 0.16)', 'rgba(200, 120, 110, 0)', 1.2);
   // The lateral angle: the globe turns away into the canthus, in shadow.
-  blobMm(h, f, CANTHUS_LATERAL_MM.x + 0.8, CANTHUS_LATERAL_MM.y, 3, 'rgba(120, 72, 64, 0.42)', 'rgba(150, 96, 88, 0)');
+  blobMm(h, f, CANTHUS_LATERAL_MM.x + 0.8, CANTHUS_LATERAL_MM.y, 2.2, 'rgba(120, 72, 64, 0.2)', 'rgba(150, 96, 88, 0)');
   paintCaruncle(h, f);
   return { surface, surfacePadPx: pad, shade };
 }

@@ -34,9 +34,12 @@ interface FurrowNet {
   depthMm: number;
   domeMm: number;
   domeDepthMm: number;
+  /** The dome's mean over a cell: for nearest-point distances of density 1/cell², 1 / (1 + πR²/cell²). */
+  domeMean: number;
 }
-const FINE: FurrowNet = { cellMm: 0.45, widthMm: 0.045, depthMm: 0.0045, domeMm: 0.16, domeDepthMm: 0.01 };
-const COARSE: FurrowNet = { cellMm: 1.2, widthMm: 0.065, depthMm: 0.005, domeMm: 0.45, domeDepthMm: 0.004 };
+const furrowNet = (n: Omit<FurrowNet, 'domeMean'>): FurrowNet => ({ ...n, domeMean: 1 / (1 + (Math.PI * n.domeMm * n.domeMm) / (n.cellMm * n.cellMm)) });
+const FINE = furrowNet({ cellMm: 0.45, widthMm: 0.045, depthMm: 0.0045, domeMm: 0.16, domeDepthMm: 0.01 });
+const COARSE = furrowNet({ cellMm: 1.2, widthMm: 0.065, depthMm: 0.005, domeMm: 0.45, domeDepthMm: 0.004 });
 /**
  * How much fainter each network is on the upper lid's thin skin: the fine one a little (at 0.7 the
  * lid's own creases owned its texture), the coarse one nearly gone (its edges running down the lid
@@ -109,7 +112,7 @@ export function skinRelief(f: EyeFrame, rng: Random): Float32Array {
  * (× `domeShare`).
  */
 function furrow(xm: number, ym: number, net: FurrowNet, salt: number, domeShare: number): number {
-  const { cellMm, widthMm, depthMm, domeMm, domeDepthMm } = net;
+  const { cellMm, widthMm, depthMm, domeMm, domeDepthMm, domeMean } = net;
   const gx = xm / cellMm;
   const gy = ym / cellMm;
   const ix = Math.floor(gx);
@@ -156,13 +159,14 @@ function furrow(xm: number, ym: number, net: FurrowNet, salt: number, domeShare:
   // The edge's own depth, the same from both its cells.
   const u = (grain(Math.min(id1, id2), Math.max(id1, id2), salt + 2) + 1) / 2;
   const depth = u < MISSING_EDGE_SHARE ? 0 : 0.4 + (0.6 * (u - MISSING_EDGE_SHARE)) / (1 - MISSING_EDGE_SHARE);
-  // The cell's dome: highest on its point, falling toward its rim. Less its mean over a cell (for
-  // nearest-point distances of density 1/cell², 1 / (1 + πR²/cell²)), so the domes shade the skin
-  // without darkening it (its grooves' cavities do: reliefLight).
+  // The cell's dome: highest on its point, falling toward its rim. Less its mean over a cell
+  // (FurrowNet.domeMean), so the domes shade the skin without darkening it (its grooves' cavities do:
+  // reliefLight).
   const fromPointMm2 = d1 * cellMm * cellMm;
-  const dome = 1 - Math.exp(-fromPointMm2 / (domeMm * domeMm)) - 1 / (1 + (Math.PI * domeMm * domeMm) / (cellMm * cellMm));
+  const dome = 1 - Math.exp(-fromPointMm2 / (domeMm * domeMm)) - domeMean;
   // Each cell's own height, most of them low: domes all alike on the jittered lattice put its period
-  // back into the texture's spectrum (skin-volume-picture's spike: 31× where the furrows alone read 21×).
+  // back into the texture's spectrum (skin-volume-picture's spike at the upper temple: 35× with every
+  // dome alike, still 31× with heights of 0.35–1, where the furrows alone read 21×).
   const domeK = 0.2 + 0.8 * ((grain(id1, 7, salt + 3) + 1) / 2) ** 2;
   return depth * depthMm * Math.exp(-(dMm * dMm) / (widthMm * widthMm)) + domeDepthMm * domeK * dome * domeShare;
 }

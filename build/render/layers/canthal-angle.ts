@@ -3,13 +3,19 @@ import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 
 /**
- * The lateral canthal angle, inside the opening (drawn in the face layer over the globe, so it rides
- * the lids): the globe turns away into the corner under the lids' edges, so the last ~2.5 mm of the
- * fissure darkens toward the angle, and the very tip is not a knife point but the pink tissue where
- * the lids join, a soft rounded wedge ~0.5 mm long. Only inside the lids' outline.
+ * The lateral canthal angle (drawn in the face layer over the globe, so it rides the lids). Inside the
+ * opening: the globe turns away into the corner under the lids' edges, so the last ~2.6 mm of the
+ * fissure darkens toward the angle; and the white of the eye does not run into the point. The lids'
+ * margins have thickness, and where they meet their tissue fills the corner, so the sclera ends round
+ * (a disc as tall as the opening) with pink-brown tissue, shadowed, between it and the angle: a
+ * periocular photograph's lateral corner is blunt, where a shade fading into the point read as a knife
+ * cut.
  */
 const SHADE_MM = 2.6;
-const TIP_MM = 0.95;
+/** Where the sclera's round end is centred along the fissure (mm from the angle), and how far its
+ * soft edge reaches past the disc (mm: two pixels at 1280×720, as a photograph's corner is soft). */
+const END_CENTRE_MM = 1.05;
+const END_SOFT_MM = 0.07;
 const SAMPLES = 16;
 
 export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
@@ -28,26 +34,51 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
     }
     ctx.closePath();
   };
-  const x0 = xPx(f, xL);
-  const shade = ctx.createLinearGradient(x0, 0, xPx(f, xL + SHADE_MM), 0);
-  shade.addColorStop(0, 'rgba(62, 34, 30, 0.62)');
-  shade.addColorStop(0.35, 'rgba(84, 48, 42, 0.3)');
+  const shade = ctx.createLinearGradient(xPx(f, xL), 0, xPx(f, xL + SHADE_MM), 0);
+  shade.addColorStop(0, 'rgba(62, 34, 30, 0.3)');
+  shade.addColorStop(0.35, 'rgba(84, 48, 42, 0.14)');
   shade.addColorStop(1, 'rgba(90, 52, 44, 0)');
   wedge(SHADE_MM);
   ctx.fillStyle = shade;
   ctx.fill();
-  // The join's tissue: an elliptical fade from the angle, so the opening ends rounded. (The path is
-  // traced in frame px; the gradient is squashed by the transform in force when it fills.)
-  wedge(TIP_MM);
+  drawCornerTissue(ctx, f, m, wedge);
+}
+
+/**
+ * The tissue between the angle and the sclera's round end: the opening short of a disc as tall as the
+ * opening at END_CENTRE_MM and centred there (the disc's near half is the sclera's end), laid as three
+ * fills a third as strong on growing discs, so its edge is soft; shadowed toward the angle.
+ */
+function drawCornerTissue(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, wedge: (lenMm: number) => void): void {
+  const xL = m.xLateralMm;
+  const xc = xL + END_CENTRE_MM;
+  const up = m.upperMm(xc);
+  const lo = m.lowerMm(xc);
+  const rMm = (up - lo) / 2;
+  if (!(rMm > 0)) return;
+  const cx = xPx(f, xc);
+  const cy = yPx(f, (up + lo) / 2);
   ctx.save();
-  ctx.translate(x0, yPx(f, m.upperMm(xL)));
-  ctx.scale(1, 0.45);
-  const tip = ctx.createRadialGradient(0, 0, 0, 0, 0, TIP_MM * f.pxPerMm);
-  // Shadowed tissue more than pink: at 0.9 of a bright pink it read as a pink bead in the corner.
-  tip.addColorStop(0, 'rgba(138, 84, 76, 0.7)');
-  tip.addColorStop(0.55, 'rgba(166, 106, 96, 0.4)');
-  tip.addColorStop(1, 'rgba(170, 110, 100, 0)');
-  ctx.fillStyle = tip;
-  ctx.fill();
+  wedge(END_CENTRE_MM + 0.05);
+  ctx.clip();
+  const tissue = ctx.createLinearGradient(xPx(f, xL), 0, cx, 0);
+  tissue.addColorStop(0, 'rgb(100, 60, 54)');
+  tissue.addColorStop(0.45, 'rgb(128, 80, 72)');
+  tissue.addColorStop(1, 'rgb(150, 100, 90)');
+  ctx.fillStyle = tissue;
+  ctx.globalAlpha = 0.3;
+  const left = xPx(f, xL) - 2;
+  const top = yPx(f, up) - 2;
+  const bottom = yPx(f, lo) + 2;
+  for (let k = 0; k < 3; k++) {
+    const r = (rMm + (END_SOFT_MM * (2 - k)) / 2) * f.pxPerMm;
+    ctx.beginPath();
+    ctx.rect(left, top, cx - left, bottom - top);
+    // The disc's near half, closed along its diameter: even-odd leaves the rectangle less the half-disc.
+    ctx.moveTo(cx, cy - r);
+    ctx.arc(cx, cy, r, -Math.PI / 2, Math.PI / 2, true);
+    ctx.closePath();
+    ctx.fill('evenodd');
+  }
   ctx.restore();
 }

@@ -229,3 +229,36 @@ exposed.lidSkinTexture = (pitchDeg: number) => {
   }
   return bandTexture(passOf(s, 'color'), lid, f.pxPerMm).lumaMedian;
 };
+
+// The lateral corner in the colour pass (2026, looking `pitchDeg` up), from the angle (the mask's
+// opening's lateral end) inward, every 0.05 mm to 2 mm in: the redness, (R − B) over the mean of R, G
+// and B over 3 rows, on the opening's middle row (halfway between its first and last opening pixels in
+// each column). NaN where a column holds no opening (a down-gaze's angle can be a stray pixel).
+exposed.lateralCorner = (pitchDeg = 0) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, pitchDeg);
+  const c = passOf(s, 'color');
+  const d = passOf(s, 'mask');
+  const mm = f.pxPerMm;
+  const opening = (x: number, y: number) => {
+    const i = (y * W + x) * 4;
+    return classifyMaskPixel(d[i], d[i + 1], d[i + 2]).opening;
+  };
+  let xl = -1;
+  for (let x = 0; x < W && xl < 0; x++) for (let y = 0; y < H; y++) if (opening(x, y)) { xl = x; break; }
+  const rednessAt = (x: number) => {
+    let top = -1, bottom = -1;
+    for (let y = 0; y < H; y++) if (opening(x, y)) { if (top < 0) top = y; bottom = y; }
+    if (top < 0) return Number.NaN;
+    const y0 = Math.round((top + bottom) / 2);
+    let sum = 0;
+    for (let y = y0 - 1; y <= y0 + 1; y++) {
+      const i = (y * W + x) * 4;
+      sum += (c[i] - c[i + 2]) / Math.max(1, (c[i] + c[i + 1] + c[i + 2]) / 3);
+    }
+    return sum / 3;
+  };
+  const middle: number[] = [];
+  for (let k = 1; k <= 40; k++) middle.push(rednessAt(Math.round(xl + k * 0.05 * mm)));
+  return middle;
+};

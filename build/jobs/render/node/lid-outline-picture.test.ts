@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rendererPage } from '../../../testing/renderer-page.ts';
+import { lateralEnd } from '../../../testing/lateral-end.ts';
 
 /**
  * Picture tests of the eye's outline and the shut lid (issue 18, point 2 and the lid's skin), on the
@@ -55,6 +56,21 @@ describe('the eye’s outline (mask pass, 1280×720)', () => {
     expect(c.medialAt02Mm).toBeGreaterThan(1);
     expect(c.caruncleMm2).toBeGreaterThan(3);
   }, 60_000);
+});
+
+describe('the lateral corner (colour pass, 1280×720)', () => {
+  // The lids' tissue fills the angle and the white ends against it (canthal-angle.ts). Before, a mauve
+  // shade faded the white into the point: along the opening's middle the redness fell smoothly, its
+  // largest fall 0.02–0.09 a sample with the corner 0.00–0.07 redder than the white past it (rest, up
+  // 8° and 15°, down 10° and 20°); now 0.07–0.13 and 0.13–0.15.
+  for (const pitchDeg of [0, 15, 8, -10, -20]) {
+    it(`ends the white against warm tissue (pitch ${pitchDeg}°): across the white's end the redness falls by over 0.1`, async () => {
+      const e = lateralEnd(await renderer.call<number[]>('lateralCorner', pitchDeg));
+      console.log(`lateral corner at pitch ${pitchDeg}: ${JSON.stringify(e)}`);
+      expect(e.warmth, JSON.stringify(e)).toBeGreaterThan(0.1);
+      expect(e.atMm, JSON.stringify(e)).toBeLessThan(1.2);
+    }, 60_000);
+  }
 });
 
 describe('the medial end (mask pass, 1280×720)', () => {
