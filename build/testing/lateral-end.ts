@@ -15,6 +15,8 @@ export function lateralEnd(middle: readonly number[]): LateralEnd {
   let k = -1;
   let fall = -Infinity;
   for (let i = Math.round(0.2 / stepMm) - 1; i + 1 <= Math.round(1.5 / stepMm) - 1 && i + 1 < middle.length; i++) {
+    // A column with no opening comes as NaN (null once it crossed from the page): no fall there.
+    if (!Number.isFinite(middle[i]) || !Number.isFinite(middle[i + 1])) continue;
     const d = middle[i] - middle[i + 1];
     if (d > fall) [fall, k] = [d, i];
   }

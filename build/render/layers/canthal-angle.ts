@@ -47,7 +47,8 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
 /**
  * The tissue between the angle and the sclera's round end: the opening short of a disc as tall as the
  * opening at END_CENTRE_MM and centred there (the disc's near half is the sclera's end), laid as three
- * fills a third as strong on growing discs, so its edge is soft; shadowed toward the angle.
+ * fills of 0.3 each on growing discs (0.66 where all three lie), so its edge is soft; shadowed toward
+ * the angle.
  */
 function drawCornerTissue(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, wedge: (lenMm: number) => void): void {
   const xL = m.xLateralMm;
