@@ -63,15 +63,11 @@ exposed.corners = () => {
   };
 };
 
-// The medial end's rounding, from the mask: each margin's edge per column (the first and last opening
-// row), its direction (least squares, degrees from the horizontal) near the end (0.03–0.17 mm in) and
-// farther in (0.3–0.6 mm), and how far each turns between the two. Two straight edges into a point (or a
-// flat nose) barely turn; a round pocket's edges turn through most of their way to the vertical there
-// (a circle of 0.9 mm: ~33° each). `kind`: the sample's gaze or blink.
-exposed.medialPocket = (kind: 'rest' | 'down' | 'up' | 'blink') => {
-  const s = kind === 'down' ? gazeSample(0, -25) : kind === 'up' ? gazeSample(0, 20) : kind === 'blink' ? blinkSample(0.5) : gazeSample(0, 0);
-  const f = eyeFrame(W, H);
-  const d = passOf(s, 'mask');
+/**
+ * The mask's opening per column: its first row and one past its last (−1 where the column holds none),
+ * and one past the last column that holds any.
+ */
+function openingEdges(d: Uint8ClampedArray): { top: Int32Array; bottom: Int32Array; end: number } {
   const top = new Int32Array(W).fill(-1);
   const bottom = new Int32Array(W).fill(-1);
   let end = -1;
@@ -84,6 +80,18 @@ exposed.medialPocket = (kind: 'rest' | 'down' | 'up' | 'blink') => {
       end = x + 1;
     }
   }
+  return { top, bottom, end };
+}
+
+// The medial end's rounding, from the mask: each margin's edge per column (the first and last opening
+// row), its direction (least squares, degrees from the horizontal) near the end (0.03–0.17 mm in) and
+// farther in (0.3–0.6 mm), and how far each turns between the two. Two straight edges into a point (or a
+// flat nose) barely turn; a round pocket's edges turn through most of their way to the vertical there
+// (a circle of 0.9 mm: ~33° each). `kind`: the sample's gaze or blink.
+exposed.medialPocket = (kind: 'rest' | 'down' | 'up' | 'blink') => {
+  const s = kind === 'down' ? gazeSample(0, -25) : kind === 'up' ? gazeSample(0, 20) : kind === 'blink' ? blinkSample(0.5) : gazeSample(0, 0);
+  const f = eyeFrame(W, H);
+  const { top, bottom, end } = openingEdges(passOf(s, 'mask'));
   // An edge's direction over the columns from a to b mm from the end, degrees from the horizontal,
   // signed so that both margins rise toward the vertical as they near the end.
   const direction = (edge: Int32Array, sign: number, a: number, b: number) => {
@@ -238,19 +246,12 @@ exposed.lateralCorner = (pitchDeg = 0) => {
   const f = eyeFrame(W, H);
   const s = gazeSample(0, pitchDeg);
   const c = passOf(s, 'color');
-  const d = passOf(s, 'mask');
+  const { top, bottom } = openingEdges(passOf(s, 'mask'));
   const mm = f.pxPerMm;
-  const opening = (x: number, y: number) => {
-    const i = (y * W + x) * 4;
-    return classifyMaskPixel(d[i], d[i + 1], d[i + 2]).opening;
-  };
-  let xl = -1;
-  for (let x = 0; x < W && xl < 0; x++) for (let y = 0; y < H; y++) if (opening(x, y)) { xl = x; break; }
+  const xl = top.findIndex((y) => y >= 0);
   const rednessAt = (x: number) => {
-    let top = -1, bottom = -1;
-    for (let y = 0; y < H; y++) if (opening(x, y)) { if (top < 0) top = y; bottom = y; }
-    if (top < 0) return Number.NaN;
-    const y0 = Math.round((top + bottom) / 2);
+    if (top[x] < 0) return Number.NaN;
+    const y0 = Math.round((top[x] + bottom[x] - 1) / 2);
     let sum = 0;
     for (let y = y0 - 1; y <= y0 + 1; y++) {
       const i = (y * W + x) * 4;
