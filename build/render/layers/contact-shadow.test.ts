@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
-import { SHADOW_DEPTH_MM, paintContactShadow, shadowProfile } from './contact-shadow.ts';
+import { xPx } from '../geometry/eye-frame.ts';
+import { CANTHUS_LATERAL_MM } from '../geometry/lid-shape.ts';
+import { SHADOW_DEPTH_MM, lateralEase, paintContactShadow, shadowProfile } from './contact-shadow.ts';
 
 const f = eyeFrame(1280, 720);
 const open = { openness: 1 } as LidMargins;
-const box = { x: 0, y: 0, w: 400, h: 300 };
+/** Frame px 440–840 across: the middle of the eye, clear of the lateral ease (over 5 mm from the canthus). */
+const X0 = 440;
+const box = { x: X0, y: 0, w: 400, h: 300 };
 const all = { x: 0, y: 0, w: 400, h: 300 };
-/** A straight margin along y = 100 from x = 100 to 300 (frame px), in `n` points. */
-const margin = (n = 21) => Array.from({ length: n }, (_, i) => [100 + (200 * i) / (n - 1), 100]).flat();
+/** A straight margin along y = 100 from box x = 100 to 300, in `n` points (frame px). */
+const margin = (n = 21) => Array.from({ length: n }, (_, i) => [X0 + 100 + (200 * i) / (n - 1), 100]).flat();
+/** The shade's alpha at box pixel (x, y). */
 const alphaAt = (d: Uint8ClampedArray, x: number, y: number) => d[(y * box.w + x) * 4 + 3] / 255;
 
 describe('the lid\'s contact shadow, per pixel behind the layer', () => {
@@ -63,5 +68,26 @@ describe('the lid\'s contact shadow, per pixel behind the layer', () => {
     const shut = new Uint8ClampedArray(box.w * box.h * 4);
     expect(paintContactShadow(shut, box, all, f, { openness: 0 } as LidMargins, pts)).toBeNull();
     expect(shut.every((v) => v === 0)).toBe(true);
+  });
+
+  it('thins toward the lateral canthus: 0.4 of itself there, all of itself from 5 mm in, smoothly', () => {
+    const xl = xPx(f, CANTHUS_LATERAL_MM.x);
+    expect(lateralEase(xl, f)).toBeCloseTo(0.4, 3);
+    expect(lateralEase(xl + 5 * f.pxPerMm, f)).toBe(1);
+    expect(lateralEase(xl + 20 * f.pxPerMm, f)).toBe(1);
+    let prev = 0;
+    for (let dPx = 0; dPx <= 5 * f.pxPerMm; dPx++) {
+      const e = lateralEase(xl + dPx, f);
+      expect(e).toBeGreaterThanOrEqual(prev);
+      expect(e - prev).toBeLessThan(dPx === 0 ? 1 : 0.01);
+      prev = e;
+    }
+    // On a margin along the lateral end, the shade 10 px under it is the profile's times the ease.
+    const lb = { x: 0, y: 0, w: 400, h: 300 };
+    const d = new Uint8ClampedArray(lb.w * lb.h * 4);
+    const pts = Array.from({ length: 21 }, (_, i) => [Math.round(xl) - 50 + 20 * i, 100]).flat();
+    paintContactShadow(d, lb, all, f, open, pts);
+    const x = Math.round(xl) + 8;
+    expect(d[(110 * lb.w + x) * 4 + 3] / 255).toBeCloseTo(shadowProfile(10.5 / depth) * lateralEase(x + 0.5, f), 1);
   });
 });

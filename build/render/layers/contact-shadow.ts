@@ -1,4 +1,6 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
+import { xPx } from '../geometry/eye-frame.ts';
+import { CANTHUS_LATERAL_MM } from '../geometry/lid-shape.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
 import type { BoundsPx } from './bounds.ts';
 import { polylineBoundsPx } from './bounds.ts';
@@ -23,6 +25,24 @@ export const SHADOW_DEPTH_MM = 2.8;
  */
 const SHADOW_AT_MARGIN = 0.68;
 const SHADOW_FALLOFF = 1.7;
+
+/**
+ * Toward the lateral canthus the shade thins, to 1 − LATERAL_EASE of itself at the canthus, over the
+ * last LATERAL_EASE_MM: the globe there is open to the side (no nose, no brow over it) and the lid lies
+ * back on it, so in a photograph the white runs bright almost to its lateral end (two periocular
+ * samples: ~0.6–0.7 of the white's middle 1 mm in). At full shade it was 0.44 there
+ * (lid-outline-picture.test.ts), a grey wedge into the corner. The medial end keeps its shade: it is
+ * the recess under the nose's side.
+ */
+const LATERAL_EASE = 0.6;
+const LATERAL_EASE_MM = 5;
+
+/** The shade's share at frame column x (px) for the lateral ease (1 from LATERAL_EASE_MM in). */
+export function lateralEase(x: number, f: EyeFrame): number {
+  const dMm = Math.abs(x - xPx(f, CANTHUS_LATERAL_MM.x)) / f.pxPerMm;
+  const t = Math.min(1, dMm / LATERAL_EASE_MM);
+  return 1 - LATERAL_EASE * (1 - t * t * (3 - 2 * t));
+}
 
 /** The shade's alpha at depth t (0 … 1 of SHADOW_DEPTH_MM). */
 export function shadowProfile(t: number): number {
@@ -70,6 +90,7 @@ export function paintContactShadow(dst: Uint8ClampedArray, box: BoundsPx, region
   let seg = 0;
   for (let i = 0; i < gw; i++) {
     const x = fx0 + q * i;
+    const ease = fade * lateralEase(x, f);
     // Segments in x order (lateral → medial runs one way): those within the depth of this column.
     while (seg < n - 2 && Math.max(upperMargin[2 * seg], upperMargin[2 * seg + 2]) < x - depth) seg++;
     for (let j = 0; j < gh; j++) {
@@ -89,7 +110,7 @@ export function paintContactShadow(dst: Uint8ClampedArray, box: BoundsPx, region
         const dy = ay + t * ey - y;
         d2 = Math.min(d2, dx * dx + dy * dy);
       }
-      grid[j * gw + i] = d2 < depth * depth ? fade * shadowProfile(Math.sqrt(d2) / depth) : 0;
+      grid[j * gw + i] = d2 < depth * depth ? ease * shadowProfile(Math.sqrt(d2) / depth) : 0;
     }
   }
   const [sr, sg, sb] = SHADOW_RGB;

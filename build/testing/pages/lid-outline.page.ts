@@ -6,7 +6,7 @@ import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import type { LidMargins } from '../../render/geometry/lid-margins.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_CARUNCLE, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_CARUNCLE, MASK_SCLERA, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
 import { bandTexture, maskRegion } from './band-texture.ts';
@@ -262,4 +262,31 @@ exposed.lateralCorner = (pitchDeg = 0) => {
   const middle: number[] = [];
   for (let k = 1; k <= 40; k++) middle.push(rednessAt(Math.round(xl + k * 0.05 * mm)));
   return middle;
+};
+
+// How bright the white stays toward the lateral end: the colour pass's luma on the opening's middle
+// row (3 rows), 1.0–1.5 mm in from the angle, over the 90th percentile of the white's luma (every
+// sclera pixel of the mask). The contact shadow at full strength into the corner made it a grey wedge.
+exposed.lateralWhite = (pitchDeg = 0) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, pitchDeg);
+  const c = passOf(s, 'color');
+  const m = passOf(s, 'mask');
+  const { top, bottom } = openingEdges(m);
+  const white: number[] = [];
+  for (let i = 0; i < W * H; i++) if (classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]) === MASK_SCLERA) white.push(lumaAt(c, 4 * i));
+  white.sort((a, b) => a - b);
+  const p90 = white[Math.floor(0.9 * white.length)];
+  const xl = top.findIndex((y) => y >= 0);
+  let sum = 0;
+  let n = 0;
+  for (let x = Math.round(xl + 1.0 * f.pxPerMm); x <= Math.round(xl + 1.5 * f.pxPerMm); x++) {
+    if (top[x] < 0) continue;
+    const y0 = Math.round((top[x] + bottom[x] - 1) / 2);
+    for (let y = y0 - 1; y <= y0 + 1; y++) {
+      sum += lumaAt(c, (y * W + x) * 4);
+      n++;
+    }
+  }
+  return { share: sum / n / p90, p90 };
 };

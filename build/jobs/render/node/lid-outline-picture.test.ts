@@ -73,6 +73,19 @@ describe('the lateral corner (colour pass, 1280×720)', () => {
   }
 });
 
+describe('the white toward the lateral corner (colour pass, 1280×720)', () => {
+  // The lids' contact shadow eases off over the last 5 mm to the lateral canthus (contact-shadow.ts).
+  // Two periocular photographs: ~0.6–0.7 of the white's middle 1 mm in. At full shade into the corner:
+  // 0.452, 0.435, 0.420, 0.440 at rest, up 15°, down 10° and 20°; eased: 0.583, 0.564, 0.543, 0.609.
+  for (const pitchDeg of [0, 15, -10, -20]) {
+    it(`stays bright almost to its end (pitch ${pitchDeg}°): 1–1.5 mm in, over 0.52 of the white's 90th percentile`, async () => {
+      const w = await renderer.call<{ share: number; p90: number }>('lateralWhite', pitchDeg);
+      console.log(`lateral white at pitch ${pitchDeg}: ${w.share.toFixed(3)} of ${w.p90.toFixed(1)}`);
+      expect(w.share).toBeGreaterThan(0.52);
+    }, 60_000);
+  }
+});
+
 describe('the medial end (mask pass, 1280×720)', () => {
   // Before (two straight edges into a 0.45-mm flat nose): near angle 104°/94°/69°/62° at rest, up,
   // down and half blink, the two edges' turns together 21°/15°/16°/14°; a circle of 0.9 mm: 124°, 65°.
