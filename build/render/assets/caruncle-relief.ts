@@ -55,6 +55,16 @@ const CREVICE_SHADE = 0.3;
  * lobules alone gave 1.1). */
 const MOTTLE_RED = 11;
 
+/**
+ * The tissue's own colour (sRGB) before its light, and how much darker its medial side is than its
+ * lateral: the mound lies in the corner's recess, its medial side deepest in it, shaded by the nose's
+ * side. At 204, 118, 114 and lit evenly it read beside a photograph as a bright pink dome, lit like the
+ * white (0.44 of the white's 90th percentile medially, 0.60 laterally; now 0.39 and 0.57,
+ * caruncle-picture.test.ts): the photographs' is a duller mound in shade.
+ */
+const ALBEDO = [198, 108, 104] as const;
+const RECESS_SHADE = 0.2;
+
 export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
   const mm = f.pxPerMm;
   const C = CARUNCLE_MM;
@@ -94,6 +104,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
   const cover = new Float32Array(size * size);
   const crevice = new Float32Array(size * size);
   const glandAt = new Float32Array(size * size);
+  const recessAt = new Float32Array(size * size);
   const wet = wetLobes(lobes, rng.spawn('glints'));
   const gloss = new Float32Array(size * size);
   const gate = new Float32Array(size * size);
@@ -132,6 +143,7 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       gloss[py * size + px] = dome + wetTop;
       height[i] = dome + bulge + 0.004 * fine.at(dx / 0.08 + 90, dy / 0.08 + 90) + 0.05 * coarse.at(dx / 0.45 + 20, dy / 0.45 + 20);
       crevice[i] = smoothstep(0.03, 0, bulge);
+      recessAt[i] = smoothstep(-0.6, 1.1, u);
       glandAt[i] = gland;
     }
   }
@@ -159,13 +171,15 @@ export function paintCaruncleRelief(ctx: CanvasRenderingContext2D, f: EyeFrame):
       // Redder and paler flecks a few tenths of a mm across (capillaries under the wet surface): the
       // red moves, the luma holds (green gives back what red adds), so the tissue mottles without lumps.
       const flush = MOTTLE_RED * mottle.at(px / mm / 0.22 + 7, py / mm / 0.22 + 7);
-      let r = 204 + 5 * g - 40 * k + patch + flush;
-      let gr = 118 + 10 * g - 54 * k + 1.6 * patch - (0.2126 / 0.7152) * flush;
-      let b = 114 + 5 * g - 36 * k + 1.2 * patch;
-      // Shadowed sides stay red (light scattered back out of the tissue), so red dims least.
-      r *= 0.74 + 0.32 * diffuse;
-      gr *= 0.58 + 0.5 * diffuse;
-      b *= 0.6 + 0.48 * diffuse;
+      let r = ALBEDO[0] + 5 * g - 40 * k + patch + flush;
+      let gr = ALBEDO[1] + 10 * g - 54 * k + 1.6 * patch - (0.2126 / 0.7152) * flush;
+      let b = ALBEDO[2] + 5 * g - 36 * k + 1.2 * patch;
+      // Shadowed sides stay red (light scattered back out of the tissue), so red dims least; and the
+      // mound lies in the recess of the corner, its medial side deepest in it.
+      const recess = 1 - RECESS_SHADE * recessAt[i];
+      r *= (0.74 + 0.32 * diffuse) * recess;
+      gr *= (0.58 + 0.5 * diffuse) * recess;
+      b *= (0.6 + 0.48 * diffuse) * recess;
       // The wet highlight: the light mirrored in the chosen lump's smooth surface, soft-edged.
       const hx = (gloss[i + 1] - gloss[i - 1]) / (2 * step);
       const hy = (gloss[i + size] - gloss[i - size]) / (2 * step);

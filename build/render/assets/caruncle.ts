@@ -29,11 +29,12 @@ export function paintCaruncle(ctx: CanvasRenderingContext2D, f: EyeFrame): void 
     return [cx + dx * c - dy * s, cy + dx * s + dy * c];
   };
   ctx.save();
-  // The lacrimal lake: the wet pocket the caruncle sits in, a pinkish shade.
-  const lake = ctx.createRadialGradient(cx + 0.3 * mm, cy, 0.5 * mm, cx + 0.3 * mm, cy, 3.4 * mm);
-  lake.addColorStop(0, 'rgba(170, 84, 82, 0.6)');
-  lake.addColorStop(0.6, 'rgba(190, 112, 106, 0.32)');
-  lake.addColorStop(1, 'rgba(200, 130, 120, 0)');
+  // The lacrimal lake: the wet pocket the caruncle sits in, deep in the corner and so in shade, a dull
+  // pinkish brown (a saturated pink glow here, 3.4 mm wide, read as a red halo round the mound).
+  const lake = ctx.createRadialGradient(cx + 0.3 * mm, cy, 0.5 * mm, cx + 0.3 * mm, cy, 2.9 * mm);
+  lake.addColorStop(0, 'rgba(128, 76, 72, 0.55)');
+  lake.addColorStop(0.6, 'rgba(168, 114, 106, 0.24)');
+  lake.addColorStop(1, 'rgba(190, 136, 126, 0)');
   ctx.fillStyle = lake;
   ctx.fillRect(cx - 4 * mm, cy - 4 * mm, 8 * mm, 8 * mm);
   paintPlica(ctx, cx, cy, mm);

@@ -111,6 +111,20 @@ describe("the caruncle's outline", () => {
   }, 120_000);
 });
 
+describe('the caruncle in its recess', () => {
+  // The mound lies deep in the medial corner (caruncle-relief.ts's RECESS_SHADE, a duller albedo, a
+  // duller lake round it): before, 0.440 of the white medially and 0.601 laterally, a bright pink dome;
+  // now 0.393 and 0.573.
+  it('is shaded, most on its medial side: its medial half under 0.42 of the white’s 90th percentile, its lateral half under 0.59', async () => {
+    const s = await renderer.call<{ medial: number; lateral: number; pixels: number }>('caruncleShade');
+    console.log(`caruncle shade: medial ${s.medial.toFixed(3)}, lateral ${s.lateral.toFixed(3)} of the white (${s.pixels} px)`);
+    expect(s.pixels).toBeGreaterThan(2000);
+    expect(s.medial).toBeLessThan(0.42);
+    expect(s.lateral).toBeLessThan(0.59);
+    expect(s.medial).toBeLessThan(s.lateral);
+  }, 120_000);
+});
+
 describe('the plica semilunaris', () => {
   it('is a fold lateral of the caruncle: pink up to its free edge, a shadow line 0.8–2.5 mm out from the caruncle', async () => {
     const p = await renderer.call<Fold>('plicaFold');
