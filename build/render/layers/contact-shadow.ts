@@ -13,8 +13,9 @@ import { polylineBoundsPx } from './bounds.ts';
  * Its shade at a point is shadowProfile at the point's distance from the margin polyline, the same
  * at every point along the curve (a radial gradient about one circle was not, and in up-and-sideways
  * gaze left a grey wedge with a hard edge across the white), thinning only over the last few mm to the
- * lateral canthus (lateralEase). It depends on the margin and the frame column alone, so it is composited into the face layer's pixels behind the lids when they move
- * (face-layer.ts), and a frame whose lids hold still costs nothing here.
+ * lateral canthus (lateralEase). It depends on the margin and the frame column alone, so it is
+ * composited into the face layer's pixels behind the lids when they move (face-layer.ts), and a frame
+ * whose lids hold still costs nothing here.
  */
 export const SHADOW_DEPTH_MM = 2.8;
 /**

@@ -3,7 +3,7 @@ import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { MASK_CARUNCLE, MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { gazeSample } from '../eye-samples.ts';
-import { PAGE_SIZE, boxBlur, drawPasses, exposed } from './page-kit.ts';
+import { PAGE_SIZE, boxBlur, drawPasses, exposed, lumaAt, whiteLumaP90 } from './page-kit.ts';
 import { spotsOf } from './spots.ts';
 import { bandTexture, maskRegion as region } from './band-texture.ts';
 
@@ -277,21 +277,15 @@ exposed.caruncleHighlights = () => {
 exposed.caruncleShade = () => {
   const f = eyeFrame(W, H);
   const { c, m } = passes(0, 0);
-  const luma = (i: number) => 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
-  const white: number[] = [];
   const half = [0, 0, 0, 0]; // medial sum, n, lateral sum, n
   const cx = xPx(f, CARUNCLE_MM.x);
   const medialRight = xPx(f, CARUNCLE_MM.x + 1) > cx;
   for (let i = 0; i < W * H; i++) {
-    const k = classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]);
-    if (k === MASK_SCLERA) white.push(luma(i));
-    else if (k === MASK_CARUNCLE) {
-      const medial = (i % W) + 0.5 > cx === medialRight;
-      half[medial ? 0 : 2] += luma(i);
-      half[medial ? 1 : 3]++;
-    }
+    if (classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]) !== MASK_CARUNCLE) continue;
+    const medial = (i % W) + 0.5 > cx === medialRight;
+    half[medial ? 0 : 2] += lumaAt(c, 4 * i);
+    half[medial ? 1 : 3]++;
   }
-  white.sort((a, b) => a - b);
-  const p90 = white[Math.floor(0.9 * white.length)];
+  const p90 = whiteLumaP90(c, m);
   return { medial: half[0] / half[1] / p90, lateral: half[2] / half[3] / p90, pixels: half[1] + half[3] };
 };

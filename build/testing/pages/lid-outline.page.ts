@@ -6,9 +6,9 @@ import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import type { LidMargins } from '../../render/geometry/lid-margins.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_CARUNCLE, MASK_SCLERA, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_CARUNCLE, MASK_SKIN, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
-import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
+import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt, whiteLumaP90 } from './page-kit.ts';
 import { bandTexture, maskRegion } from './band-texture.ts';
 import { spotsOf } from './spots.ts';
 
@@ -273,10 +273,7 @@ exposed.lateralWhite = (pitchDeg = 0) => {
   const c = passOf(s, 'color');
   const m = passOf(s, 'mask');
   const { top, bottom } = openingEdges(m);
-  const white: number[] = [];
-  for (let i = 0; i < W * H; i++) if (classifyMaskPixel(m[4 * i], m[4 * i + 1], m[4 * i + 2]) === MASK_SCLERA) white.push(lumaAt(c, 4 * i));
-  white.sort((a, b) => a - b);
-  const p90 = white[Math.floor(0.9 * white.length)];
+  const p90 = whiteLumaP90(c, m);
   const xl = top.findIndex((y) => y >= 0);
   let sum = 0;
   let n = 0;

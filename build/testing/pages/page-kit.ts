@@ -1,9 +1,10 @@
 /**
  * What every picture test's page (build/testing/pages/*.page.ts, bundled by renderer-page.ts) shares:
- * a 2D context to draw into and read back, one sample's passes drawn and read back, luma, a box blur, and the
- * window the page's measuring functions are put on for `RendererPage.call`.
+ * a 2D context to draw into and read back, one sample's passes drawn and read back, luma, the white's
+ * brightness, a box blur, and the window the page's measuring functions are put on for `RendererPage.call`.
  */
 import { drawEye } from '../../render/draw-eye.ts';
+import { MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { RenderPass } from '../../render/render-pass.ts';
 import type { EyeSample } from '../../model/types.ts';
 import type { EraId } from '../../scene/scene.ts';
@@ -33,6 +34,15 @@ export function drawPasses(s: EyeSample, era: EraId): { c: Uint8ClampedArray; m:
 /** Rec. 709 luma of the RGBA pixel at byte offset `i`. */
 export function lumaAt(d: Uint8ClampedArray, i: number): number {
   return 0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2];
+}
+
+/** The 90th percentile of the colour pass's luma (`c`) over every sclera pixel of the mask pass (`m`): the
+ * white's brightness, which a shaded part of the picture is read against. */
+export function whiteLumaP90(c: Uint8ClampedArray, m: Uint8ClampedArray): number {
+  const white: number[] = [];
+  for (let i = 0; i < m.length; i += 4) if (classifyMaskPixel(m[i], m[i + 1], m[i + 2]) === MASK_SCLERA) white.push(lumaAt(c, i));
+  white.sort((a, b) => a - b);
+  return white[Math.floor(0.9 * white.length)];
 }
 
 /** A box blur of `v`, a frame of the page's size (radius r px, clipped at the edges), by summed-area table. */
