@@ -2,7 +2,7 @@ import { CARUNCLE_MM } from '../geometry/caruncle-shape.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import { makeLayer } from './canvas.ts';
-import { Noise2D, textureRandom } from './noise.ts';
+import { Noise2D, smoothstep, textureRandom } from './noise.ts';
 
 /**
  * The caruncle's mound as tissue, shaded from a height field rather than painted as a dome with dots:
@@ -214,11 +214,6 @@ function wetLobes<L extends { x: number; y: number; r: number; big: boolean }>(l
   // Each with its own curvature, not its lump's (the lumps are low swells now, and a glint on one that
   // flat spreads into a pale disc): a small rounded cap of the film that mirrors the light as a spot.
   return chosen.map((l) => ({ ...l, h: 0.3 * l.r, peak: rng.uniform(0.8, 1) }));
-}
-
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
 }
 
 function dot(a: readonly number[], b: readonly number[]): number {

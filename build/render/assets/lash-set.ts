@@ -1,5 +1,5 @@
 import { CANTHUS_LATERAL_MM, CANTHUS_MEDIAL_MM } from '../geometry/lid-shape.ts';
-import { textureRandom } from './noise.ts';
+import { smoothstep, textureRandom } from './noise.ts';
 
 /**
  * The lashes, drawn once from the fixed seed: where each grows along its margin (a fraction of the
@@ -83,6 +83,14 @@ interface LashSpec {
    * row's roots sit, mm. Clumps of different rows may overlap along the margin. */
   rowWeights: number[];
   rowStepMm: number;
+  /**
+   * By the nose the margin slopes down into the medial canthus, so a hair leaving it sideways and down
+   * before its curl turns it up reads from the front as a hook (a J). Over this ramp of the fissure (t
+   * from…to, 0 at its start, 1 past it) the clump's angles shift by up to these amounts, radians: its
+   * root rises, its curl eases and it fans less toward the nose, so the short hairs there rise from the
+   * margin leaning a little. Added after the clump's random draws, so no other hair changes.
+   */
+  medialRamp?: { t: [number, number]; rootRad: number; tipRad: number; fanRad: number };
 }
 
 const FISSURE_MM = CANTHUS_MEDIAL_MM.x - CANTHUS_LATERAL_MM.x;
@@ -113,9 +121,11 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
     const lengthMm = (spec.lengthMm[0] + (spec.lengthMm[1] - spec.lengthMm[0]) * bulk) * rng.uniform(spec.lengthSpread[0], spec.lengthSpread[1]);
     // A stray hair leaves at its own angle, so it crosses its neighbours.
     const stray = size === 1 ? rng.uniform(-0.3, 0.3) : 0;
-    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-spec.fanJitter, spec.fanJitter) + stray;
-    const rootRad = rng.uniform(spec.root[0], spec.root[1]);
-    const tipRad = rng.uniform(spec.tip[0], spec.tip[1]);
+    const ramp = spec.medialRamp;
+    const nose = ramp ? smoothstep(ramp.t[0], ramp.t[1], tc) : 0;
+    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-spec.fanJitter, spec.fanJitter) + stray + (ramp ? ramp.fanRad * nose : 0);
+    const rootRad = rng.uniform(spec.root[0], spec.root[1]) + (ramp ? ramp.rootRad * nose : 0);
+    const tipRad = rng.uniform(spec.tip[0], spec.tip[1]) + (ramp ? ramp.tipRad * nose : 0);
     const twist = rng.uniform(spec.twist[0], spec.twist[1]);
     // Roots a few tenths of a mm apart, unevenly; the tips lean together onto the clump's tip.
     const offsetsMm: number[] = [0];
@@ -205,6 +215,9 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   // 0.08 mm deeper (from the front, a hair's breadth higher on the lid).
   rowWeights: [0.45, 0.35, 0.2],
   rowStepMm: 0.08,
+  // By the nose (the last fifth of the fissure): root up 0.4, curl down 0.5 (to 1.0–1.5 rad), fan
+  // 0.45 less toward the nose. Without it the short clumps there hung as fish hooks (issue 18, point 4).
+  medialRamp: { t: [0.78, 0.92], rootRad: 0.4, tipRad: -0.5, fanRad: -0.45 },
 });
 
 export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v6', {

@@ -1,3 +1,5 @@
+import { smoothstep } from '../assets/noise.ts';
+
 /**
  * The cornea bulging under a lid margin (eye.md §5): the cornea stands proud of the 13 mm lid sphere,
  * so where the margin crosses it the margin rides up in a gentle, wide rise centred on the cornea's
@@ -11,11 +13,6 @@ export const DRAPE_HALF_WIDTH_MM = 7.5;
 /** Margin-to-iris-centre distances (mm) where the cornea starts / fully lifts the margin. */
 const DRAPE_START_MM = 6.8;
 const DRAPE_FULL_MM = 2.5;
-
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}
 
 /** The rise's shape across the fissure: 1 at the cornea's column, 0 beyond the half width, C¹. */
 export function drapeBump(dxMm: number): number {

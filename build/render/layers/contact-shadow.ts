@@ -1,3 +1,4 @@
+import { smoothstep } from '../assets/noise.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx } from '../geometry/eye-frame.ts';
 import { CANTHUS_LATERAL_MM } from '../geometry/lid-shape.ts';
@@ -41,8 +42,7 @@ const LATERAL_EASE_MM = 5;
 /** The shade's share at frame column x (px) for the lateral ease (1 from LATERAL_EASE_MM in). */
 export function lateralEase(x: number, f: EyeFrame): number {
   const dMm = Math.abs(x - xPx(f, CANTHUS_LATERAL_MM.x)) / f.pxPerMm;
-  const t = Math.min(1, dMm / LATERAL_EASE_MM);
-  return 1 - LATERAL_EASE * (1 - t * t * (3 - 2 * t));
+  return 1 - LATERAL_EASE * (1 - smoothstep(0, LATERAL_EASE_MM, dMm));
 }
 
 /** The shade's alpha at depth t (0 … 1 of SHADOW_DEPTH_MM). */
