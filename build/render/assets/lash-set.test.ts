@@ -32,6 +32,11 @@ function cv(v: number[]): number {
   return Math.sqrt(mean(v.map((x) => (x - m) ** 2))) / m;
 }
 
+/** A hair's point at u (0 root … 1 tip) along its quadratic, px. */
+function at(c: LashCurvePx, u: number): [number, number] {
+  return [(1 - u) * (1 - u) * c.x0 + 2 * (1 - u) * u * c.cx + u * u * c.x1, (1 - u) * (1 - u) * c.y0 + 2 * (1 - u) * u * c.cy + u * u * c.y1];
+}
+
 /** Clumps read from the picture: single linkage of hairs whose tips meet and roots are near. */
 function clumpsOf(set: LashCurvePx[]): number[][] {
   const mm = f.pxPerMm;
@@ -74,10 +79,6 @@ function stats(set: LashCurvePx[]) {
   // Half way along, how far apart a clump's hairs stand against how thick they are: every pair of
   // hairs of one clump, their middles' distance over their mean width there.
   const apart: number[] = [];
-  const at = (c: LashCurvePx, u: number): [number, number] => [
-    (1 - u) * (1 - u) * c.x0 + 2 * (1 - u) * u * c.cx + u * u * c.x1,
-    (1 - u) * (1 - u) * c.y0 + 2 * (1 - u) * u * c.cy + u * u * c.y1,
-  ];
   for (const c of clumps) {
     for (let i = 0; i < c.length; i++) {
       for (let j = i + 1; j < c.length; j++) {
@@ -142,7 +143,7 @@ describe('lash set (clumps, as photographs show)', () => {
     const dips = upper.flatMap((c, i) => {
       if (UPPER_LASHES[i].t < 0.8) return [];
       let dip = 0;
-      for (let u = 0; u <= 1; u += 0.02) dip = Math.max(dip, (1 - u) * (1 - u) * c.y0 + 2 * (1 - u) * u * c.cy + u * u * c.y1 - c.y0);
+      for (let k = 0; k <= 50; k++) dip = Math.max(dip, at(c, k / 50)[1] - c.y0);
       return [dip / f.pxPerMm];
     });
     expect(dips.length).toBeGreaterThan(5);
