@@ -4,7 +4,7 @@ import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';
 import type { LashCurvePx } from '../layers/lashes.ts';
-import { LASH_TONES, lashCurvesPx } from '../layers/lashes.ts';
+import { LASH_TONES, lashCurvesPx, lashPointPx } from '../layers/lashes.ts';
 import { LOWER_LASHES, UPPER_LASHES } from './lash-set.ts';
 
 /**
@@ -30,11 +30,6 @@ function mean(v: number[]): number {
 function cv(v: number[]): number {
   const m = mean(v);
   return Math.sqrt(mean(v.map((x) => (x - m) ** 2))) / m;
-}
-
-/** A hair's point at u (0 root … 1 tip) along its quadratic, px. */
-function at(c: LashCurvePx, u: number): [number, number] {
-  return [(1 - u) * (1 - u) * c.x0 + 2 * (1 - u) * u * c.cx + u * u * c.x1, (1 - u) * (1 - u) * c.y0 + 2 * (1 - u) * u * c.cy + u * u * c.y1];
 }
 
 /** Clumps read from the picture: single linkage of hairs whose tips meet and roots are near. */
@@ -82,8 +77,8 @@ function stats(set: LashCurvePx[]) {
   for (const c of clumps) {
     for (let i = 0; i < c.length; i++) {
       for (let j = i + 1; j < c.length; j++) {
-        const [ax, ay] = at(set[c[i]], 0.5);
-        const [bx, by] = at(set[c[j]], 0.5);
+        const [ax, ay] = lashPointPx(set[c[i]], 0.5);
+        const [bx, by] = lashPointPx(set[c[j]], 0.5);
         apart.push(Math.hypot(ax - bx, ay - by) / ((set[c[i]].widthPx + set[c[j]].widthPx) / 2));
       }
     }
@@ -143,7 +138,7 @@ describe('lash set (clumps, as photographs show)', () => {
     const dips = upper.flatMap((c, i) => {
       if (UPPER_LASHES[i].t < 0.8) return [];
       let dip = 0;
-      for (let k = 0; k <= 50; k++) dip = Math.max(dip, at(c, k / 50)[1] - c.y0);
+      for (let k = 0; k <= 50; k++) dip = Math.max(dip, lashPointPx(c, k / 50)[1] - c.y0);
       return [dip / f.pxPerMm];
     });
     expect(dips.length).toBeGreaterThan(5);

@@ -123,9 +123,9 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
     const stray = size === 1 ? rng.uniform(-0.3, 0.3) : 0;
     const ramp = spec.medialRamp;
     const nose = ramp ? smoothstep(ramp.t[0], ramp.t[1], tc) : 0;
-    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-spec.fanJitter, spec.fanJitter) + stray + (ramp ? ramp.fanRad * nose : 0);
-    const rootRad = rng.uniform(spec.root[0], spec.root[1]) + (ramp ? ramp.rootRad * nose : 0);
-    const tipRad = rng.uniform(spec.tip[0], spec.tip[1]) + (ramp ? ramp.tipRad * nose : 0);
+    const fanRad = spec.fan[0] + (spec.fan[1] - spec.fan[0]) * tc + rng.uniform(-spec.fanJitter, spec.fanJitter) + stray + nose * (ramp?.fanRad ?? 0);
+    const rootRad = rng.uniform(spec.root[0], spec.root[1]) + nose * (ramp?.rootRad ?? 0);
+    const tipRad = rng.uniform(spec.tip[0], spec.tip[1]) + nose * (ramp?.tipRad ?? 0);
     const twist = rng.uniform(spec.twist[0], spec.twist[1]);
     // Roots a few tenths of a mm apart, unevenly; the tips lean together onto the clump's tip.
     const offsetsMm: number[] = [0];

@@ -148,6 +148,11 @@ export interface LashCurvePx {
   clump: number;
 }
 
+/** The point s along a hair's quadratic (0 root … 1 tip), frame px. */
+export function lashPointPx(c: LashCurvePx, s: number): [number, number] {
+  return [(1 - s) * (1 - s) * c.x0 + 2 * (1 - s) * s * c.cx + s * s * c.x1, (1 - s) * (1 - s) * c.y0 + 2 * (1 - s) * s * c.cy + s * s * c.y1];
+}
+
 /**
  * A real upper lash curves sideways as well as up (eye.md §11: "up and out"), along its whole length.
  * The fan, twist and curl of a hair give its frontal outline a sideways bow that the lid's roll never
@@ -419,12 +424,6 @@ function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
  */
 function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideShift: number, growPx: number, minPx: number): number[] {
   // The piece as its own quadratic (de Casteljau): end points and control.
-  const p = (s: number, axis: 0 | 1): number => {
-    const a = axis === 0 ? c.x0 : c.y0;
-    const b = axis === 0 ? c.cx : c.cy;
-    const d = axis === 0 ? c.x1 : c.y1;
-    return (1 - s) * (1 - s) * a + 2 * (1 - s) * s * b + s * s * d;
-  };
   const dp = (s: number, axis: 0 | 1): number => {
     const a = axis === 0 ? c.x0 : c.y0;
     const b = axis === 0 ? c.cx : c.cy;
@@ -432,13 +431,12 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
     return 2 * (1 - s) * (b - a) + 2 * s * (d - b);
   };
   const sm = (s0 + s1) / 2;
-  const ax = p(s0, 0);
-  const ay = p(s0, 1);
-  const bx = p(s1, 0);
-  const by = p(s1, 1);
+  const [ax, ay] = lashPointPx(c, s0);
+  const [bx, by] = lashPointPx(c, s1);
+  const [mx, my] = lashPointPx(c, sm);
   // The sub-curve's control: where the tangents at its ends meet = mid point pulled out.
-  const qx = 2 * p(sm, 0) - (ax + bx) / 2;
-  const qy = 2 * p(sm, 1) - (ay + by) / 2;
+  const qx = 2 * mx - (ax + bx) / 2;
+  const qy = 2 * my - (ay + by) / 2;
   const n0 = unitNormal(dp(s0, 0), dp(s0, 1));
   const nm = unitNormal(dp(sm, 0), dp(sm, 1));
   const n1 = unitNormal(dp(s1, 0), dp(s1, 1));
@@ -473,8 +471,7 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
  */
 function traceRootStub(path: Path2D, c: LashCurvePx): void {
   const s = ROOT_STUB_TO;
-  let ex = (1 - s) * (1 - s) * c.x0 + 2 * (1 - s) * s * c.cx + s * s * c.x1;
-  let ey = (1 - s) * (1 - s) * c.y0 + 2 * (1 - s) * s * c.cy + s * s * c.y1;
+  let [ex, ey] = lashPointPx(c, s);
   const far = Math.hypot(ex - c.x0, ey - c.y0) > 0.5;
   const n = far ? unitNormal(ex - c.x0, ey - c.y0) : unitNormal(c.cx - c.x0, c.cy - c.y0);
   const h0 = (c.widthPx * ROOT_STUB_SCALE) / 2;

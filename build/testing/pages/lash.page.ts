@@ -2,7 +2,7 @@ import { eyeFrame, xMmOf, xPx, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
-import { drawLashCurves, lashCurvesPx } from '../../render/layers/lashes.ts';
+import { drawLashCurves, lashCurvesPx, lashPointPx } from '../../render/layers/lashes.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { onMaskBoundary } from '../../measure/picture/geometry-edge.ts';
 import { maskClasses } from '../../measure/picture/mask-classes.ts';
@@ -153,9 +153,9 @@ exposed.closingLashEdge = (era: EraId, closure: number) => {
   const near = new Uint8Array(W * H);
   for (const h of lashCurvesPx(f, mg).filter((h) => h.row === 'upper')) {
     for (let k = 0; k <= 64; k++) {
-      const u = k / 64;
-      const x = Math.round((1 - u) * (1 - u) * h.x0 + 2 * (1 - u) * u * h.cx + u * u * h.x1);
-      const y = Math.round((1 - u) * (1 - u) * h.y0 + 2 * (1 - u) * u * h.cy + u * u * h.y1);
+      const [px, py] = lashPointPx(h, k / 64);
+      const x = Math.round(px);
+      const y = Math.round(py);
       for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) if (x + dx >= 0 && x + dx < W && y + dy >= 0 && y + dy < H) near[(y + dy) * W + x + dx] = 1;
     }
   }
