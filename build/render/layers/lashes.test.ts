@@ -5,7 +5,7 @@ import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';
 import { faceWarpBox } from './face-warp-box.ts';
-import { lashCurvesPx } from './lashes.ts';
+import { LASH_TONES, hairTone, lashCurvesPx } from './lashes.ts';
 
 const cases = [
   gazeSample(0, 0),
@@ -70,5 +70,18 @@ describe('lashes', () => {
     };
     expect(meanRise(0)).toBeGreaterThan(0.8 * f.pxPerMm);
     expect(meanRise(1)).toBeLessThan(-0.3 * f.pxPerMm);
+  });
+
+  it('are toned as their two-stop gradient draws them: the root\'s tone to a quarter of the way, then evenly to the tip', () => {
+    LASH_TONES.forEach(([root, tip], k) => {
+      const shade = k / LASH_TONES.length;
+      expect(hairTone(shade, 0.25)).toEqual(root);
+      for (const s of [0.4, 0.625, 0.8, 0.95]) {
+        const u = (s - 0.25) / 0.75;
+        const t = hairTone(shade, s);
+        t.rgb.forEach((v, i) => expect(Math.abs(v - (root.rgb[i] + (tip.rgb[i] - root.rgb[i]) * u))).toBeLessThanOrEqual(0.5));
+        expect(Math.abs(t.alpha - (root.alpha + (tip.alpha - root.alpha) * u))).toBeLessThanOrEqual(0.0005 + 1e-9);
+      }
+    });
   });
 });

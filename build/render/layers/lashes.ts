@@ -17,9 +17,9 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * (lash-set.ts), so a clump's tips meet in every pose, while each hair's own curl and bow keep it
  * apart from its neighbours on the way (a clump is 2–5 fine hairs, not one wedge). Each lash is a
  * tapered quadratic hair in five pieces, darker at the root and lighter, more transparent toward the
- * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX); all pieces of one tone go in
- * one path, so the lashes cost a dozen fills (each ~1 ms at 1280×720 in a software canvas), and only
- * when the lids move (the face layer caches them).
+ * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX). Each hair is one
+ * fill, its pieces one path and its tone a two-stop gradient (hairTone), ~30 µs a hair at 1280×720 in a
+ * software canvas, and only when the lids move (the face layer caches them).
  */
 /** A colour along a hair: sRGB and opacity. */
 export interface LashTone {
@@ -51,44 +51,44 @@ const ROOT_TIP: [LashTone, LashTone][] = [
 ];
 /**
  * A hair's colour at s along it (0 root … 1 tip), for hair colour `shade` (Lash.shade's two browns): the
- * root's tone to ROOT_EVEN_TO, then lighter and more transparent toward the tip, where the hair thins to
- * a translucent point (no lash is pure black in a photograph); the colour and the opacity fall mostly in
- * the outer half, and the defocus (DEFOCUS_TIP_PX) spreads the tip's darkness thinner.
+ * root's tone to ROOT_EVEN_TO, then evenly lighter and more transparent to the tip, where the hair thins
+ * to a translucent point (no lash is pure black in a photograph), and the defocus (DEFOCUS_TIP_PX)
+ * spreads the tip's darkness thinner (DEFOCUS_SHARE of its opacity). Even, so the canvas draws it as a
+ * two-stop gradient: a software canvas fills a two-stop gradient ~2 ms a lid redraw faster than one of
+ * seven stops over the 216 hairs (1280×720). The seven stops traced a fall that came mostly in the
+ * outer half (a power of 1.5 from a fifth of the way); from a quarter of the way, evenly, the hair over
+ * the skin reads within 6 levels of it everywhere along it.
  */
 export function hairTone(shade: number, s: number): LashTone {
   const [root, tip] = ROOT_TIP[shadeIndex(shade)];
-  const u = Math.pow(Math.max(0, (s - ROOT_EVEN_TO) / (1 - ROOT_EVEN_TO)), 1.5);
+  const u = Math.min(1, Math.max(0, (s - ROOT_EVEN_TO) / (1 - ROOT_EVEN_TO)));
+  const tipAlpha = tip.alpha * (1 - DEFOCUS_SHARE * (1 - ROOT_EVEN_TO));
   return {
     rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
-    alpha: Math.round((root.alpha + (tip.alpha - root.alpha) * u) * (1 - DEFOCUS_SHARE * Math.max(0, s - ROOT_EVEN_TO)) * 1000) / 1000,
+    alpha: Math.round((root.alpha + (tipAlpha - root.alpha) * u) * 1000) / 1000,
   };
 }
 /** Which of ROOT_TIP's hair colours a shade (0 … 1) is. */
 function shadeIndex(shade: number): number {
   return Math.min(ROOT_TIP.length - 1, Math.max(0, Math.floor(shade * ROOT_TIP.length)));
 }
-/** A hair's root tone holds to here along it (a fifth). */
-const ROOT_EVEN_TO = 0.2;
+/** A hair's root tone holds to here along it (a quarter). */
+const ROOT_EVEN_TO = 0.25;
 /** The two hair colours at their roots and tips (hairTone at 0 and 1). */
 export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map((_, k) => [hairTone(k / ROOT_TIP.length, 0), hairTone(k / ROOT_TIP.length, 1)]);
-/** Where along a hair its gradient's tone is set (between them the canvas blends). */
-const TONE_STOPS = [0, 0.2, 0.4, 0.55, 0.7, 0.85, 1];
 
-/** A hair's tone as a gradient along its chord, root to tip (a curled hair's points project onto the
- * chord in order as long as its control point does, which a lash's does). */
+/** A hair's tone as a gradient along its chord, from ROOT_EVEN_TO to the tip (the canvas pads the
+ * root's tone before it; a curled hair's points project onto the chord in order as long as its
+ * control point does, which a lash's does). */
 function hairGradient(ctx: CanvasRenderingContext2D, c: LashCurvePx): CanvasGradient {
-  const g = ctx.createLinearGradient(c.x0, c.y0, c.x1, c.y1);
-  const styles = TONE_STYLES[shadeIndex(c.shade)];
-  TONE_STOPS.forEach((s, i) => g.addColorStop(s, styles[i]));
+  const g = ctx.createLinearGradient(c.x0 + ROOT_EVEN_TO * (c.x1 - c.x0), c.y0 + ROOT_EVEN_TO * (c.y1 - c.y0), c.x1, c.y1);
+  const [root, tip] = TONE_STYLES[shadeIndex(c.shade)];
+  g.addColorStop(0, root);
+  g.addColorStop(1, tip);
   return g;
 }
-/** Each hair colour's CSS colour at each of TONE_STOPS, made once (the gradients are made per hair and frame). */
-const TONE_STYLES: readonly (readonly string[])[] = ROOT_TIP.map((_, k) =>
-  TONE_STOPS.map((s) => {
-    const t = hairTone(k / ROOT_TIP.length, s);
-    return `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`;
-  }),
-);
+/** Each hair colour's CSS colour at its root and tip, made once (the gradients are made per hair and frame). */
+const TONE_STYLES: readonly (readonly string[])[] = LASH_TONES.map((tones) => tones.map((t) => `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`));
 /** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO:
  * a thin line on the hair's lit side, not a second hair. */
 const HIGHLIGHT_RGB = '226, 200, 178';
