@@ -29,7 +29,7 @@ export interface LashTone {
 /** Where (along the hair's curve, 0 root … 1 tip) each piece of its outline starts (the outline is
  * traced in pieces so its sides follow the curve; all of one hair is filled at once). */
 const LASH_SEGMENTS = [0, 0.4, 0.62, 0.78, 0.9];
-/** The share of its opacity a hair's tip gives up to the defocus's widening (DEFOCUS_TIP_PX). */
+/** The share of its opacity a hair gives up to the defocus's widening (DEFOCUS_TIP_PX), per unit of its length past ROOT_EVEN_TO. */
 const DEFOCUS_SHARE = 0.3;
 /**
  * Each hair colour at its root and its tip (between them the tone runs smoothly: hairTone). A hair is
@@ -53,7 +53,8 @@ const ROOT_TIP: [LashTone, LashTone][] = [
  * A hair's colour at s along it (0 root … 1 tip), for hair colour `shade` (Lash.shade's two browns): the
  * root's tone to ROOT_EVEN_TO, then evenly lighter and more transparent to the tip, where the hair thins
  * to a translucent point (no lash is pure black in a photograph), and the defocus (DEFOCUS_TIP_PX)
- * spreads the tip's darkness thinner (DEFOCUS_SHARE of its opacity). Even, so the canvas draws it as a
+ * spreads the tip's darkness thinner (DEFOCUS_SHARE of its opacity per unit of length past
+ * ROOT_EVEN_TO: 0.225 by the tip). Even, so the canvas draws it as a
  * two-stop gradient: a software canvas fills a two-stop gradient ~2 ms a lid redraw faster than one of
  * seven stops over the 216 hairs (1280×720). The seven stops traced a fall that came mostly in the
  * outer half (a power of 1.5 from a fifth of the way); from a quarter of the way, evenly, the hair over
