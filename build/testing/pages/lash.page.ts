@@ -193,7 +193,7 @@ exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
   const out: number[] = [];
   for (let y = Math.floor(y0) - 1; y > y0 - lengthPx; y--) {
     const u = (y0 - y - 0.5) / lengthPx;
-    const xc = Math.round((1 - u) * (1 - u) * curve.x0 + 2 * (1 - u) * u * curve.cx + u * u * curve.x1);
+    const xc = Math.round(lashPointPx(curve, u)[0]);
     let dark = 0;
     for (let x = xc - 6; x <= xc + 6; x++) dark += 255 - lumaAt(d, (y * W + x) * 4);
     out.push(dark);
