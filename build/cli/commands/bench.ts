@@ -8,7 +8,7 @@ export const BENCH_OPTIONS = {
   frames: { flags: '--frames <n>', doc: 'frames per mode, 10 to 1800', default: 90, parse: integerIn(10, 1800) },
   repeat: {
     flags: '--repeat <n>',
-    doc: "full passes per size, 1 to 9: each timing is the median of its passes and the ratios are the medians' (a machine's slow spell then lands in one pass, not in one mode)",
+    doc: "full passes per size, 1 to 9: each timing is the median of its passes and the ratios are the medians' (a machine's slow spell then lands in one pass, not in one mode); with --drawing-only, the fastest pass and the median",
     default: 1,
     parse: integerIn(1, 9),
   },
@@ -28,6 +28,11 @@ export const BENCH_OPTIONS = {
     parse: text,
   },
   breakdownOnly: { flags: '--breakdown-only', doc: "time only the CPU breakdown per frame (drawing, mask, in-page encode, transfer, ffmpeg's decode, conversion and x264), not every floor", default: false },
+  drawingOnly: {
+    flags: '--drawing-only',
+    doc: "time only the colour drawing, in the page (frames 1…n, each then read back one pixel), each tree in its own browser and their passes interleaved; prints the fastest pass (the cost: a busy machine only slows a pass) and the median, and with --against the multiple",
+    default: false,
+  },
   json: { flags: '--json', doc: 'print the rows as JSON on stdout', default: false },
 } satisfies Record<string, OptionSpec<unknown>>;
 
@@ -41,6 +46,6 @@ export function registerBench(program: Command): void {
   declareOptions(cmd, BENCH_OPTIONS).action(async (raw: Record<string, unknown>) => {
     const o = parseOptions(BENCH_OPTIONS, raw);
     const { runBench } = await import('../../jobs/bench/node/run-bench.ts');
-    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true, against: o.against, breakdownOnly: o.breakdownOnly === true });
+    process.exitCode = await runBench({ sizes: o.size, frames: o.frames, scene: o.scene, threads: o.x264Threads, repeat: o.repeat, json: o.json === true, against: o.against, breakdownOnly: o.breakdownOnly === true, drawingOnly: o.drawingOnly === true });
   });
 }

@@ -11,6 +11,9 @@ import { loadBenchTree, type BenchTree } from './bench-tree.ts';
 import { cpuBreakdown, type CpuBreakdown } from './cpu-breakdown.ts';
 import { medianBreakdown } from './median-breakdown.ts';
 import { breakdownTable } from './breakdown-table.ts';
+import { benchDrawing } from './drawing-only.ts';
+import { drawingTable } from './drawing-table.ts';
+import { summariseDrawing } from '../core/drawing-passes.ts';
 
 /** Aims from pipeline.md (speed): the pipeline within 2.5× of the drawing and 1.25× of its slower floor. */
 const MAX_PIPELINE_OVER_DRAWING = 2.5;
@@ -29,6 +32,8 @@ export interface BenchRunOptions {
   against: string | null;
   /** The CPU breakdown only, not every floor (the capture paths, encode variants, page.screenshot). */
   breakdownOnly: boolean;
+  /** The colour drawing alone, in-page, each tree's passes interleaved (nothing else). */
+  drawingOnly: boolean;
 }
 
 /** `eye bench`: every floor of the pipeline side by side, per size, printed as tables or JSON. */
@@ -43,6 +48,15 @@ export async function runBench(flags: BenchRunOptions): Promise<number> {
   const trees: BenchTree[] = [];
   if (flags.against !== null) trees.push(await loadBenchTree(flags.against, flags.against));
   trees.push(await loadBenchTree(projectRoot(), 'this tree'));
+  if (flags.drawingOnly) {
+    const drawings = [];
+    for (const scene of scenes) {
+      const log = (s: string) => process.stderr.write(`bench: ${scene.width}x${scene.height}: ${s}\n`);
+      drawings.push({ size: `${scene.width}x${scene.height}`, frames: frames - 1, trees: (await benchDrawing(trees, scene, flags.repeat, log)).map(summariseDrawing) });
+    }
+    process.stdout.write(flags.json ? `${JSON.stringify({ drawings }, null, 2)}\n` : drawings.map(drawingTable).join('\n'));
+    return EXIT.ok;
+  }
   const breakdowns: CpuBreakdown[][] = [];
   for (const scene of scenes) {
     const perTree: CpuBreakdown[][] = trees.map(() => []);
