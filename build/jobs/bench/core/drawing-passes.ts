@@ -1,3 +1,5 @@
+import { median } from './median.ts';
+
 /**
  * The colour drawing's cost per tree from interleaved passes (`eye bench --drawing-only`): each pass
  * is one tree's in-page wall ms a frame over the same frames. A busy machine only ever makes a pass
@@ -22,9 +24,7 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 export function summariseDrawing(t: DrawingPasses): DrawingSummary {
   if (t.msPerFrame.length === 0) throw new RangeError(`summariseDrawing: ${t.label} has no passes`);
   if (t.msPerFrame.some((x) => !(Number.isFinite(x) && x > 0))) throw new RangeError(`summariseDrawing: ${t.label} has a pass that is not a positive time`);
-  const s = [...t.msPerFrame].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return { label: t.label, passes: s.length, fastestMs: r2(s[0]), medianMs: r2(s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2) };
+  return { label: t.label, passes: t.msPerFrame.length, fastestMs: r2(Math.min(...t.msPerFrame)), medianMs: r2(median(t.msPerFrame)) };
 }
 
 /** The last tree's cost as a multiple of the first's (this tree against --against), fastest and median passes. */

@@ -14,6 +14,7 @@ import type { FfmpegTools } from '../../../node/ffmpeg/find-ffmpeg.ts';
 import type { BenchTree } from './bench-tree.ts';
 import type { BenchTiming } from './tree-cpu-ms.ts';
 import { renderCpuSampler, timedCpu } from './tree-cpu-ms.ts';
+import { ONE_PIXEL_READ, pageLoop } from './page-loop.ts';
 
 /** One tree's CPU breakdown at one size: every stage's timing, the parts, and the pipeline's ratios. */
 export interface CpuBreakdown {
@@ -34,9 +35,6 @@ export interface CpuBreakdown {
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 
-/** Frames 1…n drawn in one page call (no CDP per frame): each followed by a one-pixel read, or its image's encode. */
-const pageLoop = (frames: number, then: string) =>
-  `(() => { const c = document.querySelector('canvas').getContext('2d'); let n = 0; for (let f = 1; f <= ${frames}; f++) { window.__eye.goToFrame(f); ${then} } return n; })()`;
 
 /** ffmpeg fed `images` (base64, as CDP carried them) on stdin; resolves when it has exited 0. */
 async function runFfmpeg(ffmpeg: string, args: string[], images: readonly Base64Image[]): Promise<void> {
@@ -72,7 +70,6 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
         await browser.runInPage(pageLoop(n, then));
       });
     };
-    const onePixel = 'c.getImageData(0, 0, 1, 1);';
     const encodeImage = `n += ${tree.imageExpression(browser.format)}.length;`;
     // Warm up: one untimed pass of the fullest page stage (colour, mask and in-page encode). The page's
     // code is compiled as it first runs: optimised on background threads, and measured over the first
@@ -81,8 +78,8 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
     // stage timed first paid alone. Every stage is then timed warm, as the pipeline that follows runs.
     await inPage(true, encodeImage);
     log(`${tree.label} ${size}: page stages`);
-    const draw = await inPage(false, onePixel);
-    const drawMask = await inPage(true, onePixel);
+    const draw = await inPage(false, ONE_PIXEL_READ);
+    const drawMask = await inPage(true, ONE_PIXEL_READ);
     const encode = await inPage(true, encodeImage);
     await browser.load(scene, 'color', tree.measure);
     await browser.goToFrame(0);

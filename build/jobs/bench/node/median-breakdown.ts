@@ -1,12 +1,8 @@
 import { cpuParts, type StageCpu } from '../core/cpu-parts.ts';
+import { median } from '../core/median.ts';
 import type { CpuBreakdown } from './cpu-breakdown.ts';
 import type { BenchTiming } from './bench-size.ts';
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 

@@ -1,10 +1,6 @@
 import { benchRatios, type BenchRow, type BenchTiming } from './bench-size.ts';
+import { median } from '../core/median.ts';
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Each timing's median over the passes (CPU: null if any pass had none). */

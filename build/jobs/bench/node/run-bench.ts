@@ -52,7 +52,8 @@ export async function runBench(flags: BenchRunOptions): Promise<number> {
     const drawings = [];
     for (const scene of scenes) {
       const log = (s: string) => process.stderr.write(`bench: ${scene.width}x${scene.height}: ${s}\n`);
-      drawings.push({ size: `${scene.width}x${scene.height}`, frames: frames - 1, trees: (await benchDrawing(trees, scene, flags.repeat, log)).map(summariseDrawing) });
+      const d = await benchDrawing(trees, scene, flags.repeat, log);
+      drawings.push({ size: `${scene.width}x${scene.height}`, frames: d.frames, trees: d.trees.map(summariseDrawing) });
     }
     process.stdout.write(flags.json ? `${JSON.stringify({ drawings }, null, 2)}\n` : drawings.map(drawingTable).join('\n'));
     return EXIT.ok;
