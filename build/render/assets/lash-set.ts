@@ -189,17 +189,25 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   rootStepMm: [0.05, 0.14],
   // Real upper lashes are 8–12 mm, curling up and toward the camera: from the front they stand 3–5 mm
   // over the margin at mid-lid (a lash's rise is ~0.47 of its length here). At 1.4–4.2 mm they stood
-  // ~2 mm (lash-fringe-picture.test.ts).
-  lengthMm: [2.8, 7.8],
+  // ~2 mm (lash-fringe-picture.test.ts). Since they leave the lid upward (root, below) they rise
+  // further for their length: 0.85 of 2.8–7.8 mm keeps the fringe as high (hair tops p50 2.9 mm).
+  lengthMm: [2.4, 6.6],
   lengthSpread: [0.4, 1.2],
   // ±0.3 %: a clump's tips stay within a hair's breadth (±0.025 mm) on the longest hairs.
   hairLengthJitter: 0.003,
   fan: [-1.05, 0.45],
   fanJitter: 0.12,
-  root: [-0.4, 0.0],
-  tip: [1.5, 2.0],
-  // A lash is ~0.06–0.1 mm thick at its root (thick ones are rare, Lash.widthMm's spread).
-  width: [0.05, 0.1],
+  // A hair leaves the lid a little upward (0.1–0.4 rad over straight out) and curls on up. Leaving it
+  // a little down (−0.4–0) and curling 1.5–2.0 rad, a hair rolled over the globe by the lid (down-gaze,
+  // a blink's in-between frames) ran down from its root and back up past it to its tip: a U, read as
+  // a loop of thread. Per hair, min(its dip under the root, its tip's rise back), 2013-script frame 90
+  // (down-gaze): median 0.67 mm, most 1.92; now 0.09 and 0.58 (lashes.test.ts, docs/rendering.md).
+  root: [0.1, 0.4],
+  tip: [1.4, 1.9],
+  // A lash is ~0.05–0.1 mm thick at its root (thick ones are rare, Lash.widthMm's spread). At 0.05–0.1
+  // the hairs, leaving the lid upward (root, below), crossed lash-picture.test.ts's rows with a median
+  // run of 3 px, on the edge of its 0.1 mm; 0.045–0.095 reads 2 px with room.
+  width: [0.045, 0.095],
   // Mostly toward the temple: upper lashes curve up and out (eye.md §11), so no central lash reads as
   // a straight vertical needle (one at ±0.35 made a 1.56 mm straight edge in 2026-script's open eye).
   twist: [-0.6, 0.1],
@@ -207,7 +215,10 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   density: (t) => (t < 0.05 ? 0.45 : t < 0.62 ? 1 : t < 0.82 ? 0.6 : 0.25),
   longestAt: 0.42,
   litShare: 0.35,
-  bowMm: 0.1,
+  // Rising steeply off the lid, a clump's hairs ran side by side over their first millimetre and
+  // crossed lash-picture.test.ts's rows as wedges (a tenth of its runs 7 px or more at 0.1 mm): they
+  // bow apart by up to 0.3 mm between root and shared tip.
+  bowMm: 0.3,
   curlMm: 0.12,
   pull: [0, 0.25],
   tipMissMm: 0.02,

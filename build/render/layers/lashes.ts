@@ -16,7 +16,7 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * ride the margin through the whole blink and never vanish. A hair's tip grows from its clump's root
  * (lash-set.ts), so a clump's tips meet in every pose, while each hair's own curl and bow keep it
  * apart from its neighbours on the way (a clump is 2–5 fine hairs, not one wedge). Each lash is a
- * tapered quadratic hair in five pieces, darker at the root and lighter, more transparent toward the
+ * tapered cubic hair in five pieces, darker at the root and lighter, more transparent toward the
  * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX). Each hair is one
  * fill, its pieces one path and its tone a two-stop gradient (hairTone), ~30 µs a hair at 1280×720 in a
  * software canvas, and only when the lids move (the face layer caches them).
@@ -79,8 +79,8 @@ const ROOT_EVEN_TO = 0.25;
 export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map((_, k) => [hairTone(k / ROOT_TIP.length, 0), hairTone(k / ROOT_TIP.length, 1)]);
 
 /** A hair's tone as a gradient along its chord, from ROOT_EVEN_TO to the tip (the canvas pads the
- * root's tone before it; a curled hair's points project onto the chord in order as long as its
- * control point does, which a lash's does). */
+ * root's tone before it). Most hairs' points project onto the chord in order; where a rolled hair
+ * hooks back along its chord (~1 in 8 across gazes and blinks), its tone there follows the chord. */
 function hairGradient(ctx: CanvasRenderingContext2D, c: LashCurvePx): CanvasGradient {
   const g = ctx.createLinearGradient(c.x0 + ROOT_EVEN_TO * (c.x1 - c.x0), c.y0 + ROOT_EVEN_TO * (c.y1 - c.y0), c.x1, c.y1);
   const [root, tip] = TONE_STYLES[shadeIndex(c.shade)];
@@ -102,15 +102,21 @@ const HIGHLIGHT_TO = 0.6;
  * the blur is drawn into the hair's own shape: each piece widens toward the tip by up to
  * DEFOCUS_TIP_PX beyond the hair's thickness (the root, on the lid margin near the iris's plane, stays
  * sharp) and gives up DEFOCUS_SHARE of its opacity: the same darkness spread over a wider, fainter
- * line, as a small blur spreads it, for no extra fill.
+ * line, as a small blur spreads it, for no extra fill. 1.5 px: at 1.4, hairs leaving the lid upward
+ * (lash-set.ts) put 0.244 of their darkness beside them where lash-picture.test.ts reads them (over 0.25).
  */
-export const DEFOCUS_TIP_PX = 1.4;
+export const DEFOCUS_TIP_PX = 1.5;
 /**
  * The mask's thinnest hair, px: a flat-colour pixel is read as its nearest class, so a path under
- * ~0.5 px of coverage reads as the skin behind it; 1 px keeps a hair's whole length, tip included,
- * in the lash class.
+ * ~0.5 px of coverage reads as the skin behind it. At 1 px a hair running along a pixel row's edge
+ * covered the rows either side by half each and read as skin in both (an up-gaze's upper hair, 67
+ * levels dark in the colour, had no lash pixel within 1 px: lower-lash-picture.test.ts); 1.25 px
+ * keeps a hair's whole length, tip included, in the lash class.
  */
-export const MASK_HAIR_MIN_PX = 1;
+export const MASK_HAIR_MIN_PX = 1.25;
+/** The mask's root stubs reach half a pixel further each side than the colour's, over the colour's
+ * antialiased edge (which darkens the skin beside a 3-hair-wide stub by ~10 levels). */
+const MASK_STUB_PAD_PX = 0.5;
 /** Each piece of a hair starts this far (along it) under the one before, so no seam shows between them. */
 const PIECE_OVERLAP = 0.006;
 /** The mask traces a piece of hair that turns more than this in two halves (drawLashCurves). */
@@ -121,9 +127,11 @@ const MASK_SPLIT_TURN_RAD = 0.4;
  * the lid pointing at the camera, foreshortened. Each upper hair's first ROOT_STUB_TO of its length is
  * traced again ROOT_STUB_SCALE times its width into the root piece's own path (no extra fill): the
  * stubs of neighbouring hairs and rows overlap into that band, uneven as the hairs' widths and places.
+ * 3.6 widths: at 3, the thinner hairs (lash-set.ts, 0.045–0.095 mm) left 0.43 of the band lash
+ * (lash-fringe-picture.test.ts, over 0.45); now 0.46.
  */
 const ROOT_STUB_TO = 0.08;
-const ROOT_STUB_SCALE = 3;
+const ROOT_STUB_SCALE = 3.6;
 const ROOT_STUB_MIN_PX = 1.6;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
@@ -132,12 +140,14 @@ const LOWER_ROLL_GAIN = 0.6;
 const UPPER_ROOT_MM = 0.06;
 const LOWER_ROOT_MM = -0.04;
 
-/** One hair in frame pixels: root, quadratic control, tip, and its root width. */
+/** One hair in frame pixels: root, the cubic's two controls, tip, and its root width. */
 export interface LashCurvePx {
   x0: number;
   y0: number;
-  cx: number;
-  cy: number;
+  c1x: number;
+  c1y: number;
+  c2x: number;
+  c2y: number;
   x1: number;
   y1: number;
   widthPx: number;
@@ -149,9 +159,23 @@ export interface LashCurvePx {
   clump: number;
 }
 
-/** The point s along a hair's quadratic (0 root … 1 tip), frame px. */
+/** The point s along a hair's cubic (0 root … 1 tip), frame px. */
 export function lashPointPx(c: LashCurvePx, s: number): [number, number] {
-  return [(1 - s) * (1 - s) * c.x0 + 2 * (1 - s) * s * c.cx + s * s * c.x1, (1 - s) * (1 - s) * c.y0 + 2 * (1 - s) * s * c.cy + s * s * c.y1];
+  const u = 1 - s;
+  const a = u * u * u;
+  const b = 3 * u * u * s;
+  const d = 3 * u * s * s;
+  const e = s * s * s;
+  return [a * c.x0 + b * c.c1x + d * c.c2x + e * c.x1, a * c.y0 + b * c.c1y + d * c.c2y + e * c.y1];
+}
+
+/** A hair's direction at s along it (the cubic's derivative), px per unit s. */
+function lashTangentPx(c: LashCurvePx, s: number): [number, number] {
+  const u = 1 - s;
+  const a = 3 * u * u;
+  const b = 6 * u * s;
+  const d = 3 * s * s;
+  return [a * (c.c1x - c.x0) + b * (c.c2x - c.c1x) + d * (c.x1 - c.c2x), a * (c.c1y - c.y0) + b * (c.c2y - c.c1y) + d * (c.y1 - c.c2y)];
 }
 
 /**
@@ -200,37 +224,66 @@ const SHUT_BEND_GAIN = 1;
  */
 const SHUT_BEND_FROM_RAD = 0.3;
 
+/**
+ * Past the globe's middle the lid wraps under the cornea and its margin faces down, so its lashes turn
+ * further than the margin's own roll: SHUT_ROLL_RAD more, eased in as the margin goes from
+ * SHUT_ROLL_FROM_MM to SHUT_ROLL_TO_MM (mm over the eye's centre). A lash leaves the lid a little
+ * upward (lash-set.ts: so rolled over the globe it does not loop); without this a shut lid's hairs
+ * stood out level instead of hanging (lashes.test.ts: the shut row's tips 0.23 mm over their roots).
+ * The films' down-gaze keeps the margin above SHUT_ROLL_FROM_MM over the iris (2013-script's lowest,
+ * 0.56 mm); a deeper one (25°, −0.09 mm) gets some of it, as the lid then wraps under the cornea too.
+ */
+const SHUT_ROLL_RAD = 0.5;
+const SHUT_ROLL_FROM_MM = 0.5;
+const SHUT_ROLL_TO_MM = -2.5;
+function shutRollRad(yMm: number): number {
+  const u = Math.min(1, Math.max(0, (SHUT_ROLL_FROM_MM - yMm) / (SHUT_ROLL_FROM_MM - SHUT_ROLL_TO_MM)));
+  return SHUT_ROLL_RAD * u * u * (3 - 2 * u);
+}
+
 function marginAngle(yMm: number): number {
   return Math.asin(Math.max(-1, Math.min(1, yMm / LID_SPHERE_RADIUS_MM)));
 }
 
 /**
- * Where a lash of length 1 is half way along and at its tip, curling from rootRad to tipRad, rolled by
- * rollRad: midpoint-rule integration of the unit direction along the curl (8 steps, the mid point after 4).
+ * Where a lash of length 1 is a third, half and two thirds of the way along and at its tip, curling
+ * from rootRad to tipRad, rolled by rollRad: midpoint-rule integration of the unit direction along the
+ * curl (12 steps), into `out` as x, y pairs in that order.
  */
-const LASH_STEPS = 8;
+const LASH_STEPS = 12;
 const CURL = Array.from({ length: LASH_STEPS }, (_, i) => Math.pow((i + 0.5) / LASH_STEPS, 1.4));
+/** After how many steps each of lashPoints's points is reached. */
+const LASH_MARKS = [LASH_STEPS / 3, LASH_STEPS / 2, (2 * LASH_STEPS) / 3, LASH_STEPS];
 
-function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [number, number]): void {
+function lashPoints(l: Lash, rollRad: number, out: number[]): void {
   const sinB = Math.sin(l.fanRad);
   const cosB = Math.cos(l.fanRad);
   const cosR = Math.cos(rollRad);
   const sinR = Math.sin(rollRad);
   let x = 0;
   let y = 0;
+  let k = 0;
   for (let i = 0; i < LASH_STEPS; i++) {
     const a = l.rootRad + (l.tipRad - l.rootRad) * CURL[i];
     const ca = Math.cos(a);
     // Direction (sinβ·cosα, sinα, cosβ·cosα), rolled down about the horizontal by rollRad, seen from the front.
     x += sinB * ca + l.twist * Math.sin(a - l.rootRad);
     y += Math.sin(a) * cosR - cosB * ca * sinR;
-    if (i === LASH_STEPS / 2 - 1) {
-      mid[0] = x / LASH_STEPS;
-      mid[1] = y / LASH_STEPS;
+    if (i + 1 === LASH_MARKS[k]) {
+      out[2 * k] = x / LASH_STEPS;
+      out[2 * k + 1] = y / LASH_STEPS;
+      k++;
     }
   }
-  tip[0] = x / LASH_STEPS;
-  tip[1] = y / LASH_STEPS;
+}
+
+/**
+ * An offset along a hair that is `midMm` half way and `tipMm` at the tip (0 at the root), at s: the
+ * parabola through the three, as the hair's bends and its pull into the clump were drawn when a hair was
+ * one quadratic (a cubic through its thirds reproduces them exactly).
+ */
+function bendAt(s: number, midMm: number, tipMm: number): number {
+  return 2 * s * (1 - s) * (2 * midMm - tipMm / 2) + s * s * tipMm;
 }
 
 /**
@@ -240,8 +293,7 @@ function lashPoints(l: Lash, rollRad: number, mid: [number, number], tip: [numbe
 export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurvePx[] {
   const rest = restLidMargins();
   const out: LashCurvePx[] = [];
-  const mid: [number, number] = [0, 0];
-  const tip: [number, number] = [0, 0];
+  const p: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
   const add = (set: readonly Lash[], which: 'upper' | 'lower'): void => {
     const now = which === 'upper' ? m.upperMm : m.lowerMm;
     const was = which === 'upper' ? rest.upperMm : rest.lowerMm;
@@ -250,19 +302,17 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const y = now(x);
       const roll =
         which === 'upper'
-          ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t))
+          ? UPPER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y) - lagRad * Math.sin(Math.PI * l.t)) + shutRollRad(y)
           : LOWER_ROLL_GAIN * (marginAngle(was(x)) - marginAngle(y));
-      lashPoints(l, roll, mid, tip);
+      lashPoints(l, roll, p);
       // Which way the hair's outline bows sideways, from its own curl, fan and twist (their sideways
       // part does not change with the roll, which turns about the horizontal).
-      const bowSide = (mid[0] - tip[0] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;
+      const bowSide = (p[2] - p[6] / 2) * l.lengthMm + l.bowMm - l.tipMissMm / 2 < 0 ? -1 : 1;
       // Shut, the lid's arc splays its lashes outward from the middle (a row of closed lashes fans;
       // hung straight down through a coarse era's blocks, a clump read as a ruler-straight bar).
       // How far the hair has rolled toward hanging shut, 0 … 1 (the splay's and the shut bend's ramp).
       const shut = Math.min(1, Math.max(0, (roll - SPLAY_FROM_RAD) / 0.4));
       const splay = which === 'upper' ? SHUT_SPLAY_RAD * shut * (2 * l.t - 1) : 0;
-      mid[0] += 0.5 * Math.sin(splay);
-      tip[0] += Math.sin(splay);
       const lift = which === 'upper' ? UPPER_ROOT_MM + l.rowDepthMm : LOWER_ROOT_MM;
       const rx = x;
       const ry = y + lift;
@@ -271,30 +321,40 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       const xc = m.xLateralMm + l.clumpT * (m.xMedialMm - m.xLateralMm);
       const yc = now(xc) + lift;
       const len = l.lengthMm;
-      const tx = xc + tip[0] * len + l.tipMissMm;
-      const ty = yc + tip[1] * len;
-      // Its own curl: the middle moved across the root-to-tip chord.
-      const chord = Math.hypot(tx - rx, ty - ry) || 1;
-      let mx = rx + mid[0] * len + l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord;
-      const my = ry + mid[1] * len + l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
-      // And its sideways curl (upper only; LATERAL_CURL_RADIUS_MM): x only, the bow a sideways curl
+      const tx = xc + (p[6] + Math.sin(splay)) * len + l.tipMissMm;
+      const ty = yc + p[7] * len;
+      // The hair's own shape is its curl (lashPoints); on it go its bends, as offsets half way along
+      // and at the tip (bendAt): toward the clump, its bow and its curl across the root-to-tip chord,
+      // and its sideways curl (upper only; LATERAL_CURL_RADIUS_MM), x only, the bow a sideways curl
       // keeps in every pose (a hair hanging shut still bends to the same side), deeper as it hangs
       // (SHUT_BEND_GAIN).
-      if (which === 'upper') mx += bowSide * lateralBowMm(l.lengthMm) * (1 + SHUT_BEND_GAIN * Math.min(1, Math.max(0, (roll - SHUT_BEND_FROM_RAD) / 0.6)));
-      // The quadratic through the mid point: control = 2·mid − (root + tip)/2.
-      const x0 = xPx(f, rx);
-      const y0 = yPx(f, ry);
-      const x1 = xPx(f, tx);
-      const y1 = yPx(f, ty);
-      const cx = 2 * xPx(f, mx) - (x0 + x1) / 2;
-      const cy = 2 * yPx(f, my) - (y0 + y1) / 2;
+      const chord = Math.hypot(tx - rx, ty - ry) || 1;
+      const lateral = which === 'upper' ? bowSide * lateralBowMm(len) * (1 + SHUT_BEND_GAIN * Math.min(1, Math.max(0, (roll - SHUT_BEND_FROM_RAD) / 0.6))) : 0;
+      const midX = l.pull * (xc - rx) + l.bowMm - (l.curlMm * (ty - ry)) / chord + lateral + 0.5 * Math.sin(splay) * len;
+      const midY = l.pull * (yc - ry) + (l.curlMm * (tx - rx)) / chord;
+      const tipX = tx - rx - p[6] * len;
+      const tipY = ty - ry - p[7] * len;
+      // The cubic through the hair's thirds (one quadratic through its middle turned a curl that comes
+      // mostly in the hair's outer part into a parabola, straightest at the tip: a long hair ended
+      // running straight up for 2 mm). B(⅓) = A and B(⅔) = B give, with U = 27A − 8P0 − P3 and
+      // V = 27B − P0 − 8P3, the controls (2U − V)/18 and (2V − U)/18.
+      const ax = rx + p[0] * len + bendAt(1 / 3, midX, tipX);
+      const ay = ry + p[1] * len + bendAt(1 / 3, midY, tipY);
+      const bx = rx + p[4] * len + bendAt(2 / 3, midX, tipX);
+      const by = ry + p[5] * len + bendAt(2 / 3, midY, tipY);
+      const ux = 27 * ax - 8 * rx - tx;
+      const uy = 27 * ay - 8 * ry - ty;
+      const vx = 27 * bx - rx - 8 * tx;
+      const vy = 27 * by - ry - 8 * ty;
       out.push({
-        x0,
-        y0,
-        x1,
-        y1,
-        cx,
-        cy,
+        x0: xPx(f, rx),
+        y0: yPx(f, ry),
+        c1x: xPx(f, (2 * ux - vx) / 18),
+        c1y: yPx(f, (2 * uy - vy) / 18),
+        c2x: xPx(f, (2 * vx - ux) / 18),
+        c2y: yPx(f, (2 * vy - uy) / 18),
+        x1: xPx(f, tx),
+        y1: yPx(f, ty),
         widthPx: l.widthMm * f.pxPerMm,
         shade: l.shade,
         highlight: l.highlight,
@@ -318,10 +378,10 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const c of curves) {
     const pad = c.widthPx + 1;
-    e.x0 = Math.min(e.x0, c.x0 - pad, c.cx - pad, c.x1 - pad);
-    e.x1 = Math.max(e.x1, c.x0 + pad, c.cx + pad, c.x1 + pad);
-    e.y0 = Math.min(e.y0, c.y0 - pad, c.cy - pad, c.y1 - pad);
-    e.y1 = Math.max(e.y1, c.y0 + pad, c.cy + pad, c.y1 + pad);
+    e.x0 = Math.min(e.x0, c.x0 - pad, c.c1x - pad, c.c2x - pad, c.x1 - pad);
+    e.x1 = Math.max(e.x1, c.x0 + pad, c.c1x + pad, c.c2x + pad, c.x1 + pad);
+    e.y0 = Math.min(e.y0, c.y0 - pad, c.c1y - pad, c.c2y - pad, c.y1 - pad);
+    e.y1 = Math.max(e.y1, c.y0 + pad, c.c1y + pad, c.c2y + pad, c.y1 + pad);
   }
   if (flat) {
     // The mask's hair reaches as far as the colour pass paints it: the same pieces (one quadratic for
@@ -346,7 +406,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
           traceHair(path, c, s0, (s0 + s1) / 2, 1, 0, 0, MASK_HAIR_MIN_PX);
           traceHair(path, c, (s0 + s1) / 2, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
         } else traceHair(path, c, s0, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
-        if (k === 0 && c.row === 'upper') traceRootStub(path, c);
+        if (k === 0 && c.row === 'upper') traceRootStub(path, c, MASK_STUB_PAD_PX);
       }
       ctx.fill(path);
     }
@@ -408,7 +468,15 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
  * path left a notch where they met (the rasteriser's coverage at an inner edge).
  */
 function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
-  const pieces = LASH_SEGMENTS.map((s0, k) => pieceSides(c, s0, k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1, 1, 0, growPx, 0));
+  // A piece that turns by over MASK_SPLIT_TURN_RAD is traced in two halves, as the mask traces it:
+  // one quadratic a side bulges off a hair's hook, where the mask's halves follow it.
+  const pieces: number[][] = [];
+  for (let k = 0; k < LASH_SEGMENTS.length; k++) {
+    const s0 = LASH_SEGMENTS[k];
+    const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+    if (pieceTurnRad(c, s0, s1) > MASK_SPLIT_TURN_RAD) pieces.push(pieceSides(c, s0, (s0 + s1) / 2, 1, 0, growPx, 0), pieceSides(c, (s0 + s1) / 2, s1, 1, 0, growPx, 0));
+    else pieces.push(pieceSides(c, s0, s1, 1, 0, growPx, 0));
+  }
   path.moveTo(pieces[0][0], pieces[0][1]);
   for (const p of pieces) path.quadraticCurveTo(p[2], p[3], p[4], p[5]);
   const last = pieces[pieces.length - 1];
@@ -418,19 +486,13 @@ function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
 }
 
 /**
- * A tapered piece of a hair, from s0 to s1 along its quadratic: its two sides, `scale` of the hair's
+ * A tapered piece of a hair, from s0 to s1 along its cubic: its two sides, `scale` of the hair's
  * width apart, each a quadratic (start, control, end: + side at 0–5, − side at 6–11). `sideShift` moves
  * the piece across the hair (in hair widths, + along the normal): a highlight rides the lit side.
  * Filling is cheaper than stroking in a software canvas, and the taper comes for free.
  */
 function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideShift: number, growPx: number, minPx: number): number[] {
-  // The piece as its own quadratic (de Casteljau): end points and control.
-  const dp = (s: number, axis: 0 | 1): number => {
-    const a = axis === 0 ? c.x0 : c.y0;
-    const b = axis === 0 ? c.cx : c.cy;
-    const d = axis === 0 ? c.x1 : c.y1;
-    return 2 * (1 - s) * (b - a) + 2 * s * (d - b);
-  };
+  // The piece as a quadratic of its own through its ends and middle, its sides along the hair's normals.
   const sm = (s0 + s1) / 2;
   const [ax, ay] = lashPointPx(c, s0);
   const [bx, by] = lashPointPx(c, s1);
@@ -438,14 +500,17 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
   // The sub-curve's control: where the tangents at its ends meet = mid point pulled out.
   const qx = 2 * mx - (ax + bx) / 2;
   const qy = 2 * my - (ay + by) / 2;
-  const n0 = unitNormal(dp(s0, 0), dp(s0, 1));
-  const nm = unitNormal(dp(sm, 0), dp(sm, 1));
-  const n1 = unitNormal(dp(s1, 0), dp(s1, 1));
+  const n0 = unitNormal(...lashTangentPx(c, s0));
+  const nm = unitNormal(...lashTangentPx(c, sm));
+  const n1 = unitNormal(...lashTangentPx(c, s1));
   const w = c.widthPx * scale;
   // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
-  // at the very end so the tip still closes to a fine point.
+  // at the very end so the tip still closes to a fine point. Faster near the root than evenly: a hair
+  // leaves the lid toward the camera and curls up, so it comes nearer the lens most over its first
+  // part (as 1 − (1 − s)^1.5); grown evenly, a hair rising steeply off the lid was sharp where
+  // lash-picture.test.ts reads it, 0.5–1.3 mm over the margin (0.22 of its darkness beside it, under 0.25).
   // minPx: the piece is at least that wide everywhere (the mask's hair, MASK_HAIR_MIN_PX).
-  const grow = (s: number): number => growPx * s * (1 - 0.7 * s * s * s);
+  const grow = (s: number): number => growPx * (1 - Math.pow(1 - s, 1.5)) * (1 - 0.7 * s * s * s);
   const half = (s: number): number => Math.max(minPx, w * lashTaper(s) + grow(s)) / 2;
   const h0 = half(s0);
   const hm = half(sm);
@@ -470,12 +535,12 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
  * curve, a stub wider than it is long, where the hair hooks at its root, folded its sides across each
  * other: a loop of opposite winding that cut a hole in a neighbour's hair in the one-path mask.)
  */
-function traceRootStub(path: Path2D, c: LashCurvePx): void {
+function traceRootStub(path: Path2D, c: LashCurvePx, padPx = 0): void {
   const s = ROOT_STUB_TO;
   let [ex, ey] = lashPointPx(c, s);
   const far = Math.hypot(ex - c.x0, ey - c.y0) > 0.5;
-  const n = far ? unitNormal(ex - c.x0, ey - c.y0) : unitNormal(c.cx - c.x0, c.cy - c.y0);
-  const h0 = (c.widthPx * ROOT_STUB_SCALE) / 2;
+  const n = far ? unitNormal(ex - c.x0, ey - c.y0) : unitNormal(c.c1x - c.x0, c.c1y - c.y0);
+  const h0 = (c.widthPx * ROOT_STUB_SCALE) / 2 + padPx;
   // At least ROOT_STUB_MIN_PX long: a hair pointing at the camera foreshortens its base to a sliver
   // under a pixel thick, which the mask rounds to skin while the colour darkens it ~50 levels.
   const len = Math.hypot(ex - c.x0, ey - c.y0);
@@ -483,7 +548,7 @@ function traceRootStub(path: Path2D, c: LashCurvePx): void {
     ex = c.x0 + n[1] * ROOT_STUB_MIN_PX;
     ey = c.y0 - n[0] * ROOT_STUB_MIN_PX;
   }
-  const h1 = 0.6 * h0;
+  const h1 = 0.6 * (h0 - padPx) + padPx;
   path.moveTo(c.x0 + n[0] * h0, c.y0 + n[1] * h0);
   path.lineTo(ex + n[0] * h1, ey + n[1] * h1);
   path.lineTo(ex - n[0] * h1, ey - n[1] * h1);
@@ -491,15 +556,15 @@ function traceRootStub(path: Path2D, c: LashCurvePx): void {
   path.closePath();
 }
 
-/** How far a hair's tangent turns between s0 and s1, rad. */
+/** How far a hair's tangent turns between s0 and s1, rad (either way: a cubic may bend back). */
 function pieceTurnRad(c: LashCurvePx, s0: number, s1: number): number {
-  const d = (s: number): [number, number] => [
-    2 * (1 - s) * (c.cx - c.x0) + 2 * s * (c.x1 - c.cx),
-    2 * (1 - s) * (c.cy - c.y0) + 2 * s * (c.y1 - c.cy),
-  ];
-  const [ax, ay] = d(s0);
-  const [bx, by] = d(s1);
-  return Math.abs(Math.atan2(ax * by - ay * bx, ax * bx + ay * by));
+  const turn = (u: number, v: number): number => {
+    const [ax, ay] = lashTangentPx(c, u);
+    const [bx, by] = lashTangentPx(c, v);
+    return Math.abs(Math.atan2(ax * by - ay * bx, ax * bx + ay * by));
+  };
+  const sm = (s0 + s1) / 2;
+  return turn(s0, sm) + turn(sm, s1);
 }
 
 function unitNormal(dx: number, dy: number): [number, number] {

@@ -184,8 +184,8 @@ exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
   ctx.fillRect(0, 0, W, H);
   const x0 = W / 2 + 0.37;
   const y0 = H / 2 + lengthPx / 2 + 0.21;
-  // Nearly upright, slightly slanted and bowed: pieces meet across the pixel grid at odd offsets.
-  const curve = { x0, y0, cx: x0 + 0.06 * lengthPx, cy: y0 - lengthPx / 2, x1: x0 + 0.09 * lengthPx, y1: y0 - lengthPx, widthPx, shade, highlight: 0, row: 'lower' as const, clump: 0 };
+  // Nearly upright, slightly slanted and bowed (a parabola, written as a cubic): pieces meet across the pixel grid at odd offsets.
+  const curve = { x0, y0, c1x: x0 + 0.04 * lengthPx, c1y: y0 - lengthPx / 3, c2x: x0 + 0.07 * lengthPx, c2y: y0 - (2 * lengthPx) / 3, x1: x0 + 0.09 * lengthPx, y1: y0 - lengthPx, widthPx, shade, highlight: 0, row: 'lower' as const, clump: 0 };
   drawLashCurves(ctx, [curve]);
   const d = ctx.getImageData(0, 0, W, H).data;
   // Each row's darkness summed across the hair (255 − luma over ±6 px of its middle): what the hair

@@ -109,26 +109,35 @@ exposed.lowerLashes = (kind: 'rest' | 'down' | 'up' | 'blink') => {
 // drawn alone over flat skin, as the colour pass draws them (over the face's skin colour) and as the
 // mask draws them (over the skin class): every pixel the colour hair changes by more than `levels` of
 // luma that the mask reads as skin, and how far the farthest of them lies from the mask's lash class
-// (px, Chebyshev: the picture test grows the lash class by a square).
+// (px, Chebyshev: the picture test grows the lash class by a square). Both are drawn COVER_PAD_PX past
+// the frame on every side and only the frame's pixels are counted: a hair running just outside the
+// frame's edge (a shut lid's longest upper hair, hanging to its bottom row) antialiases into the
+// edge row while its mask class lies just outside, where a search cut at the edge could not see it.
+const COVER_PAD_PX = 8;
 exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: number) => {
   const f = eyeFrame(W, H);
   const s = kind === 'down' ? gazeSample(0, -25) : kind === 'up' ? gazeSample(0, 20) : kind === 'blink' ? blinkSample(0.5) : kind === 'shut' ? blinkSample(1) : gazeSample(0, 0);
   const pose = irisPose(s);
   const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
   const curves = lashCurvesPx(f, mg, 0);
-  const colour = context2d(W, H);
+  const P = COVER_PAD_PX;
+  const PW = W + 2 * P;
+  const PH = H + 2 * P;
+  const colour = context2d(PW, PH);
   colour.fillStyle = `rgb(${FACE_SKIN_RGB.join(', ')})`;
-  colour.fillRect(0, 0, W, H);
+  colour.fillRect(0, 0, PW, PH);
+  colour.translate(P, P);
   drawLashCurves(colour, curves);
-  const mask = context2d(W, H);
+  const mask = context2d(PW, PH);
   mask.fillStyle = MASK_SKIN.css;
-  mask.fillRect(0, 0, W, H);
+  mask.fillRect(0, 0, PW, PH);
+  mask.translate(P, P);
   drawLashCurves(mask, curves, MASK_LASH.css);
-  const c = colour.getImageData(0, 0, W, H).data;
-  const m = mask.getImageData(0, 0, W, H).data;
+  const c = colour.getImageData(0, 0, PW, PH).data;
+  const m = mask.getImageData(0, 0, PW, PH).data;
   const skinLuma = lumaAt(Uint8ClampedArray.from(FACE_SKIN_RGB), 0);
-  const lash = new Uint8Array(W * H);
-  for (let i = 0; i < W * H; i++) lash[i] = classifyMaskPixel(m[i * 4], m[i * 4 + 1], m[i * 4 + 2]) === MASK_LASH ? 1 : 0;
+  const lash = new Uint8Array(PW * PH);
+  for (let i = 0; i < PW * PH; i++) lash[i] = classifyMaskPixel(m[i * 4], m[i * 4 + 1], m[i * 4 + 2]) === MASK_LASH ? 1 : 0;
   let hair = 0;
   let uncovered = 0;
   let farthestPx = 0;
@@ -136,7 +145,7 @@ exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: nu
   let at = [-1, -1];
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      const i = y * W + x;
+      const i = (y + P) * PW + x + P;
       const d = Math.abs(lumaAt(c, i * 4) - skinLuma);
       if (d <= levels) continue;
       hair++;
@@ -148,9 +157,9 @@ exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: nu
         for (let dy = -r; dy <= r; dy++) {
           for (let dx = -r; dx <= r; dx++) {
             if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-            const xx = x + dx;
-            const yy = y + dy;
-            if (xx >= 0 && yy >= 0 && xx < W && yy < H && lash[yy * W + xx]) break search;
+            const xx = x + P + dx;
+            const yy = y + P + dy;
+            if (xx >= 0 && yy >= 0 && xx < PW && yy < PH && lash[yy * PW + xx]) break search;
           }
         }
       }
