@@ -106,6 +106,9 @@ const HIGHLIGHT_TO = 0.6;
  * (lash-set.ts) put 0.244 of their darkness beside them where lash-picture.test.ts reads them (over 0.25).
  */
 export const DEFOCUS_TIP_PX = 1.5;
+/** The lower row's, as it was (1.4): it leaves the lid down, away from the lens, and more blur over its
+ * bases hid the lash line's sparks (wet-tissue-picture.test.ts). */
+const LOWER_DEFOCUS_TIP_PX = 1.4;
 /**
  * The mask's thinnest hair, px: a flat-colour pixel is read as its nearest class, so a path under
  * ~0.5 px of coverage reads as the skin behind it. At 1 px a hair running along a pixel row's edge
@@ -418,7 +421,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   // joint's overlap crossed the hair as a dark band: a segmented, drawn strand; lash-fringe-picture.)
   for (const c of curves) {
     const path = new Path2D();
-    traceHairOutline(path, c, DEFOCUS_TIP_PX);
+    traceHairOutline(path, c, c.row === 'upper' ? DEFOCUS_TIP_PX : LOWER_DEFOCUS_TIP_PX);
     if (c.row === 'upper') traceRootStub(path, c);
     ctx.fillStyle = hairGradient(ctx, c);
     ctx.fill(path);
@@ -505,12 +508,16 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
   const n1 = unitNormal(...lashTangentPx(c, s1));
   const w = c.widthPx * scale;
   // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
-  // at the very end so the tip still closes to a fine point. Faster near the root than evenly: a hair
-  // leaves the lid toward the camera and curls up, so it comes nearer the lens most over its first
-  // part (as 1 − (1 − s)^1.5); grown evenly, a hair rising steeply off the lid was sharp where
-  // lash-picture.test.ts reads it, 0.5–1.3 mm over the margin (0.22 of its darkness beside it, under 0.25).
+  // at the very end so the tip still closes to a fine point. An upper hair grows faster near its root
+  // than evenly: it leaves the lid toward the camera and curls up, so it comes nearer the lens most
+  // over its first part (as 1 − (1 − s)^1.5); grown evenly, a hair rising steeply off the lid was sharp
+  // where lash-picture.test.ts reads it, 0.5–1.3 mm over the margin (0.22 of its darkness beside it,
+  // under 0.25). A lower hair leaves the lid down and away and grows evenly: grown as the upper, its
+  // wider bases covered the lash line's sparks (wet-tissue-picture.test.ts: 14 over 29 mm, under one
+  // every 2 mm).
   // minPx: the piece is at least that wide everywhere (the mask's hair, MASK_HAIR_MIN_PX).
-  const grow = (s: number): number => growPx * (1 - Math.pow(1 - s, 1.5)) * (1 - 0.7 * s * s * s);
+  const upper = c.row === 'upper';
+  const grow = (s: number): number => growPx * (upper ? 1 - Math.pow(1 - s, 1.5) : s) * (1 - 0.7 * s * s * s);
   const half = (s: number): number => Math.max(minPx, w * lashTaper(s) + grow(s)) / 2;
   const h0 = half(s0);
   const hm = half(sm);
