@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gazeSample } from '../../testing/eye-samples.ts';
+import { lowestYPx } from '../../testing/hair-lowest.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';
@@ -137,9 +138,7 @@ describe('lash set (clumps, as photographs show)', () => {
     // sideways and down and curled up late: J hooks dipping up to 0.23 mm; now 0.007.
     const dips = upper.flatMap((c, i) => {
       if (UPPER_LASHES[i].t < 0.8) return [];
-      let dip = 0;
-      for (let k = 0; k <= 50; k++) dip = Math.max(dip, lashPointPx(c, k / 50)[1] - c.y0);
-      return [dip / f.pxPerMm];
+      return [(lowestYPx(c) - c.y0) / f.pxPerMm];
     });
     expect(dips.length).toBeGreaterThan(5);
     expect(Math.max(...dips)).toBeLessThan(0.03);

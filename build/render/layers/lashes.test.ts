@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPPER_LASHES } from '../assets/lash-set.ts';
 import { blinkSample, gazeSample } from '../../testing/eye-samples.ts';
+import { lowestYPx } from '../../testing/hair-lowest.ts';
 import { eyeFrame } from '../geometry/eye-frame.ts';
 import { irisPose } from '../geometry/iris-pose.ts';
 import { lidMargins } from '../geometry/lid-margins.ts';
@@ -81,8 +82,7 @@ describe('lashes', () => {
       const loops = lashCurvesPx(f, lidMargins(s, irisPose(s)))
         .filter((c) => c.row === 'upper')
         .map((c) => {
-          let low = -Infinity;
-          for (let k = 0; k <= 100; k++) low = Math.max(low, lashPointPx(c, k / 100)[1]);
+          const low = lowestYPx(c);
           return Math.min(low - c.y0, low - c.y1) / f.pxPerMm;
         })
         .sort((a, b) => a - b);

@@ -17,7 +17,7 @@ import { restLidMargins } from '../geometry/lid-margins.ts';
  * (lash-set.ts), so a clump's tips meet in every pose, while each hair's own curl and bow keep it
  * apart from its neighbours on the way (a clump is 2–5 fine hairs, not one wedge). Each lash is a
  * tapered cubic hair in five pieces, darker at the root and lighter, more transparent toward the
- * tip, widening and fading there as the camera's focus leaves it (DEFOCUS_TIP_PX). Each hair is one
+ * tip, widening and fading there as the camera's focus leaves it (DEFOCUS). Each hair is one
  * fill, its pieces one path and its tone a two-stop gradient (hairTone), ~30 µs a hair at 1280×720 in a
  * software canvas, and only when the lids move (the face layer caches them).
  */
@@ -29,7 +29,7 @@ export interface LashTone {
 /** Where (along the hair's curve, 0 root … 1 tip) each piece of its outline starts (the outline is
  * traced in pieces so its sides follow the curve; all of one hair is filled at once). */
 const LASH_SEGMENTS = [0, 0.4, 0.62, 0.78, 0.9];
-/** The share of its opacity a hair gives up to the defocus's widening (DEFOCUS_TIP_PX), per unit of its length past ROOT_EVEN_TO. */
+/** The share of its opacity a hair gives up to the defocus's widening (DEFOCUS), per unit of its length past ROOT_EVEN_TO. */
 const DEFOCUS_SHARE = 0.3;
 /**
  * Each hair colour at its root and its tip (between them the tone runs smoothly: hairTone). A hair is
@@ -52,7 +52,7 @@ const ROOT_TIP: [LashTone, LashTone][] = [
 /**
  * A hair's colour at s along it (0 root … 1 tip), for hair colour `shade` (Lash.shade's two browns): the
  * root's tone to ROOT_EVEN_TO, then evenly lighter and more transparent to the tip, where the hair thins
- * to a translucent point (no lash is pure black in a photograph), and the defocus (DEFOCUS_TIP_PX)
+ * to a translucent point (no lash is pure black in a photograph), and the defocus (DEFOCUS)
  * spreads the tip's darkness thinner (DEFOCUS_SHARE of its opacity per unit of length past
  * ROOT_EVEN_TO: 0.225 by the tip). Even, so the canvas draws it as a
  * two-stop gradient: a software canvas fills a two-stop gradient ~2 ms a lid redraw faster than one of
@@ -99,16 +99,28 @@ const HIGHLIGHT_TO = 0.6;
 /**
  * Depth of field: a camera focused on the iris sees the lashes a few millimetres in front of it, their
  * tips nearest, slightly out of focus. A blur filter on the lashes cost more than all their fills, so
- * the blur is drawn into the hair's own shape: each piece widens toward the tip by up to
- * DEFOCUS_TIP_PX beyond the hair's thickness (the root, on the lid margin near the iris's plane, stays
- * sharp) and gives up DEFOCUS_SHARE of its opacity: the same darkness spread over a wider, fainter
- * line, as a small blur spreads it, for no extra fill. 1.5 px: at 1.4, hairs leaving the lid upward
- * (lash-set.ts) put 0.244 of their darkness beside them where lash-picture.test.ts reads them (over 0.25).
+ * the blur is drawn into the hair's own shape: each piece widens toward the tip by up to `tipPx`
+ * beyond the hair's thickness, growing along it as `grow` (0 at the root, on the lid margin near the
+ * iris's plane, which stays sharp; 1 at the tip), and gives up DEFOCUS_SHARE of its opacity: the same
+ * darkness spread over a wider, fainter line, as a small blur spreads it, for no extra fill.
  */
-export const DEFOCUS_TIP_PX = 1.5;
-/** The lower row's, as it was (1.4): it leaves the lid down, away from the lens, and more blur over its
- * bases hid the lash line's sparks (wet-tissue-picture.test.ts). */
-const LOWER_DEFOCUS_TIP_PX = 1.4;
+interface Defocus {
+  tipPx: number;
+  grow: (s: number) => number;
+}
+/**
+ * Each row's defocus. An upper hair leaves the lid toward the camera and curls up, so it comes nearer
+ * the lens most over its first part: it grows as 1 − (1 − s)^1.5, to 1.5 px. Grown evenly, a hair
+ * rising steeply off the lid was sharp where lash-picture.test.ts reads it, 0.5–1.3 mm over the margin
+ * (0.22 of its darkness beside it, under 0.25), and at 1.4 px hairs leaving the lid upward (lash-set.ts)
+ * put 0.244 there. A lower hair leaves the lid down and away from the lens and grows evenly, to 1.4 px:
+ * grown as the upper, its wider bases covered the lash line's sparks (wet-tissue-picture.test.ts: 14
+ * over 29 mm, under one every 2 mm).
+ */
+export const DEFOCUS: Readonly<Record<LashCurvePx['row'], Defocus>> = {
+  upper: { tipPx: 1.5, grow: (s) => 1 - Math.pow(1 - s, 1.5) },
+  lower: { tipPx: 1.4, grow: (s) => s },
+};
 /**
  * The mask's thinnest hair, px: a flat-colour pixel is read as its nearest class, so a path under
  * ~0.5 px of coverage reads as the skin behind it. At 1 px a hair running along a pixel row's edge
@@ -405,10 +417,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
       const s0 = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
       const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
       for (const c of curves) {
-        if (pieceTurnRad(c, s0, s1) > MASK_SPLIT_TURN_RAD) {
-          traceHair(path, c, s0, (s0 + s1) / 2, 1, 0, 0, MASK_HAIR_MIN_PX);
-          traceHair(path, c, (s0 + s1) / 2, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
-        } else traceHair(path, c, s0, s1, 1, 0, 0, MASK_HAIR_MIN_PX);
+        for (const p of pieceSpans(c, s0, s1)) traceSides(path, pieceSides(c, p, 1, 0, null, MASK_HAIR_MIN_PX));
         if (k === 0 && c.row === 'upper') traceRootStub(path, c, MASK_STUB_PAD_PX);
       }
       ctx.fill(path);
@@ -421,7 +430,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   // joint's overlap crossed the hair as a dark band: a segmented, drawn strand; lash-fringe-picture.)
   for (const c of curves) {
     const path = new Path2D();
-    traceHairOutline(path, c, c.row === 'upper' ? DEFOCUS_TIP_PX : LOWER_DEFOCUS_TIP_PX);
+    traceHairOutline(path, c, DEFOCUS[c.row]);
     if (c.row === 'upper') traceRootStub(path, c);
     ctx.fillStyle = hairGradient(ctx, c);
     ctx.fill(path);
@@ -431,7 +440,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   let count = 0;
   for (const c of curves) {
     if (c.highlight <= 0) continue;
-    traceHair(lit, c, HIGHLIGHT_FROM, HIGHLIGHT_TO, 0.16 * (0.5 + 0.5 * c.highlight), -0.2);
+    traceSides(lit, pieceSides(c, pieceSpan(c, HIGHLIGHT_FROM, HIGHLIGHT_TO), 0.16 * (0.5 + 0.5 * c.highlight), -0.2, null, 0));
     count++;
   }
   if (count > 0) {
@@ -455,9 +464,8 @@ export function lashTaper(s: number): number {
   return Math.max(0, 1 - Math.pow(s, 2.4));
 }
 
-/** A tapered piece of a hair (pieceSides) as its own closed contour, meeting at the tip when s1 = 1. */
-function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: number, sideShift = 0, growPx = 0, minPx = 0): void {
-  const p = pieceSides(c, s0, s1, scale, sideShift, growPx, minPx);
+/** A tapered piece of a hair (pieceSides) as its own closed contour, meeting at the tip when it ends there. */
+function traceSides(path: Path2D, p: number[]): void {
   path.moveTo(p[0], p[1]);
   path.quadraticCurveTo(p[2], p[3], p[4], p[5]);
   path.lineTo(p[10], p[11]);
@@ -468,17 +476,16 @@ function traceHair(path: Path2D, c: LashCurvePx, s0: number, s1: number, scale: 
 /**
  * A whole hair (its colour pass) as one outline: up one side piece by piece (LASH_SEGMENTS), across
  * the tip, down the other. One contour, no piece's end inside another's: overlapping pieces in one
- * path left a notch where they met (the rasteriser's coverage at an inner edge).
+ * path left a notch where they met (the rasteriser's coverage at an inner edge). A piece that turns by
+ * over MASK_SPLIT_TURN_RAD is traced in two halves, as the mask traces it (pieceSpans): one quadratic a
+ * side bulges off a hair's hook, where the mask's halves follow it.
  */
-function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
-  // A piece that turns by over MASK_SPLIT_TURN_RAD is traced in two halves, as the mask traces it:
-  // one quadratic a side bulges off a hair's hook, where the mask's halves follow it.
+function traceHairOutline(path: Path2D, c: LashCurvePx, defocus: Defocus): void {
   const pieces: number[][] = [];
   for (let k = 0; k < LASH_SEGMENTS.length; k++) {
     const s0 = LASH_SEGMENTS[k];
     const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
-    if (pieceTurnRad(c, s0, s1) > MASK_SPLIT_TURN_RAD) pieces.push(pieceSides(c, s0, (s0 + s1) / 2, 1, 0, growPx, 0), pieceSides(c, (s0 + s1) / 2, s1, 1, 0, growPx, 0));
-    else pieces.push(pieceSides(c, s0, s1, 1, 0, growPx, 0));
+    for (const p of pieceSpans(c, s0, s1)) pieces.push(pieceSides(c, p, 1, 0, defocus, 0));
   }
   path.moveTo(pieces[0][0], pieces[0][1]);
   for (const p of pieces) path.quadraticCurveTo(p[2], p[3], p[4], p[5]);
@@ -488,14 +495,42 @@ function traceHairOutline(path: Path2D, c: LashCurvePx, growPx: number): void {
   path.closePath();
 }
 
+/** A span of a hair, s0 to s1 along it, with the hair's direction at its ends and middle (each
+ * computed once: the turn test and the sides both use them). */
+interface PieceSpan {
+  s0: number;
+  s1: number;
+  t0: [number, number];
+  tm: [number, number];
+  t1: [number, number];
+}
+
+function pieceSpan(c: LashCurvePx, s0: number, s1: number): PieceSpan {
+  return { s0, s1, t0: lashTangentPx(c, s0), tm: lashTangentPx(c, (s0 + s1) / 2), t1: lashTangentPx(c, s1) };
+}
+
+/** The span s0–s1, or its two halves where the hair turns by over MASK_SPLIT_TURN_RAD along it. */
+function pieceSpans(c: LashCurvePx, s0: number, s1: number): PieceSpan[] {
+  const p = pieceSpan(c, s0, s1);
+  if (pieceTurnRad(p) <= MASK_SPLIT_TURN_RAD) return [p];
+  const sm = (s0 + s1) / 2;
+  return [
+    { s0, s1: sm, t0: p.t0, tm: lashTangentPx(c, (s0 + sm) / 2), t1: p.tm },
+    { s0: sm, s1, t0: p.tm, tm: lashTangentPx(c, (sm + s1) / 2), t1: p.t1 },
+  ];
+}
+
 /**
- * A tapered piece of a hair, from s0 to s1 along its cubic: its two sides, `scale` of the hair's
- * width apart, each a quadratic (start, control, end: + side at 0–5, − side at 6–11). `sideShift` moves
- * the piece across the hair (in hair widths, + along the normal): a highlight rides the lit side.
- * Filling is cheaper than stroking in a software canvas, and the taper comes for free.
+ * A tapered piece of a hair along its span of the cubic: its two sides, `scale` of the hair's width
+ * apart, each a quadratic (start, control, end: + side at 0–5, − side at 6–11). `sideShift` moves the
+ * piece across the hair (in hair widths, + along the normal): a highlight rides the lit side.
+ * `defocus` widens it toward the tip (DEFOCUS; null: not at all), easing off at the very end so the
+ * tip still closes to a fine point; `minPx`: it is at least that wide everywhere (the mask's hair,
+ * MASK_HAIR_MIN_PX). Filling is cheaper than stroking in a software canvas, and the taper comes for free.
  */
-function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideShift: number, growPx: number, minPx: number): number[] {
+function pieceSides(c: LashCurvePx, p: PieceSpan, scale: number, sideShift: number, defocus: Defocus | null, minPx: number): number[] {
   // The piece as a quadratic of its own through its ends and middle, its sides along the hair's normals.
+  const { s0, s1 } = p;
   const sm = (s0 + s1) / 2;
   const [ax, ay] = lashPointPx(c, s0);
   const [bx, by] = lashPointPx(c, s1);
@@ -503,21 +538,11 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
   // The sub-curve's control: where the tangents at its ends meet = mid point pulled out.
   const qx = 2 * mx - (ax + bx) / 2;
   const qy = 2 * my - (ay + by) / 2;
-  const n0 = unitNormal(...lashTangentPx(c, s0));
-  const nm = unitNormal(...lashTangentPx(c, sm));
-  const n1 = unitNormal(...lashTangentPx(c, s1));
+  const n0 = unitNormal(...p.t0);
+  const nm = unitNormal(...p.tm);
+  const n1 = unitNormal(...p.t1);
   const w = c.widthPx * scale;
-  // growPx widens the hair toward its tip (the defocus: a tip nearer the lens blurs more), easing off
-  // at the very end so the tip still closes to a fine point. An upper hair grows faster near its root
-  // than evenly: it leaves the lid toward the camera and curls up, so it comes nearer the lens most
-  // over its first part (as 1 − (1 − s)^1.5); grown evenly, a hair rising steeply off the lid was sharp
-  // where lash-picture.test.ts reads it, 0.5–1.3 mm over the margin (0.22 of its darkness beside it,
-  // under 0.25). A lower hair leaves the lid down and away and grows evenly: grown as the upper, its
-  // wider bases covered the lash line's sparks (wet-tissue-picture.test.ts: 14 over 29 mm, under one
-  // every 2 mm).
-  // minPx: the piece is at least that wide everywhere (the mask's hair, MASK_HAIR_MIN_PX).
-  const upper = c.row === 'upper';
-  const grow = (s: number): number => growPx * (upper ? 1 - Math.pow(1 - s, 1.5) : s) * (1 - 0.7 * s * s * s);
+  const grow = (s: number): number => (defocus ? defocus.tipPx * defocus.grow(s) * (1 - 0.7 * s * s * s) : 0);
   const half = (s: number): number => Math.max(minPx, w * lashTaper(s) + grow(s)) / 2;
   const h0 = half(s0);
   const hm = half(sm);
@@ -538,7 +563,7 @@ function pieceSides(c: LashCurvePx, s0: number, s1: number, scale: number, sideS
 
 /**
  * A hair's root stub (ROOT_STUB_TO, ROOT_STUB_SCALE): a straight tapered quad from the root to the point
- * ROOT_STUB_TO along the hair, turning the same way as traceHair's pieces. (Traced as a piece of the
+ * ROOT_STUB_TO along the hair, turning the same way as a piece's sides (pieceSides). (Traced as a piece of the
  * curve, a stub wider than it is long, where the hair hooks at its root, folded its sides across each
  * other: a loop of opposite winding that cut a hole in a neighbour's hair in the one-path mask.)
  */
@@ -563,15 +588,10 @@ function traceRootStub(path: Path2D, c: LashCurvePx, padPx = 0): void {
   path.closePath();
 }
 
-/** How far a hair's tangent turns between s0 and s1, rad (either way: a cubic may bend back). */
-function pieceTurnRad(c: LashCurvePx, s0: number, s1: number): number {
-  const turn = (u: number, v: number): number => {
-    const [ax, ay] = lashTangentPx(c, u);
-    const [bx, by] = lashTangentPx(c, v);
-    return Math.abs(Math.atan2(ax * by - ay * bx, ax * bx + ay * by));
-  };
-  const sm = (s0 + s1) / 2;
-  return turn(s0, sm) + turn(sm, s1);
+/** How far a hair's tangent turns along a span, rad (either way, in two halves: a cubic may bend back). */
+function pieceTurnRad(p: PieceSpan): number {
+  const turn = ([ax, ay]: [number, number], [bx, by]: [number, number]): number => Math.abs(Math.atan2(ax * by - ay * bx, ax * bx + ay * by));
+  return turn(p.t0, p.tm) + turn(p.tm, p.t1);
 }
 
 function unitNormal(dx: number, dy: number): [number, number] {

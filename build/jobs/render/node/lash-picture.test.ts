@@ -69,7 +69,7 @@ describe('the upper lashes (pixels)', () => {
 
   it('are slightly out of focus (a share of each hair\'s darkness lies beside it) while the iris stays sharp', async () => {
     const l = await renderer.call<LashRows>('lashRows', '2026');
-    // On the mask traced at the colour's width, a sharp hair (DEFOCUS_TIP_PX and its share 0) puts
+    // On the mask traced at the colour's width, a sharp hair (no DEFOCUS and its share 0) puts
     // 0.18 of it beside, today's defocused hair 0.32. (The old mask, one quadratic with its sides bowed
     // in, counted part of the hair’s own body as beside: ~0.3 sharp, over 0.4 defocused.)
     expect(l.besideShare, JSON.stringify(l)).toBeGreaterThan(0.25);
