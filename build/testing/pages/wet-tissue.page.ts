@@ -131,6 +131,10 @@ interface PeakRule {
   overMax: number;
 }
 
+/** The ring a peak is held to: 12 points 4 px round it, as offsets in a W-wide plane (a 1–3 px glint's
+ * background). */
+const RING = Array.from({ length: 12 }, (_, k) => Math.round(4 * Math.sin((k * Math.PI) / 6)) * W + Math.round(4 * Math.cos((k * Math.PI) / 6)));
+
 /** The margins' glints: clear, near-white peaks (a 1–3 px glint over the tissue it sits on). */
 const GLINT: PeakRule = { minLuma: 215, overLit: -Infinity, ringUnderLit: Infinity, offLashes: false, overMean: 35, overMax: 10 };
 
@@ -156,13 +160,12 @@ function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m'])
   const x0 = Math.ceil(xPx(f, m.xLateralMm)) + R;
   const x1 = Math.floor(xPx(f, m.xMedialMm)) - R;
   const mask = rule.offLashes ? passOf(s, 'mask') : null;
-  /** How many of the 12 points of the ring 4 px round (x, y) the mask pass calls lash. */
-  const lashy = (x: number, y: number): number => {
+  /** How many of the ring's points round pixel i the mask pass calls lash. */
+  const lashy = (i: number): number => {
     let n = 0;
-    for (let k = 0; k < 12 && mask; k++) {
-      const a = (k * Math.PI) / 6;
-      const j = 4 * (Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a)));
-      if (classifyMaskPixel(mask[j], mask[j + 1], mask[j + 2]) === MASK_LASH) n++;
+    for (const d of RING) {
+      const j = 4 * (i + d);
+      if (mask && classifyMaskPixel(mask[j], mask[j + 1], mask[j + 2]) === MASK_LASH) n++;
     }
     return n;
   };
@@ -185,7 +188,9 @@ function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m'])
   const byColumn = new Map<number, number[]>();
   for (const i of inside) {
     const x = i % W;
-    byColumn.set(x, [...(byColumn.get(x) ?? []), luma[i]]);
+    const column = byColumn.get(x);
+    if (column) column.push(luma[i]);
+    else byColumn.set(x, [luma[i]]);
   }
   const reachPx = Math.round(0.5 * f.pxPerMm);
   const litAt = new Map<number, number>();
@@ -197,21 +202,15 @@ function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m'])
   }
   for (const i of inside) {
     const x = i % W;
-    const y = (i - x) / W;
     const l = luma[i];
     if (l < Math.max(rule.minLuma, (litAt.get(x) ?? 0) + rule.overLit)) continue;
-    const ring: number[] = [];
-    for (let k = 0; k < 12; k++) {
-      const a = (k * Math.PI) / 6;
-      ring.push(luma[Math.round(y + 4 * Math.sin(a)) * W + Math.round(x + 4 * Math.cos(a))]);
-    }
-    ring.sort((a, b) => a - b);
+    const ring = RING.map((d) => luma[i + d]).sort((a, b) => a - b);
     const mean = ring.reduce((a, b) => a + b, 0) / 12;
     if (l - mean < rule.overMean || l - ring[11] < rule.overMax) continue;
     // On the tissue: the ring round it mostly lit tissue too, not a gap between dark hairs, and
     // (where the rule asks) at most a quarter of it lash in the mask pass.
     if ((ring[5] + ring[6]) / 2 < (litAt.get(x) ?? 0) - rule.ringUnderLit) continue;
-    if (rule.offLashes && lashy(x, y) > 3) continue;
+    if (rule.offLashes && lashy(i) > 3) continue;
     bright[i] = 1;
     over[i] = l - mean;
   }
