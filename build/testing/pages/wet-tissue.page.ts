@@ -162,10 +162,11 @@ function brightSpots(spec: Spec, windows: (m: ReturnType<typeof marginsOf>['m'])
   const mask = rule.offLashes ? passOf(s, 'mask') : null;
   /** How many of the ring's points round pixel i the mask pass calls lash. */
   const lashy = (i: number): number => {
+    if (!mask) return 0;
     let n = 0;
     for (const d of RING) {
       const j = 4 * (i + d);
-      if (mask && classifyMaskPixel(mask[j], mask[j + 1], mask[j + 2]) === MASK_LASH) n++;
+      if (classifyMaskPixel(mask[j], mask[j + 1], mask[j + 2]) === MASK_LASH) n++;
     }
     return n;
   };
