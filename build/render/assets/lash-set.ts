@@ -5,8 +5,8 @@ import { smoothstep, textureRandom } from './noise.ts';
  * The lashes, drawn once from the fixed seed: where each grows along its margin (a fraction of the
  * fissure, so lashes stretch with the lid and never slide along it), how long, which way it fans, how
  * it curls, which clump and which row it belongs to. Real lashes grow in irregular clumps of 2–5 hairs whose
- * roots sit a few tenths of a millimetre apart and whose tips meet (the hairs run side by side and
- * pull together toward the end); between clumps there are gaps, and a few stray hairs cross their
+ * roots sit a few tenths of a millimetre apart and whose tips meet (the hairs leave the lid apart,
+ * bend together and gather into a spike toward the end); between clumps there are gaps, and a few stray hairs cross their
  * neighbours at their own angle. Upper lashes are long and dense in the middle and the outer third,
  * sparse by the nose, fanning toward the temple laterally and a little toward the nose medially; lower
  * ones are fewer, shorter and finer, and clump too.
@@ -26,9 +26,12 @@ export interface Lash {
   clumpT: number;
   /** How far the tip misses the shared tip sideways, mm (a hair's breadth: some cross there). */
   tipMissMm: number;
-  /** How far the hair's middle bows sideways, mm: hairs of one clump curve differently and cross,
-   * and still meet at the tip. */
+  /** How far the hair's middle bows sideways, mm: its clump's bend (all its hairs bend together) and a
+   * little of its own, so they cross on the way and still meet at the tip. */
   bowMm: number;
+  /** How far the hair stands out from its clump's middle a third of the way along, mm (a quarter of
+   * that at two thirds): away from it, so a clump's hairs leave the lid apart and gather into a spike. */
+  splayMm: number;
   /** How soon the hair joins its clump: the share of the way to the clump's line at its middle. */
   pull: number;
   /** How much more or less this hair curls than its clump, mm: its middle sits that far off the
@@ -72,8 +75,12 @@ interface LashSpec {
   longestAt: number;
   /** The share of hairs with a highlight. */
   litShare: number;
-  /** The most a hair's middle bows sideways, mm (Lash.bowMm). */
+  /** The most a clump bends sideways as one, mm, and the most each hair bends its own way about that
+   * (Lash.bowMm). */
+  clumpBowMm: [number, number];
   bowMm: number;
+  /** A hair's splay (Lash.splayMm) as a multiple of its root's distance from its clump's middle. */
+  splay: number;
   /** How far one hair's middle may sit off its clump's curve across it, mm (Lash.curlMm). */
   curlMm: number;
   /** How soon a hair joins its clump (Lash.pull) and how far its tip misses the shared one, mm. */
@@ -138,12 +145,19 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
     const span: [number, number] = [tc - centreMm / FISSURE_MM - gapT, tc + centreMm / FISSURE_MM + gapT];
     if (spans[row].some(([a, b]) => span[0] < b && a < span[1])) continue;
     spans[row].push(span);
+    // The clump's bend, from the first hair's own draw (no extra draw: the rest of the set stays).
+    let clumpBow: number | null = null;
+    const bowOf = (u: number): number => {
+      clumpBow ??= u;
+      const [least, most] = spec.clumpBowMm;
+      return Math.sign(clumpBow) * (least + Math.abs(clumpBow) * (most - least)) + u * spec.bowMm;
+    };
     for (let k = 0; k < size; k++) {
       const dMm = offsetsMm[k] - centreMm;
       const t = tc + dMm / FISSURE_MM;
       if (t <= 0.01 || t >= 0.99) continue;
       // Hairs of one bunch differ: each its own thickness (thick ones are rare), its own curl (so
-      // they bow apart and cross on the way, and still meet at the tip).
+      // they cross on the way, and still meet at the tip).
       const w = spec.width[0] + (spec.width[1] - spec.width[0]) * Math.pow(rng.next(), 1.6);
       // A hair's own angles differ from its clump's by at most ±0.01 rad, less on a hair over 4 mm, so
       // its tip strays no more than ±0.04 mm (at ±0.01 rad an 8-mm hair's tip strayed 0.08 mm: a
@@ -159,7 +173,8 @@ function makeLashes(name: string, spec: LashSpec): Lash[] {
         widthMm: w,
         clumpT: tc,
         tipMissMm: rng.uniform(-spec.tipMissMm, spec.tipMissMm),
-        bowMm: rng.uniform(-spec.bowMm, spec.bowMm),
+        splayMm: spec.splay * dMm,
+        bowMm: bowOf(rng.uniform(-1, 1)),
         pull: rng.uniform(spec.pull[0], spec.pull[1]),
         twist: twist + rng.uniform(-0.01, 0.01) * near,
         shade: rng.next(),
@@ -215,10 +230,19 @@ export const UPPER_LASHES: readonly Lash[] = makeLashes('lashes/upper/v8', {
   density: (t) => (t < 0.05 ? 0.45 : t < 0.62 ? 1 : t < 0.82 ? 0.6 : 0.25),
   longestAt: 0.42,
   litShare: 0.35,
-  // Rising steeply off the lid, a clump's hairs ran side by side over their first millimetre and
-  // crossed lash-picture.test.ts's rows as wedges (a tenth of its runs 7 px or more at 0.1 mm): they
-  // bow apart by up to 0.3 mm between root and shared tip.
-  bowMm: 0.3,
+  // A clump bends as one (0.1–0.3 mm at its middle) and each hair ±0.12 mm its own way about it, and
+  // its hairs leave the lid apart (splay: a third of the way along, each stands a further 1.3 times
+  // its root's distance out from the clump's middle) and gather into a spike toward the shared tip.
+  // Each bowing its own way by up to 0.3 mm, a clump's hairs stood apart as a hollow lens closed at the
+  // tip: a candle flame, not a lash (issue 18, point 4). The numbers are where each check holds:
+  // bending together with no splay, the hairs ran side by side off the lid and crossed
+  // lash-picture.test.ts's rows as wedges (11 % of its runs over 5 px, against its 10 %); a clump bent
+  // under 0.1 mm stood straight up at mid-lid (eye picture, 1995-visitor frame 349: 1.60 mm, cap 1.5);
+  // a splay of 1.6 greyed the white by the lateral angle at 20° down (lid-outline-picture.test.ts);
+  // each hair only ±0.06 mm its own way, a closing lid's hair hung straight (lash-fringe-picture.test.ts).
+  clumpBowMm: [0.1, 0.3],
+  bowMm: 0.12,
+  splay: 1.3,
   curlMm: 0.12,
   pull: [0, 0.25],
   tipMissMm: 0.02,
@@ -254,7 +278,9 @@ export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v6', {
   density: (t) => (t < 0.06 ? 0.35 : t > 0.86 ? 0.15 : t > 0.75 ? 0.5 : 0.95),
   longestAt: 0.4,
   litShare: 0.2,
+  clumpBowMm: [0, 0],
   bowMm: 0.07,
+  splay: 0,
   curlMm: 0.1,
   pull: [0, 0.3],
   tipMissMm: 0.02,

@@ -29,6 +29,10 @@ export interface LashTone {
 /** Where (along the hair's curve, 0 root … 1 tip) each piece of its outline starts (the outline is
  * traced in pieces so its sides follow the curve; all of one hair is filled at once). */
 const LASH_SEGMENTS = [0, 0.4, 0.62, 0.78, 0.9];
+/** Where piece k of a hair ends: the next one's start, or the tip. */
+function segmentEnd(k: number): number {
+  return k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+}
 /** The share of its opacity a hair gives up to the defocus's widening (DEFOCUS), per unit of its length past ROOT_EVEN_TO. */
 const DEFOCUS_SHARE = 0.3;
 /**
@@ -117,7 +121,7 @@ interface Defocus {
  * grown as the upper, its wider bases covered the lash line's sparks (wet-tissue-picture.test.ts: 14
  * over 29 mm, under one every 2 mm).
  */
-export const DEFOCUS: Readonly<Record<LashCurvePx['row'], Defocus>> = {
+const DEFOCUS: Readonly<Record<LashCurvePx['row'], Defocus>> = {
   upper: { tipPx: 1.5, grow: (s) => 1 - Math.pow(1 - s, 1.5) },
   lower: { tipPx: 1.4, grow: (s) => s },
 };
@@ -301,6 +305,10 @@ function bendAt(s: number, midMm: number, tipMm: number): number {
   return 2 * s * (1 - s) * (2 * midMm - tipMm / 2) + s * s * tipMm;
 }
 
+/** A hair's splay (Lash.splayMm) a third and two thirds of the way along: out near the root, mostly
+ * gathered by two thirds (a clump is a spike, widest low down, not a lens widest at its middle). */
+const SPLAY_AT_THIRDS = [1, 0.25] as const;
+
 /**
  * @param lagRad how far the lashes trail the lid's roll (lash-lag.ts): less at the corners, where the
  *   lid barely moves
@@ -353,9 +361,9 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
       // mostly in the hair's outer part into a parabola, straightest at the tip: a long hair ended
       // running straight up for 2 mm). B(⅓) = A and B(⅔) = B give, with U = 27A − 8P0 − P3 and
       // V = 27B − P0 − 8P3, the controls (2U − V)/18 and (2V − U)/18.
-      const ax = rx + p[0] * len + bendAt(1 / 3, midX, tipX);
+      const ax = rx + p[0] * len + bendAt(1 / 3, midX, tipX) + SPLAY_AT_THIRDS[0] * l.splayMm;
       const ay = ry + p[1] * len + bendAt(1 / 3, midY, tipY);
-      const bx = rx + p[4] * len + bendAt(2 / 3, midX, tipX);
+      const bx = rx + p[4] * len + bendAt(2 / 3, midX, tipX) + SPLAY_AT_THIRDS[1] * l.splayMm;
       const by = ry + p[5] * len + bendAt(2 / 3, midY, tipY);
       const ux = 27 * ax - 8 * rx - tx;
       const uy = 27 * ay - 8 * ry - ty;
@@ -415,7 +423,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     for (let k = 0; k < LASH_SEGMENTS.length; k++) {
       const path = new Path2D();
       const s0 = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
-      const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+      const s1 = segmentEnd(k);
       for (const c of curves) {
         for (const p of pieceSpans(c, s0, s1)) traceSides(path, pieceSides(c, p, 1, 0, null, MASK_HAIR_MIN_PX));
         if (k === 0 && c.row === 'upper') traceRootStub(path, c, MASK_STUB_PAD_PX);
@@ -484,7 +492,7 @@ function traceHairOutline(path: Path2D, c: LashCurvePx, defocus: Defocus): void 
   const pieces: number[][] = [];
   for (let k = 0; k < LASH_SEGMENTS.length; k++) {
     const s0 = LASH_SEGMENTS[k];
-    const s1 = k + 1 < LASH_SEGMENTS.length ? LASH_SEGMENTS[k + 1] : 1;
+    const s1 = segmentEnd(k);
     for (const p of pieceSpans(c, s0, s1)) pieces.push(pieceSides(c, p, 1, 0, defocus, 0));
   }
   path.moveTo(pieces[0][0], pieces[0][1]);
