@@ -146,11 +146,13 @@ const MASK_SPLIT_TURN_RAD = 0.4;
  * the lid pointing at the camera, foreshortened. Each upper hair's first ROOT_STUB_TO of its length is
  * traced again ROOT_STUB_SCALE times its width into the root piece's own path (no extra fill): the
  * stubs of neighbouring hairs and rows overlap into that band, uneven as the hairs' widths and places.
- * 3.6 widths: at 3, the thinner hairs (lash-set.ts, 0.045–0.095 mm) left 0.43 of the band lash
- * (lash-fringe-picture.test.ts, over 0.45); now 0.46.
+ * 2.8 widths: at 3.6 each stub stood out below its clump as a dark foot (2026-script frame 90 at 3×);
+ * at 3, before a clump's hairs splayed at the root (lash-set.ts), the thinner hairs (0.045–0.095 mm)
+ * left 0.43 of the band lash (lash-fringe-picture.test.ts, over 0.45). With the splay: 0.51 at 3.6,
+ * 0.47 at 2.8, 0.46 at 2.6.
  */
 const ROOT_STUB_TO = 0.08;
-const ROOT_STUB_SCALE = 3.6;
+const ROOT_STUB_SCALE = 2.8;
 const ROOT_STUB_MIN_PX = 1.6;
 /** The lash row turns this many times the margin's own turn on the lid sphere. */
 const UPPER_ROLL_GAIN = 1.5;
