@@ -1,6 +1,7 @@
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
+import { CANTHUS_LATERAL_MM } from '../geometry/lid-shape.ts';
 
 /**
  * The lateral canthal angle (drawn in the face layer over the globe, so it rides the lids). Inside the
@@ -19,7 +20,12 @@ const END_SOFT_MM = 0.07;
 const SAMPLES = 16;
 
 export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
-  if (m.openness <= 0) return;
+  // The recess stays as the lids shut (the angle is still a fold): nothing there changes in one frame.
+  if (m.openness > 0) drawOpenAngle(ctx, f, m);
+  drawRecess(ctx, f);
+}
+
+function drawOpenAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins): void {
   const xL = m.xLateralMm;
   const wedge = (lenMm: number): void => {
     ctx.beginPath();
@@ -42,6 +48,31 @@ export function drawCanthalAngle(ctx: CanvasRenderingContext2D, f: EyeFrame, m: 
   ctx.fillStyle = shade;
   ctx.fill();
   drawCornerTissue(ctx, f, m, wedge);
+}
+
+/**
+ * The recess the lids fold into at the angle: a soft shade over the opening's last millimetre and the
+ * skin just round the point, longer along the fissure than across it, so the point sinks into shadow
+ * instead of ending as a pale cut (periocular photographs: the lateral angle is the darkest part of the
+ * outline, its very tip lost in shade). Centred a little inside the angle; at rest it reaches 1 mm in.
+ */
+const RECESS_ALONG_MM = 1.0;
+const RECESS_ACROSS_MM = 0.5;
+const RECESS_IN_MM = 0.1;
+
+function drawRecess(ctx: CanvasRenderingContext2D, f: EyeFrame): void {
+  const x0 = CANTHUS_LATERAL_MM.x;
+  ctx.save();
+  ctx.translate(xPx(f, x0 + RECESS_IN_MM), yPx(f, CANTHUS_LATERAL_MM.y));
+  ctx.scale(1, RECESS_ACROSS_MM / RECESS_ALONG_MM);
+  const r = RECESS_ALONG_MM * f.pxPerMm;
+  const g = ctx.createRadialGradient(0, 0, 0, 0, 0, r);
+  g.addColorStop(0, 'rgba(66, 34, 30, 0.62)');
+  g.addColorStop(0.45, 'rgba(82, 44, 38, 0.26)');
+  g.addColorStop(1, 'rgba(96, 56, 48, 0)');
+  ctx.fillStyle = g;
+  ctx.fillRect(-r, -r, 2 * r, 2 * r);
+  ctx.restore();
 }
 
 /**

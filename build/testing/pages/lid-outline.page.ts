@@ -287,3 +287,42 @@ exposed.lateralWhite = (pitchDeg = 0) => {
   }
   return { share: sum / n / p90, p90 };
 };
+
+// The recess at the lateral angle (colour pass, 2026, looking `pitchDeg` up): the mean luma of the
+// opening's pixels (every row the mask opens) in its last 0.4 mm over the 90th percentile of the
+// white's luma; and the skin on the angle's row (±0.15 mm) 0.1–0.5 mm out from the angle over the
+// same rows 1.5–2.5 mm out.
+exposed.lateralRecess = (pitchDeg = 0) => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, pitchDeg);
+  const c = passOf(s, 'color');
+  const m = passOf(s, 'mask');
+  const { top, bottom } = openingEdges(m);
+  const p90 = whiteLumaP90(c, m);
+  // The angle: the first column of a run of open ones (a down-gaze's or a tilt's angle can leave a
+  // stray open pixel out beyond it).
+  const xl = top.findIndex((y, x) => y >= 0 && top[x + 1] >= 0 && top[x + 2] >= 0 && top[x + 3] >= 0);
+  let tip = 0;
+  let n = 0;
+  for (let x = xl; x < xl + 0.4 * f.pxPerMm; x++) {
+    if (top[x] < 0) continue;
+    for (let y = top[x]; y < bottom[x]; y++) {
+      tip += lumaAt(c, (y * W + x) * 4);
+      n++;
+    }
+  }
+  const yTip = Math.round((top[xl] + bottom[xl] - 1) / 2);
+  const skin = (fromMm: number, toMm: number) => {
+    let sum = 0;
+    let k = 0;
+    const rows = Math.round(0.15 * f.pxPerMm);
+    for (let x = Math.round(xl - toMm * f.pxPerMm); x <= Math.round(xl - fromMm * f.pxPerMm); x++) {
+      for (let y = yTip - rows; y <= yTip + rows; y++) {
+        sum += lumaAt(c, (y * W + x) * 4);
+        k++;
+      }
+    }
+    return sum / k;
+  };
+  return { tipShare: tip / n / p90, tipPixels: n, skinByAngle: skin(0.1, 0.5) / skin(1.5, 2.5) };
+};

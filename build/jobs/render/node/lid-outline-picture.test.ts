@@ -86,6 +86,23 @@ describe('the white toward the lateral corner (colour pass, 1280×720)', () => {
   }
 });
 
+describe('the lateral angle\'s recess (colour pass, 1280×720)', () => {
+  // In periocular photographs the lateral angle is the darkest part of the outline: the lids fold into
+  // it and its very tip is lost in shade. Drawn as two pale edges meeting (the tissue's wedge alone),
+  // the opening's last 0.4 mm was 0.44–0.48 of the white's 90th percentile and the skin 0.1–0.5 mm out
+  // from the angle 0.76 of the skin 1.5–2.5 mm out (pitch 0, 15, 8, −10, −20); with the recess
+  // (canthal-angle.ts) 0.35–0.41 and 0.64.
+  for (const pitchDeg of [0, 15, 8, -10, -20]) {
+    it(`sinks into shade (pitch ${pitchDeg}°): the opening's last 0.4 mm under 0.42 of the white, the skin by the angle under 0.7 of the skin 2 mm out`, async () => {
+      const r = await renderer.call<{ tipShare: number; tipPixels: number; skinByAngle: number }>('lateralRecess', pitchDeg);
+      console.log(`lateral recess at pitch ${pitchDeg}: ${JSON.stringify(r)}`);
+      expect(r.tipPixels).toBeGreaterThan(60);
+      expect(r.tipShare, JSON.stringify(r)).toBeLessThan(0.42);
+      expect(r.skinByAngle, JSON.stringify(r)).toBeLessThan(0.7);
+    }, 60_000);
+  }
+});
+
 describe('the medial end (mask pass, 1280×720)', () => {
   // Before (two straight edges into a 0.45-mm flat nose): near angle 104°/94°/69°/62° at rest, up,
   // down and half blink, the two edges' turns together 21°/15°/16°/14°; a circle of 0.9 mm: 124°, 65°.
