@@ -238,15 +238,21 @@ exposed.lidSkinTexture = (pitchDeg: number) => {
   return bandTexture(passOf(s, 'color'), lid, f.pxPerMm).lumaMedian;
 };
 
+/** Both passes of the 2026 eye looking `pitchDeg` up, and the mask's opening edges per column. */
+function gazePasses(pitchDeg: number) {
+  const s = gazeSample(0, pitchDeg);
+  const c = passOf(s, 'color');
+  const m = passOf(s, 'mask');
+  return { c, m, ...openingEdges(m) };
+}
+
 // The lateral corner in the colour pass (2026, looking `pitchDeg` up), from the angle (the mask's
 // opening's lateral end) inward, every 0.05 mm to 2 mm in: the redness, (R − B) over the mean of R, G
 // and B over 3 rows, on the opening's middle row (halfway between its first and last opening pixels in
 // each column). NaN where a column holds no opening (a down-gaze's angle can be a stray pixel).
 exposed.lateralCorner = (pitchDeg = 0) => {
   const f = eyeFrame(W, H);
-  const s = gazeSample(0, pitchDeg);
-  const c = passOf(s, 'color');
-  const { top, bottom } = openingEdges(passOf(s, 'mask'));
+  const { c, top, bottom } = gazePasses(pitchDeg);
   const mm = f.pxPerMm;
   const xl = top.findIndex((y) => y >= 0);
   const rednessAt = (x: number) => {
@@ -269,10 +275,7 @@ exposed.lateralCorner = (pitchDeg = 0) => {
 // sclera pixel of the mask). The contact shadow at full strength into the corner made it a grey wedge.
 exposed.lateralWhite = (pitchDeg = 0) => {
   const f = eyeFrame(W, H);
-  const s = gazeSample(0, pitchDeg);
-  const c = passOf(s, 'color');
-  const m = passOf(s, 'mask');
-  const { top, bottom } = openingEdges(m);
+  const { c, m, top, bottom } = gazePasses(pitchDeg);
   const p90 = whiteLumaP90(c, m);
   const xl = top.findIndex((y) => y >= 0);
   let sum = 0;
@@ -294,10 +297,7 @@ exposed.lateralWhite = (pitchDeg = 0) => {
 // same rows 1.5–2.5 mm out.
 exposed.lateralRecess = (pitchDeg = 0) => {
   const f = eyeFrame(W, H);
-  const s = gazeSample(0, pitchDeg);
-  const c = passOf(s, 'color');
-  const m = passOf(s, 'mask');
-  const { top, bottom } = openingEdges(m);
+  const { c, m, top, bottom } = gazePasses(pitchDeg);
   const p90 = whiteLumaP90(c, m);
   // The angle: the first column of a run of open ones (looking up 8°, one stray open column lies out
   // beyond it, and the 0.4 mm from there held 15 pixels).
