@@ -42,6 +42,18 @@ describe('the brow in the frame (pixels)', () => {
     expect(changed).toBeGreaterThan(2000);
   }, 60_000);
 
+  it('bends from its pre-shifted copies as the strips each resampled at its own lift did: no pixel off by more than a 1/16-px shift of the steepest edge can make, plus rounding (layers/brow.ts, BROW_PHASES)', async () => {
+    // Head → tail: a brow mid-raise, its tail lagging (0.32 mm between nodes, over twice the most the
+    // model makes: brow.ts).
+    const r = await call<{ differ: number; maxLevels: number; bent: number; maxStep: number }>('browBend', [0.5, 0.62, 0.7, 0.55, 0.38]);
+    const why = JSON.stringify(r);
+    expect(r.bent, why).toBeGreaterThan(1000);
+    expect(r.differ, why).toBeGreaterThan(0);
+    // Each strip's lift is rounded to the nearest 1/8 px: off by at most 1/16 px, so no pixel by more
+    // than a 16th of the steepest vertical step, plus a level of rounding in each drawing.
+    expect(r.maxLevels, why).toBeLessThanOrEqual(r.maxStep / 16 + 2);
+  }, 60_000);
+
   it('is in the mask pass as one brow shape, wholly in frame with room above it, lifted with the colour pass', async () => {
     const rest = await call<number[]>('browMaskRows', 0);
     const lifted = await call<number[]>('browMaskRows', MEASURED_MAX_LIFT_MM);
