@@ -64,15 +64,24 @@ const ROOT_TIP: [LashTone, LashTone][] = [
  * outer half (a power of 1.5 from a fifth of the way); from a quarter of the way, evenly, the hair over
  * the skin reads within 6 levels of it everywhere along it.
  */
-export function hairTone(shade: number, s: number): LashTone {
+export function hairTone(shade: number, s: number, row: LashCurvePx['row'] = 'upper'): LashTone {
   const [root, tip] = ROOT_TIP[shadeIndex(shade)];
   const u = Math.min(1, Math.max(0, (s - ROOT_EVEN_TO) / (1 - ROOT_EVEN_TO)));
   const tipAlpha = tip.alpha * (1 - DEFOCUS_SHARE * (1 - ROOT_EVEN_TO));
+  const opacity = row === 'lower' ? LOWER_HAIR_OPACITY : 1;
   return {
     rgb: root.rgb.map((v, i) => Math.round(v + (tip.rgb[i] - v) * u)) as [number, number, number],
-    alpha: Math.round((root.alpha + (tipAlpha - root.alpha) * u) * 1000) / 1000,
+    alpha: Math.round((root.alpha + (tipAlpha - root.alpha) * u) * opacity * 1000) / 1000,
   };
 }
+/**
+ * The lower row's share of a hair's opacity. Lower lashes are finer and less pigmented than the upper
+ * (anatomy texts), and in photographs the fringe under the lid reads as faint grey-brown hairs, some
+ * barely there, not as dark strokes (a phone's close-up of a brown eye, MICHE; the EyelashNet sheet). At the upper
+ * row's opacity their cores read 0.76 darker than the skin behind them (their 90th percentile; the
+ * upper's 0.81): ink lines on the lid (lower-lash-picture.test.ts).
+ */
+export const LOWER_HAIR_OPACITY = 0.6;
 /** Which of ROOT_TIP's hair colours a shade (0 … 1) is. */
 function shadeIndex(shade: number): number {
   return Math.min(ROOT_TIP.length - 1, Math.max(0, Math.floor(shade * ROOT_TIP.length)));
@@ -87,13 +96,19 @@ export const LASH_TONES: readonly (readonly LashTone[])[] = ROOT_TIP.map((_, k) 
  * hooks back along its chord (~1 in 8 across gazes and blinks), its tone there follows the chord. */
 function hairGradient(ctx: CanvasRenderingContext2D, c: LashCurvePx): CanvasGradient {
   const g = ctx.createLinearGradient(c.x0 + ROOT_EVEN_TO * (c.x1 - c.x0), c.y0 + ROOT_EVEN_TO * (c.y1 - c.y0), c.x1, c.y1);
-  const [root, tip] = TONE_STYLES[shadeIndex(c.shade)];
+  const [root, tip] = TONE_STYLES[c.row][shadeIndex(c.shade)];
   g.addColorStop(0, root);
   g.addColorStop(1, tip);
   return g;
 }
-/** Each hair colour's CSS colour at its root and tip, made once (the gradients are made per hair and frame). */
-const TONE_STYLES: readonly (readonly string[])[] = LASH_TONES.map((tones) => tones.map((t) => `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`));
+/** Each row's hair colours' CSS colours at their roots and tips, made once (the gradients are made per hair and frame). */
+const TONE_STYLES: Readonly<Record<LashCurvePx['row'], readonly (readonly string[])[]>> = {
+  upper: toneStyles('upper'),
+  lower: toneStyles('lower'),
+};
+function toneStyles(row: LashCurvePx['row']): string[][] {
+  return ROOT_TIP.map((_, k) => [0, 1].map((s) => hairTone(k / ROOT_TIP.length, s, row)).map((t) => `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`));
+}
 /** The light caught along a hair (toward the light, upper left), from HIGHLIGHT_FROM to HIGHLIGHT_TO:
  * a thin line on the hair's lit side, not a second hair. */
 const HIGHLIGHT_RGB = '226, 200, 178';

@@ -172,3 +172,33 @@ exposed.lashCover = (kind: 'rest' | 'down' | 'up' | 'blink' | 'shut', levels: nu
   }
   return { hair, uncovered, farthestPx, farthestMm: farthestPx / f.pxPerMm, worstLevels, at };
 };
+
+// How dark each row's hairs read: one row's hairs of a sample at rest drawn alone over flat skin, as
+// the colour pass draws them and as the mask draws them; over the mask's lash pixels, each pixel's
+// darkness (1 − its luma ÷ the skin's), its median and its 90th percentile (the hairs' cores).
+exposed.rowTone = (row: 'upper' | 'lower') => {
+  const f = eyeFrame(W, H);
+  const s = gazeSample(0, 0);
+  const pose = irisPose(s);
+  const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+  const curves = lashCurvesPx(f, mg, 0).filter((c) => c.row === row);
+  const colour = context2d(W, H);
+  colour.fillStyle = `rgb(${FACE_SKIN_RGB.join(', ')})`;
+  colour.fillRect(0, 0, W, H);
+  drawLashCurves(colour, curves);
+  const mask = context2d(W, H);
+  mask.fillStyle = MASK_SKIN.css;
+  mask.fillRect(0, 0, W, H);
+  drawLashCurves(mask, curves, MASK_LASH.css);
+  const c = colour.getImageData(0, 0, W, H).data;
+  const m = mask.getImageData(0, 0, W, H).data;
+  const skinLuma = lumaAt(Uint8ClampedArray.from(FACE_SKIN_RGB), 0);
+  const dark: number[] = [];
+  for (let i = 0; i < W * H; i++) {
+    if (classifyMaskPixel(m[i * 4], m[i * 4 + 1], m[i * 4 + 2]) !== MASK_LASH) continue;
+    dark.push(1 - lumaAt(c, i * 4) / skinLuma);
+  }
+  dark.sort((a, b) => a - b);
+  const q = (p: number) => dark[Math.min(dark.length - 1, Math.floor(p * dark.length))];
+  return { pixels: dark.length, median: q(0.5), p90: q(0.9) };
+};

@@ -69,5 +69,15 @@ describe('the lower lashes (mask pixels below the lower margin)', () => {
       expect(c.farthestPx, `${kind}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(1);
     }
   }, 60_000);
-});
 
+  it('are faint: their cores (the 90th percentile of darkness over their lash pixels) under 0.55 darker than the skin and under 0.7 of the upper row\'s, yet there (median over 0.2) (before: 0.76, 0.94 of the upper\'s 0.81: ink lines)', async () => {
+    interface Tone { pixels: number; median: number; p90: number }
+    const lower = await renderer.call<Tone>('rowTone', 'lower');
+    const upper = await renderer.call<Tone>('rowTone', 'upper');
+    const why = JSON.stringify({ lower, upper });
+    expect(lower.p90, why).toBeLessThan(0.55);
+    expect(lower.p90 / upper.p90, why).toBeLessThan(0.7);
+    expect(lower.median, why).toBeGreaterThan(0.2);
+    expect(lower.pixels, why).toBeGreaterThan(1000);
+  }, 60_000);
+});
