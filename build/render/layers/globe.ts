@@ -89,9 +89,12 @@ function drawIris(ctx: CanvasRenderingContext2D, a: EyeAssets, pose: IrisPose): 
   ctx.ellipse(p.xPx, p.yPx, p.radiusXPx, p.radiusYPx, p.rotationRad, 0, Math.PI * 2);
   ctx.fillStyle = `rgb(${PUPIL_RGB.join(', ')})`;
   ctx.fill();
-  // The pigment ruff at the pupil's margin: a soft dark-brown rim, not a drawn ring.
+  // The pigment ruff at the pupil's margin: the iris's black-brown pigment layer showing at its edge,
+  // darker than the iris beside it. In a warmer brown (40, 26, 16) it was lighter than both the iris's
+  // darkened inner edge and the hole, a reddish ring round the pupil (2026-script frame 90 at 3×:
+  // 33–38 in red against 28 on the iris and 23 in the pupil).
   ctx.lineWidth = 0.12 * f.pxPerMm;
-  ctx.strokeStyle = 'rgba(40, 26, 16, 0.5)';
+  ctx.strokeStyle = 'rgba(14, 9, 7, 0.5)';
   ctx.stroke();
   // Only this thin rim, within a pixel or two of the pupil's edge: a shade reaching further out onto
   // the iris left a circle a coarse medium's blocks stack into a straight edge (eye picture): a 0.3-mm

@@ -1,6 +1,6 @@
 import { drawEyeCatchlightPlane } from '../../render/draw-eye.ts';
 import { gazeSample } from '../eye-samples.ts';
-import { MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
+import { MASK_IRIS, MASK_PUPIL, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { paintRoomReflection } from '../../render/assets/highlight.ts';
 import { ROOM_LIGHT } from '../../render/era/room-light.ts';
 import { eyeFrame, xPx, yPx } from '../../render/geometry/eye-frame.ts';
@@ -123,4 +123,34 @@ exposed.lensImage = (era: EraId, yaw: number, pitch: number) => {
   let sw = 0, sx = 0, sy = 0, peak = 0;
   for (const [x, y, l] of spot) { const w = Math.max(0, l - floor); sw += w; sx += w * x; sy += w * y; peak = Math.max(peak, l); }
   return { first, want, found: sw > 0 ? { x: sx / sw, y: sy / sw } : null, light: sw, peak, floor, pxPerMm: f.pxPerMm };
+};
+
+// The pupil's rim: round the pupil (looking ahead), at each 2° where the mask has the pupil 3 px in
+// and no lid within 3 px out, how much the lightest pixel within 1 px of the edge stands above the
+// lighter of the pupil 3 px in and the iris 3 px out (luma); the median and the 90th percentile over
+// those angles. Above 0 the edge is a lighter ring than both sides of it.
+exposed.pupilRim = (era: EraId) => {
+  const s = gazeSample(0, 0);
+  const f = eyeFrame(W, H);
+  const { c, m } = drawPasses(s, era);
+  const pose = irisPose(s);
+  const e = discEllipsePx(f, pose, pose.pupilRadiusMm);
+  const cls = (x: number, y: number) => { const i = (y * W + x) * 4; return classifyMaskPixel(m[i], m[i + 1], m[i + 2]); };
+  const at = (a: number, d: number) => {
+    const x = Math.round(e.xPx + (e.radiusXPx + d) * Math.cos(a) - 0.5);
+    const y = Math.round(e.yPx + (e.radiusYPx + d) * Math.sin(a) - 0.5);
+    return { x, y, luma: lumaAt(c, (y * W + x) * 4) };
+  };
+  const excess: number[] = [];
+  for (let deg = 0; deg < 360; deg += 2) {
+    const a = (deg * Math.PI) / 180;
+    const inner = at(a, -3);
+    const outer = at(a, 3);
+    if (cls(inner.x, inner.y) !== MASK_PUPIL || cls(outer.x, outer.y) !== MASK_IRIS) continue;
+    const rim = Math.max(at(a, -1).luma, at(a, 0).luma, at(a, 1).luma);
+    excess.push(rim - Math.max(inner.luma, outer.luma));
+  }
+  excess.sort((p, q) => p - q);
+  const q = (k: number) => excess[Math.floor((excess.length - 1) * k)];
+  return { angles: excess.length, median: q(0.5), p90: q(0.9) };
 };

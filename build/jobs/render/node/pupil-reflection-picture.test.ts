@@ -133,4 +133,13 @@ describe('the lens\'s second image (pixels)', () => {
     expect(Math.sign(d4)).toBe(-Math.sign(d1));
     expect(Math.abs(d4 / d1)).toBeGreaterThan(0.3);
   }, 60_000);
+
+  it('meets the iris in a dark rim, not a ring: its edge no lighter than the pupil in and the iris out at nine angles in ten (before: a reddish ring at 2026\'s 90th percentile, +2.2 luma over both sides; now −4.8)', async () => {
+    for (const era of ['2026', '2009', '1997'] as const) {
+      const r = await renderer.call<{ angles: number; median: number; p90: number }>('pupilRim', era);
+      const why = `${era}: ${JSON.stringify(r)}`;
+      expect(r.angles, why).toBeGreaterThan(100);
+      expect(r.p90, why).toBeLessThanOrEqual(0.5);
+    }
+  }, 60_000);
 });
