@@ -13,6 +13,8 @@ import { rendererPage } from '../../../testing/renderer-page.ts';
  * - Spacing: the gaps between neighbouring clumps' roots (their runs' mean x), as a CV.
  * - Length: how far each clump reaches below the margin, as a CV.
  * - Riding the margin: in a down-gaze, an up-gaze and a half blink, every clump starts at the margin.
+ * - Faint: finer and less pigmented than the upper row's hairs, they read as grey-brown hairs in
+ *   photographs, not ink lines (each row drawn alone over flat skin: rowTone).
  */
 const W = 1280;
 const H = 720;
