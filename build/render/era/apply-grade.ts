@@ -8,9 +8,14 @@ import { NOISE_FRAMES, overlayFor } from './overlays.ts';
 /** Webcam noise changes at 15 fps, by scene time: deterministic for a given sample. */
 const NOISE_FRAME_MS = 1000 / 15;
 
-/** The grain's frame at a sample's scene time: with its sample, all of time that reaches a frame's picture. */
+/**
+ * The grain's frame at a sample's scene time: with its sample, all of time that reaches a frame's
+ * picture. A frame time a whole number of grain steps in (every other frame's at 30 fps) counts as on
+ * that step: k·1000/30 ÷ 1000/15 came out a hair under k/2 for 135 of 600 frames, so the grain's
+ * frames fell unevenly and a still panel's never cycled (held-panel.ts).
+ */
 export function grainFrame(tMs: number): number {
-  return Math.floor(tMs / NOISE_FRAME_MS) % NOISE_FRAMES;
+  return Math.floor(tMs / NOISE_FRAME_MS + 1e-9) % NOISE_FRAMES;
 }
 
 /** Whether an era's grade draws grain (an eye that holds still then shows grainFrame's cycle, else one picture). */
