@@ -23,6 +23,10 @@ export interface View {
   pass: RenderPass;
   /** The visitor's pointer at this frame (R about the eye centre), drawn over the colour film; absent or null: none. */
   pointer?: { xR: number; yR: number } | null;
+  /** false: the colour picture before the camera's grain (era-looks.ts CAMERA_GRAIN). Films always
+   * draw it; a picture test that measures the eye's own fine shading (a seam, a squiggle, a glint's
+   * place) reads the eye under it, as grain-picture.test.ts reads the grain alone. */
+  grain?: boolean;
 }
 
 /**
@@ -63,7 +67,7 @@ export function drawEye(ctx: CanvasRenderingContext2D, s: EyeSample, view: View)
       m.openness > 0
         ? scaledKeepDark({ aperturePx: aperturePolygonPx(f, m), pupil: discEllipsePx(f, pose, pose.pupilRadiusMm) }, f.centerXPx, f.centerYPx, s.frameScale)
         : undefined;
-    applyEraGrade(ctx, view.width, view.height, view.era, s.tMs, keepDark);
+    applyEraGrade(ctx, view.width, view.height, view.era, s.tMs, keepDark, view.grain ?? true);
     if (view.pointer) drawCursor(ctx, f, view.pointer.xR, view.pointer.yR, view.era);
   }
 }

@@ -5,8 +5,8 @@ import type { KeepDark } from './keep-dark.ts';
 import { visiblePupilPx } from './keep-dark.ts';
 import { NOISE_FRAMES, overlayFor } from './overlays.ts';
 
-/** Webcam noise changes at 15 fps, by scene time: deterministic for a given sample. */
-const NOISE_FRAME_MS = 1000 / 15;
+/** The webcam's noise and the camera's grain change at 15 Hz, by scene time: deterministic for a given sample. */
+export const NOISE_FRAME_MS = 1000 / 15;
 
 /**
  * The grain's frame at a sample's scene time: with its sample, all of time that reaches a frame's
@@ -18,9 +18,9 @@ export function grainFrame(tMs: number): number {
   return Math.floor(tMs / NOISE_FRAME_MS + 1e-9) % NOISE_FRAMES;
 }
 
-/** Whether an era's grade draws grain (an eye that holds still then shows grainFrame's cycle, else one picture). */
+/** Whether an era's grade draws noise or grain (an eye that holds still then shows grainFrame's cycle, else one picture). */
 export function hasGrain(era: EraId): boolean {
-  return ERA_LOOKS[era].steps.some((s) => s.kind === 'overlay' && s.overlay === 'noise');
+  return ERA_LOOKS[era].steps.some((s) => s.kind === 'overlay' && (s.overlay === 'noise' || s.overlay === 'grain'));
 }
 
 /** A step as executed: multiply runs are merged into one pre-multiplied layer per era and size. */
@@ -88,7 +88,7 @@ const LIFTS_BLACK: ReadonlySet<GlobalCompositeOperation> = new Set<GlobalComposi
  * lifted, tinted blacks) skips the visible pupil (`keepDark`). Every other step leaves black black
  * (multiply, overlay, soft-light, colour), so the pupil stays as dark as it was drawn.
  */
-export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: number, era: EraId, tMs: number, keepDark?: KeepDark): void {
+export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: number, era: EraId, tMs: number, keepDark?: KeepDark, grain = true): void {
   const steps = plan(era, w, h);
   if (steps.length === 0) return;
   const pupil = keepDark ? visiblePupilPx(keepDark) : [];
@@ -96,6 +96,7 @@ export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: numbe
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.filter = 'none';
   for (const step of steps) {
+    if (!grain && step.kind === 'overlay' && step.overlay === 'grain') continue;
     ctx.globalAlpha = 1;
     ctx.globalCompositeOperation = 'source-over';
     if (step.kind === 'multiplied') {

@@ -13,7 +13,8 @@ export type OverlayKind =
   | 'lcdGrid'
   | 'dither'
   | 'screenGlowBelow'
-  | 'noise';
+  | 'noise'
+  | 'grain';
 
 export type GradeStep =
   /** Fill the frame with a colour under a composite operation (tint, wash, desaturate, contrast). */
@@ -28,6 +29,17 @@ export interface EraLook {
   medium: string;
   steps: GradeStep[];
 }
+
+/**
+ * A camera's grain, in the eras whose picture is a photograph seen as it is (2009, 2013, 2026; the
+ * others show the eye through a coarser medium, which resamples it, dithers it or adds its own noise).
+ * Every plane of a rendered eye was equally clean (issue 18, point 5: "every plane equally sharp and
+ * noiseless"); a photograph's is not. Drawn 'overlay' (overlays.ts 'grain': per-pixel noise about
+ * mid-grey), so black stays black (the pupil) and white white, and the grain is strongest in the
+ * mid-tones: ~±5 levels (one sd) at mid-grey, ~2.5 on the skin, ~1.5 on the white. It changes with the
+ * scene's time as the webcam's does (grainFrame).
+ */
+const CAMERA_GRAIN: GradeStep = { kind: 'overlay', overlay: 'grain', op: 'overlay', alpha: 0.1 };
 
 export const ERA_LOOKS: Record<EraId, EraLook> = {
   '1970': {
@@ -92,19 +104,21 @@ export const ERA_LOOKS: Record<EraId, EraLook> = {
     ],
   },
   '2009': {
-    medium: 'lit by a phone screen held low: cold light from below, dim above',
-    steps: [{ kind: 'overlay', overlay: 'screenGlowBelow', op: 'multiply', alpha: 1 }],
+    medium: 'lit by a phone screen held low: cold light from below, dim above; a camera\'s grain',
+    // The light falls on the face before the camera takes it: the grain after it.
+    steps: [{ kind: 'overlay', overlay: 'screenGlowBelow', op: 'multiply', alpha: 1 }, CAMERA_GRAIN],
   },
   '2013': {
-    medium: 'a filtered selfie: warm, faded blacks, a soft vignette',
+    medium: 'a filtered selfie: a camera\'s grain, warm, faded blacks, a soft vignette',
     steps: [
+      CAMERA_GRAIN,
       { kind: 'fill', op: 'soft-light', color: 'rgb(255, 190, 140)', alpha: 0.45 },
       { kind: 'fill', op: 'screen', color: 'rgb(44, 28, 36)', alpha: 1 },
       { kind: 'overlay', overlay: 'vignette', op: 'multiply', alpha: 0.6 },
     ],
   },
   '2026': {
-    medium: 'natural full colour',
-    steps: [],
+    medium: 'natural full colour: a camera\'s grain',
+    steps: [CAMERA_GRAIN],
   },
 };

@@ -11,7 +11,7 @@ const cache = new Map<string, HTMLCanvasElement>();
 export const NOISE_FRAMES = 4;
 
 export function overlayFor(kind: OverlayKind, w: number, h: number, frame = 0): HTMLCanvasElement {
-  const key = `${kind}:${w}x${h}:${kind === 'noise' ? frame % NOISE_FRAMES : 0}`;
+  const key = `${kind}:${w}x${h}:${kind === 'noise' || kind === 'grain' ? frame % NOISE_FRAMES : 0}`;
   let c = cache.get(key);
   if (!c) {
     c = document.createElement('canvas');
@@ -142,4 +142,36 @@ const PAINTERS: Record<OverlayKind, (ctx: CanvasRenderingContext2D, w: number, h
     ctx.imageSmoothingEnabled = true;
     ctx.drawImage(small, 0, 0, w, h);
   },
+  grain(ctx, w, h, frame) {
+    // A camera's grain (era-looks.ts CAMERA_GRAIN): mostly in luminance with a little colour (a
+    // sensor's noise is demosaiced into faint colour speckle), a little soft (demosaicing spreads each
+    // photosite's noise over its neighbours: per-pixel white noise read as a digital dither), seeded
+    // per frame index.
+    const rng = textureRandom(`era/grain/${frame}`);
+    const raw = document.createElement('canvas');
+    raw.width = w;
+    raw.height = h;
+    const rctx = raw.getContext('2d');
+    if (!rctx) return;
+    const img = rctx.createImageData(w, h);
+    for (let i = 0; i < img.data.length; i += 4) {
+      const v = 128 + rng.normal() * GRAIN_SD;
+      img.data[i] = v + rng.normal() * GRAIN_CHROMA_SD;
+      img.data[i + 1] = v;
+      img.data[i + 2] = v + rng.normal() * GRAIN_CHROMA_SD;
+      img.data[i + 3] = 255;
+    }
+    rctx.putImageData(img, 0, 0);
+    ctx.fillStyle = 'rgb(128, 128, 128)';
+    ctx.fillRect(0, 0, w, h);
+    ctx.filter = `blur(${GRAIN_SOFTNESS_PX}px)`;
+    ctx.drawImage(raw, 0, 0);
+    ctx.filter = 'none';
+  },
 };
+
+/** The grain layer's sd about mid-grey, levels, in luminance and (each of red and blue) in colour. */
+const GRAIN_SD = 34;
+const GRAIN_CHROMA_SD = 9;
+/** Its softness, px: a Gaussian of this sd leaves ~0.6 of white noise's sd. */
+const GRAIN_SOFTNESS_PX = 0.5;

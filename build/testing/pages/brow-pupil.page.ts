@@ -15,7 +15,8 @@ const H = PAGE_SIZE.heightPx;
 
 exposed.topRows = (era: EraId, browLiftMm: number, rows: number) => {
   const ctx = context2d(W, H);
-  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: W, height: H, era, pass: 'color' });
+  // Before the camera's grain (View.grain), which would lift a level's difference to three.
+  drawEye(ctx, gazeSample(0, 0, { browLiftMm }), { width: W, height: H, era, pass: 'color', grain: false });
   return Array.from(ctx.getImageData(0, 0, W, rows).data);
 };
 

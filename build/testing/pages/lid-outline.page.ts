@@ -16,7 +16,8 @@ const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
 function passOf(s: EyeSample, pass: 'color' | 'mask') {
-  return drawPass(s, '2026', pass);
+  // The eye's own shading, before the camera's grain (View.grain).
+  return drawPass(s, '2026', pass, false);
 }
 
 /** Opening pixels per column of the mask (any class inside the opening). */

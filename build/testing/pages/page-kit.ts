@@ -19,10 +19,10 @@ export function context2d(width: number, height: number): CanvasRenderingContext
   return ctx;
 }
 
-/** One pass of a sample drawn at the page's size on a fresh canvas, read back: its RGBA bytes. */
-export function drawPass(s: EyeSample, era: EraId, pass: RenderPass): Uint8ClampedArray {
+/** One pass of a sample drawn at the page's size on a fresh canvas, read back: its RGBA bytes (`grain` false: before the camera's grain, View.grain). */
+export function drawPass(s: EyeSample, era: EraId, pass: RenderPass, grain = true): Uint8ClampedArray {
   const ctx = context2d(PAGE_SIZE.widthPx, PAGE_SIZE.heightPx);
-  drawEye(ctx, s, { width: PAGE_SIZE.widthPx, height: PAGE_SIZE.heightPx, era, pass });
+  drawEye(ctx, s, { width: PAGE_SIZE.widthPx, height: PAGE_SIZE.heightPx, era, pass, grain });
   return ctx.getImageData(0, 0, PAGE_SIZE.widthPx, PAGE_SIZE.heightPx).data;
 }
 

@@ -19,7 +19,8 @@ function sampleOf(spec: Spec) {
 }
 
 function passOf(s: EyeSample, pass: 'color' | 'mask') {
-  return drawPass(s, '2026', pass);
+  // The eye's own shading, before the camera's grain (View.grain).
+  return drawPass(s, '2026', pass, false);
 }
 
 function marginsOf(s: EyeSample) {
