@@ -3,24 +3,24 @@ import type { GradeStep } from './era-looks.ts';
 import { ERA_LOOKS } from './era-looks.ts';
 import type { KeepDark } from './keep-dark.ts';
 import { visiblePupilPx } from './keep-dark.ts';
-import { NOISE_FRAMES, overlayFor } from './overlays.ts';
+import { NOISE_FRAMES, TIME_VARYING, overlayFor } from './overlays.ts';
 
-/** The webcam's noise and the camera's grain change at 15 Hz, by scene time: deterministic for a given sample. */
+/** The webcam's noise changes at 15 Hz, by scene time: deterministic for a given sample. */
 export const NOISE_FRAME_MS = 1000 / 15;
 
 /**
- * The grain's frame at a sample's scene time: with its sample, all of time that reaches a frame's
+ * The noise's frame at a sample's scene time: with its sample, all of time that reaches a frame's
  * picture. A frame time a whole number of grain steps in (every other frame's at 30 fps) counts as on
- * that step: k·1000/30 ÷ 1000/15 came out a hair under k/2 for 135 of 600 frames, so the grain's
+ * that step: k·1000/30 ÷ 1000/15 came out a hair under k/2 for 135 of 600 frames, so the noise's
  * frames fell unevenly and a still panel's never cycled (held-panel.ts).
  */
-export function grainFrame(tMs: number): number {
+export function noiseFrame(tMs: number): number {
   return Math.floor(tMs / NOISE_FRAME_MS + 1e-9) % NOISE_FRAMES;
 }
 
-/** Whether an era's grade draws noise or grain (an eye that holds still then shows grainFrame's cycle, else one picture). */
-export function hasGrain(era: EraId): boolean {
-  return ERA_LOOKS[era].steps.some((s) => s.kind === 'overlay' && (s.overlay === 'noise' || s.overlay === 'grain'));
+/** Whether an era's grade changes with scene time (an eye that holds still then shows noiseFrame's cycle, else one picture). */
+export function gradeVariesInTime(era: EraId): boolean {
+  return ERA_LOOKS[era].steps.some((s) => s.kind === 'overlay' && TIME_VARYING.has(s.overlay));
 }
 
 /** A step as executed: multiply runs are merged into one pre-multiplied layer per era and size. */
@@ -137,7 +137,7 @@ export function applyEraGrade(ctx: CanvasRenderingContext2D, w: number, h: numbe
     } else {
       ctx.globalCompositeOperation = step.op;
       ctx.globalAlpha = step.alpha;
-      ctx.drawImage(overlayFor(step.overlay, w, h, grainFrame(tMs)), 0, 0);
+      ctx.drawImage(overlayFor(step.overlay, w, h, noiseFrame(tMs)), 0, 0);
     }
   }
   ctx.restore();

@@ -36,8 +36,10 @@ export interface EraLook {
  * Every plane of a rendered eye was equally clean (issue 18, point 5: "every plane equally sharp and
  * noiseless"); a photograph's is not. Drawn 'overlay' (overlays.ts 'grain': per-pixel noise about
  * mid-grey), so black stays black (the pupil). One frame's grain, one sd of luma at 1280×720 (2026):
- * the iris 2.0 levels, the white 2.35, the skin 2.5, the pupil's black 0.57 (grain-picture.test.ts).
- * It changes with the scene's time as the webcam's does (grainFrame).
+ * the iris 2.0 levels, the white 2.35, the skin 2.5, the pupil's black 0.56 (grain-picture.test.ts).
+ * One fixed pattern, not a new one each 15-Hz step as the webcam's noise: a still frame shows the same
+ * grain, and x264 keeps a still pattern for little (changing at 15 Hz it cost 2026-script's films 3.2×
+ * the bytes and x264 2× the CPU a frame; docs/speed.md).
  */
 const CAMERA_GRAIN: GradeStep = { kind: 'overlay', overlay: 'grain', op: 'overlay', alpha: 0.1 };
 

@@ -10,8 +10,14 @@ const cache = new Map<string, HTMLCanvasElement>();
 /** How many noise frames the webcam cycles through (chosen by scene time, so still deterministic). */
 export const NOISE_FRAMES = 4;
 
+/**
+ * The overlays that change with scene time (cycling NOISE_FRAMES frames): the webcam's noise only. The
+ * camera's grain is one fixed pattern (overlays 'grain').
+ */
+export const TIME_VARYING: ReadonlySet<OverlayKind> = new Set<OverlayKind>(['noise']);
+
 export function overlayFor(kind: OverlayKind, w: number, h: number, frame = 0): HTMLCanvasElement {
-  const key = `${kind}:${w}x${h}:${kind === 'noise' || kind === 'grain' ? frame % NOISE_FRAMES : 0}`;
+  const key = `${kind}:${w}x${h}:${TIME_VARYING.has(kind) ? frame % NOISE_FRAMES : 0}`;
   let c = cache.get(key);
   if (!c) {
     c = document.createElement('canvas');
@@ -122,7 +128,6 @@ const PAINTERS: Record<OverlayKind, (ctx: CanvasRenderingContext2D, w: number, h
   },
   noise(ctx, w, h, frame) {
     // Sensor noise at the camera's own (low) resolution, seeded per frame index.
-    const rng = textureRandom(`era/noise/${frame}`);
     const cw = Math.ceil(w / 3);
     const ch = Math.ceil(h / 3);
     const small = document.createElement('canvas');
@@ -130,38 +135,21 @@ const PAINTERS: Record<OverlayKind, (ctx: CanvasRenderingContext2D, w: number, h
     small.height = ch;
     const sctx = small.getContext('2d');
     if (!sctx) return;
-    const img = sctx.createImageData(cw, ch);
-    for (let i = 0; i < img.data.length; i += 4) {
-      const v = 128 + rng.normal() * 22;
-      img.data[i] = v;
-      img.data[i + 1] = v + rng.normal() * 6;
-      img.data[i + 2] = v + rng.normal() * 10;
-      img.data[i + 3] = 255;
-    }
-    sctx.putImageData(img, 0, 0);
+    sctx.putImageData(noiseImage(sctx, textureRandom(`era/noise/${frame}`), cw, ch, 22, [0, 6, 10]), 0, 0);
     ctx.imageSmoothingEnabled = true;
     ctx.drawImage(small, 0, 0, w, h);
   },
-  grain(ctx, w, h, frame) {
+  grain(ctx, w, h) {
     // A camera's grain (era-looks.ts CAMERA_GRAIN): mostly in luminance with a little colour (a
     // sensor's noise is demosaiced into faint colour speckle), a little soft (demosaicing spreads each
-    // photosite's noise over its neighbours: per-pixel white noise read as a digital dither), seeded
-    // per frame index.
-    const rng = textureRandom(`era/grain/${frame}`);
+    // photosite's noise over its neighbours: per-pixel white noise read as a digital dither). One fixed
+    // pattern: a film's encoder keeps a still pattern for little, and a still frame shows it the same.
     const raw = document.createElement('canvas');
     raw.width = w;
     raw.height = h;
     const rctx = raw.getContext('2d');
     if (!rctx) return;
-    const img = rctx.createImageData(w, h);
-    for (let i = 0; i < img.data.length; i += 4) {
-      const v = 128 + rng.normal() * GRAIN_SD;
-      img.data[i] = v + rng.normal() * GRAIN_CHROMA_SD;
-      img.data[i + 1] = v;
-      img.data[i + 2] = v + rng.normal() * GRAIN_CHROMA_SD;
-      img.data[i + 3] = 255;
-    }
-    rctx.putImageData(img, 0, 0);
+    rctx.putImageData(noiseImage(rctx, textureRandom('era/grain'), w, h, GRAIN_SD, [GRAIN_CHROMA_SD, 0, GRAIN_CHROMA_SD]), 0, 0);
     ctx.fillStyle = 'rgb(128, 128, 128)';
     ctx.fillRect(0, 0, w, h);
     ctx.filter = `blur(${GRAIN_SOFTNESS_PX}px)`;
@@ -169,6 +157,21 @@ const PAINTERS: Record<OverlayKind, (ctx: CanvasRenderingContext2D, w: number, h
     ctx.filter = 'none';
   },
 };
+
+/**
+ * Noise about mid-grey: a luma deviate of sd `lumaSd` per pixel, plus for each of red, green and blue
+ * whose sd in `chromaSd` is not 0 its own deviate (drawn in that order, after the luma's).
+ */
+function noiseImage(ctx: CanvasRenderingContext2D, rng: ReturnType<typeof textureRandom>, w: number, h: number, lumaSd: number, chromaSd: readonly [number, number, number]): ImageData {
+  const img = ctx.createImageData(w, h);
+  const d = img.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const v = 128 + rng.normal() * lumaSd;
+    for (let k = 0; k < 3; k++) d[i + k] = chromaSd[k] === 0 ? v : v + rng.normal() * chromaSd[k];
+    d[i + 3] = 255;
+  }
+  return img;
+}
 
 /** The grain layer's sd about mid-grey, levels, in luminance and (each of red and blue) in colour. */
 const GRAIN_SD = 34;

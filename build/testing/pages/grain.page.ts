@@ -8,14 +8,15 @@ const CLASSES = { pupil: MASK_PUPIL, iris: MASK_IRIS, sclera: MASK_SCLERA, skin:
 /** The pupil's black: its pixels darker than this luma (not the reflections seen over it). */
 const BLACK_LUMA = 24;
 
-// The camera's grain (era-looks.ts CAMERA_GRAIN): one sample drawn at two scene times a grain frame
-// apart (nothing else of time reaches the picture), and per mask class the luma's change between them:
-// its mean, its sd over √2 (one frame's grain, as the two are independent) and its largest; and the
-// same over the pupil's black alone ('black').
-exposed.grain = (era: EraId) => {
+// The camera's grain (era-looks.ts CAMERA_GRAIN): one sample drawn before the grain (View.grain false)
+// and with it, and per mask class the luma's change between them: its mean, its sd and its largest; and
+// the same over the pupil's black alone ('black'). With `later`, the sample with its grain is drawn
+// three noise frames on instead (nothing else of time reaches the picture): a grain that changed in time
+// would show there.
+exposed.grain = (era: EraId, later = false) => {
   const s = gazeSample(0, 0);
-  const a = drawPass({ ...s, tMs: 0 }, era, 'color');
-  const b = drawPass({ ...s, tMs: NOISE_FRAME_MS }, era, 'color');
+  const a = later ? drawPass({ ...s, tMs: 0 }, era, 'color') : drawPass({ ...s, tMs: 0 }, era, 'color', false);
+  const b = drawPass({ ...s, tMs: later ? 3 * NOISE_FRAME_MS : 0 }, era, 'color');
   const m = drawPass(s, era, 'mask');
   const out: Record<string, { n: number; mean: number; sd: number; max: number }> = {};
   for (const [name, cls] of [...Object.entries(CLASSES), ['black', MASK_PUPIL] as const]) {
@@ -27,7 +28,7 @@ exposed.grain = (era: EraId) => {
       n++; sum += d; sum2 += d * d; max = Math.max(max, Math.abs(d));
     }
     const mean = sum / n;
-    out[name] = { n, mean, sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean) / 2), max };
+    out[name] = { n, mean, sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), max };
   }
   return out;
 };

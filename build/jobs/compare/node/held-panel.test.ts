@@ -17,11 +17,12 @@ describe('a panel that holds still costs what it shows', () => {
     expect(heldFrames({ ...loadScene('tour'), preset: 'none' })).toBeNull();
   });
 
-  it("an era whose grade draws grain (2003's webcam, the photographs' camera) is held over the grain's cycle: 4 grain frames at 15 Hz, 8 frames at 30 fps", () => {
-    // Before grainFrame counted a frame time on a step as on it, the grain's frames fell unevenly at
-    // 30 fps (135 of 600 frames a step early) and no loop repeated them: these were null.
+  it("an era whose grade changes in time (2003's webcam noise) is held over the noise's cycle: 4 noise frames at 15 Hz, 8 frames at 30 fps; the camera's fixed grain holds still", () => {
+    // Before noiseFrame counted a frame time on a step as on it, the noise's frames fell unevenly at
+    // 30 fps (135 of 600 frames a step early) and no loop repeated them: this was null.
     expect(heldFrames({ ...loadScene('2003-script'), preset: 'none' })).toBe(8);
-    expect(heldFrames({ ...loadScene('2026-script'), preset: 'none' })).toBe(8);
+    // The photographs' grain is one pattern (overlays.ts TIME_VARYING): was 8 while it changed at 15 Hz.
+    expect(heldFrames({ ...loadScene('2026-script'), preset: 'none' })).toBe(3);
     expect(periodOf([0, 0, 1, 1, 0, 0, 1, 1])).toBe(4);
     expect(periodOf([0, 0, 1, 1, 0, 1, 1, 0])).toBeNull();
     expect(periodOf([2, 2, 2])).toBe(1);

@@ -1,6 +1,6 @@
 import { frameCount } from '../../../model/time/clock.ts';
 import { FrameFeed } from '../../../page/frame-feed.ts';
-import { grainFrame, hasGrain } from '../../../render/era/apply-grade.ts';
+import { gradeVariesInTime, noiseFrame } from '../../../render/era/apply-grade.ts';
 import { withSettings } from '../../../scene/parse.ts';
 import type { Scene } from '../../../scene/scene.ts';
 
@@ -16,13 +16,14 @@ function renderable(scene: Scene, frames: number): boolean {
 
 /**
  * How many frames a panel that holds still needs rendered, or null for one that moves. A frame's
- * picture is drawn from its sample, its pointer and, through the grade's grain, its sample's time
- * (grainFrame: nothing else of time reaches the renderer). So when every frame's sample, less its
+ * picture is drawn from its sample, its pointer and, through a webcam's noise, its sample's time
+ * (noiseFrame: nothing else of time reaches the renderer). So when every frame's sample, less its
  * time, and pointer equal the first frame's (read from the page's own FrameFeed, as the film key
- * reads them), the pictures repeat as the grain's frames do: once per frame's picture in an era
- * without grain, with the grain's cycle in one with it. The answer is the smallest whole number of
+ * reads them), the pictures repeat as the noise's frames do: once per frame's picture in an era
+ * whose grade holds still (the camera's grain is one fixed pattern), with the noise's cycle in one
+ * whose grade does not. The answer is the smallest whole number of
  * such cycles a render can make (at least the least --duration); the panel is those frames, looped.
- * Null also when that is not shorter than the film, or the grain's frames do not cycle within it.
+ * Null also when that is not shorter than the film, or the noise's frames do not cycle within it.
  */
 export function heldFrames(scene: Scene): number | null {
   const feed = new FrameFeed(scene);
@@ -30,12 +31,12 @@ export function heldFrames(scene: Scene): number | null {
   const still = JSON.stringify({ ...first.sample, tMs: 0, pointer: first.pointer });
   // A tour changes era (and grade) at its cuts: never held.
   if (scene.tour.length > 0) return null;
-  const grain = hasGrain(scene.era);
-  const ticks: number[] = [grain ? grainFrame(first.sample.tMs) : 0];
+  const varies = gradeVariesInTime(scene.era);
+  const ticks: number[] = [varies ? noiseFrame(first.sample.tMs) : 0];
   for (let k = 1; k < feed.frameCount; k++) {
     const f = feed.at(k);
     if (JSON.stringify({ ...f.sample, tMs: 0, pointer: f.pointer }) !== still) return null;
-    ticks.push(grain ? grainFrame(f.sample.tMs) : 0);
+    ticks.push(varies ? noiseFrame(f.sample.tMs) : 0);
   }
   const period = periodOf(ticks);
   if (period === null) return null;
