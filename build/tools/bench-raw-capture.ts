@@ -1,11 +1,16 @@
-// Issue 20's spike, kept so it can be run again: would the canvas's raw pixels, sent as binary, cost less
-// CPU a frame than today's JPEG? (docs/speed-capture.md, "Raw pixels instead of a JPEG: measured, not built")
+// Issue 20's spike, kept so it can be run again: would the canvas's raw pixels, or its JPEG, sent as binary,
+// cost less CPU a frame than today's JPEG as base64 over CDP? (docs/speed-capture.md, "Raw pixels instead of a JPEG"
+// and "Carrying the JPEG", both measured, not built)
 // `npx tsx build/tools/bench-raw-capture.ts [--sizes 1280x720,1440x900] [--frames 60] [--repeat 3] [--scene 2026-script]`
 //
-// Three ways a drawn frame reaches a film, each from the same page bundle in one browser per size, two frames
+// Four ways a drawn frame reaches a film, each from the same page bundle in one browser per size, two frames
 // in flight as the render keeps them, each frame hashed in Node as the render hashes it (sha256):
 //   jpeg/CDP  today's path: goToFrame and the canvas's JPEG q95 in one Runtime.evaluate, base64 over CDP,
 //             ffmpeg decoding the JPEGs (the film's own arguments, ffmpegArgs);
+//   jpeg/POST the same JPEG (canvas.toBlob, the same encoder and quality) POSTed as binary to the server
+//             below; jpeg/POST-sync the render's own toDataURL JPEG, decoded from base64 in the page and
+//             POSTed as bytes (toBlob answers in an idle task, which a deterministic-mode page waits
+//             long for); the tool fails unless every frame's bytes equal jpeg/CDP's;
 //   raw/CDP   the canvas's pixels (one getImageData) as base64 text over CDP (Uint8Array.toBase64), ffmpeg
 //             reading -f rawvideo -pix_fmt rgba;
 //   raw/POST  the same pixels POSTed as binary (fetch, no-cors) to a Node http server on 127.0.0.1 (an
@@ -59,8 +64,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const ticksPerMs = 100 / 1000; // CLK_TCK 100 (tree-cpu-ms.ts asks getconf; 100 on every common Linux)
 const reapedMs = () => parseProcStat(readFileSync('/proc/self/stat', 'utf8')).reapedChildrenTicks / ticksPerMs;
 
-type PathName = 'jpeg/CDP' | 'raw/CDP' | 'raw/POST';
-const PATHS: PathName[] = ['jpeg/CDP', 'raw/CDP', 'raw/POST'];
+type PathName = 'jpeg/CDP' | 'jpeg/POST' | 'jpeg/POST-sync' | 'raw/CDP' | 'raw/POST';
+const PATHS: PathName[] = ['jpeg/CDP', 'jpeg/POST', 'jpeg/POST-sync', 'raw/CDP', 'raw/POST'];
+const POSTED: ReadonlySet<PathName> = new Set<PathName>(['jpeg/POST', 'jpeg/POST-sync', 'raw/POST']);
+const isJpeg = (p: PathName) => p.startsWith('jpeg/');
 
 interface Sample {
   cpu: number;
@@ -73,7 +80,7 @@ interface Sample {
 /** The film's ffmpeg command for a path's input (raw: rawvideo rgba, `format=gbrp` ahead of the film's own conversion). */
 function filmArgv(path: PathName, width: number, height: number, fps: number, out: string): string[] {
   const a = ffmpegArgs({ width, height, fps, input: 'jpeg' });
-  if (path === 'jpeg/CDP') return ['-v', 'error', ...a.inputOptions, '-i', 'pipe:0', ...a.outputOptions, '-y', out];
+  if (isJpeg(path)) return ['-v', 'error', ...a.inputOptions, '-i', 'pipe:0', ...a.outputOptions, '-y', out];
   const vf = a.outputOptions.indexOf('-vf');
   const output = a.outputOptions.map((o, i) => (i === vf + 1 ? `format=gbrp,${o}` : o));
   return ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', 'pipe:0', ...output, '-y', out];
@@ -106,7 +113,7 @@ try {
     // The next frame due, where the bodies go, and the bodies that came ahead of it (two POSTs in flight
     // travel on two connections and may arrive out of order: each is queued to ffmpeg in frame order, and
     // answered once queued).
-    let expect: { frame: number; sink: (b: Buffer) => Promise<void>; hash: (b: Buffer) => void } | null = null;
+    let expect: { frame: number; raw: boolean; sink: (b: Buffer) => Promise<void>; hash: (b: Buffer) => void } | null = null;
     const early = new Map<number, { body: Buffer; res: http.ServerResponse }>();
     let flushing = Promise.resolve();
     const flush = () =>
@@ -129,7 +136,9 @@ try {
       };
       if (req.method !== 'POST' || url.pathname !== `/${token}`) return refuse(403);
       if (!expect || !Number.isInteger(frame) || frame < expect.frame || frame > expect.frame + 1 || early.has(frame)) return refuse(409);
+      // Raw pixels are exactly w·h·4 bytes; a JPEG is at most that (q95 of a photograph-like frame: ~1/10).
       const want = width * height * 4;
+      const raw = expect.raw;
       const body = Buffer.allocUnsafe(want);
       let got = 0;
       req.on('data', (d: Buffer) => {
@@ -138,8 +147,8 @@ try {
         got += d.length;
       });
       req.on('end', () => {
-        if (got !== want) return refuse(400);
-        early.set(frame, { body, res });
+        if (raw ? got !== want : got === 0) return refuse(400);
+        early.set(frame, { body: raw ? body : body.subarray(0, got), res });
         void flush();
       });
     });
@@ -164,6 +173,13 @@ try {
       const pixels = `document.querySelector('canvas').getContext('2d').getImageData(0, 0, ${width}, ${height}).data`;
       const ask: Record<PathName, (f: number) => string> = {
         'jpeg/CDP': (f) => `(window.__eye.goToFrame(${f}), window.__eye.image('jpeg', ${JPEG_QUALITY / 100}))`,
+        // The same JPEG (the canvas's own encoder, the same quality) as a Blob, its bytes POSTed.
+        'jpeg/POST': (f) =>
+          `(window.__eye.goToFrame(${f}), new Promise((ok) => document.querySelector('canvas').toBlob(ok, 'image/jpeg', ${JPEG_QUALITY / 100})).then((b) => fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: b })).then(() => 1))`,
+        // toBlob encodes off the main thread and answers in an idle task, which a deterministic-mode page
+        // (no frames) waits long for: the same JPEG by toDataURL, decoded from base64 in the page instead.
+        'jpeg/POST-sync': (f) =>
+          `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: Uint8Array.fromBase64(window.__eye.image('jpeg', ${JPEG_QUALITY / 100})) }).then(() => 1))`,
         'raw/CDP': (f) => `(window.__eye.goToFrame(${f}), new Uint8Array(${pixels}.buffer).toBase64())`,
         'raw/POST': (f) => `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: ${pixels} }).then(() => 1))`,
       };
@@ -179,17 +195,17 @@ try {
           if (tee) await write(tee, b);
           await write(ff.stdin, b);
         };
-        expect = path === 'raw/POST' ? { frame: 2, sink, hash: (b) => (hash(b), (bytes += b.length)) } : null;
+        expect = POSTED.has(path) ? { frame: 2, raw: !isJpeg(path), sink, hash: (b) => (hash(b), (bytes += b.length)) } : null;
         const cpu0 = treeCpuMs()!;
         const node0 = process.cpuUsage();
         const ff0 = reapedMs();
         const t0 = performance.now();
-        const call = (f: number) => evaluate(ask[path](f), path === 'raw/POST');
+        const call = (f: number) => evaluate(ask[path](f), POSTED.has(path));
         const inFlight: Promise<unknown>[] = [call(2), call(3)];
         for (let f = 2; f < frames + 2; f++) {
           const got = await inFlight.shift()!;
           if (f + 2 < frames + 2) inFlight.push(call(f + 2));
-          if (path === 'raw/POST') continue; // the server has hashed and queued it
+          if (POSTED.has(path)) continue; // the server has hashed and queued it
           const text = got as string;
           hash(text);
           bytes += (text.length * 3) / 4;
@@ -200,9 +216,12 @@ try {
         const node = process.cpuUsage(node0);
         const s = { cpu: (treeCpuMs()! - cpu0) / frames, node: (node.user + node.system) / 1000 / frames, ffmpeg: (reapedMs() - ff0) / frames, wall: (performance.now() - t0) / frames, bytes: bytes / frames };
         if (hashes.length !== frames) throw new Error(`${path}: ${hashes.length} frames arrived, expected ${frames}`);
+        frameHashes.set(path, hashes);
         return s;
       };
 
+      /** Each path's last pass's frame hashes: the two JPEG paths must carry the same bytes. */
+      const frameHashes = new Map<PathName, string[]>();
       const samples = new Map<PathName, Sample[]>(PATHS.map((p) => [p, []]));
       for (let r = 0; r < repeat; r++) {
         for (const path of r % 2 ? [...PATHS].reverse() : PATHS) {
@@ -210,6 +229,10 @@ try {
           samples.get(path)!.push(await runPath(path, join(tmp, `${size}-${path.replace('/', '-')}.mp4`)));
         }
       }
+      const same = (a: PathName, b: PathName) => frameHashes.get(a)!.every((h, i) => h === frameHashes.get(b)![i]);
+      if (!same('jpeg/CDP', 'jpeg/POST-sync')) throw new Error('jpeg/POST-sync carried other bytes than jpeg/CDP');
+      if (!same('jpeg/CDP', 'jpeg/POST')) throw new Error('jpeg/POST carried other bytes than jpeg/CDP (toBlob and toDataURL differ)');
+      if (!same('raw/CDP', 'raw/POST')) throw new Error('raw/POST carried other bytes than raw/CDP');
       // The lossless frames: the raw pixels of the same frames through the film's own conversion (untimed).
       process.stderr.write(`bench-raw-capture: ${size}: lossless reference and fidelity\n`);
       const reference = join(tmp, `${size}.yuv`);
@@ -233,6 +256,8 @@ try {
           const film = statSync(join(tmp, `${size}-${p.replace('/', '-')}.mp4`)).size / frames / 1000;
           return `| ${p} | ${m(p, 'cpu').toFixed(1)} | ${(m(p, 'cpu') - m(p, 'node') - m(p, 'ffmpeg')).toFixed(1)} | ${m(p, 'node').toFixed(1)} | ${m(p, 'ffmpeg').toFixed(1)} | ${m(p, 'wall').toFixed(1)} | ${Math.round(m(p, 'bytes')).toLocaleString('en')} | ${film.toFixed(1)} | ${f.psnrY.toFixed(2)} / ${f.psnrAll.toFixed(2)} | ${f.ssimY.toFixed(4)} / ${f.ssimAll.toFixed(4)} |`;
         }),
+        '',
+        `frames byte for byte the same over CDP and POST: jpeg (both POSTs) ${frames}/${frames}, raw ${frames}/${frames} (sha256 of each)`,
         '',
         `passes (CPU, whole tree): ${PATHS.map((p) => `${p} ${samples.get(p)!.map((s) => s.cpu.toFixed(1)).join(', ')}`).join('; ')}`,
         '',
