@@ -15,7 +15,8 @@ const BLACK_LUMA = 24;
 // would show there.
 exposed.grain = (era: EraId, later = false) => {
   const s = gazeSample(0, 0);
-  const a = later ? drawPass({ ...s, tMs: 0 }, era, 'color') : drawPass({ ...s, tMs: 0 }, era, 'color', false);
+  // Drawn with its grain only when it is compared with itself later.
+  const a = drawPass({ ...s, tMs: 0 }, era, 'color', later);
   const b = drawPass({ ...s, tMs: later ? 3 * NOISE_FRAME_MS : 0 }, era, 'color');
   const m = drawPass(s, era, 'mask');
   const out: Record<string, { n: number; mean: number; sd: number; max: number }> = {};
