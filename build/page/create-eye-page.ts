@@ -8,7 +8,8 @@ import { drawEye, drawEyeCatchlightPlane } from '../render/draw-eye.ts';
 import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
 import { FrameFeed } from './frame-feed.ts';
-import type { EyePageApi, PixelMeasureOptions, RenderPass } from './protocol.ts';
+import { fromBase64, postBytes } from './post-bytes.ts';
+import type { EyePageApi, ImageFormat, PixelMeasureOptions, RenderPass } from './protocol.ts';
 
 /**
  * The render-mode protocol on one canvas: a FrameFeed steps the model (a Player, the same code as
@@ -31,6 +32,15 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     const { sample, pointer } = p.at(frame);
     drawEye(ctx, sample, { width: p.scene.width, height: p.scene.height, era: sample.era, pass, pointer: pass === 'color' ? pointer : null });
     return sample;
+  };
+
+  const image = (format: ImageFormat, quality: number): string => {
+    if (!player || !drawn) throw new Error('eye page: image before a frame was drawn');
+    const mime = `image/${format}`;
+    const url = canvas.toDataURL(mime, quality);
+    const head = `data:${mime};base64,`;
+    if (!url.startsWith(head)) throw new Error(`eye page: this browser's canvas cannot encode ${mime} (got ${url.slice(0, 30)})`);
+    return url.slice(head.length);
   };
 
   return {
@@ -66,13 +76,9 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
       lastFrame = frame;
       drawn = true;
     },
-    image(format, quality) {
-      if (!player || !drawn) throw new Error('eye page: image before a frame was drawn');
-      const mime = `image/${format}`;
-      const url = canvas.toDataURL(mime, quality);
-      const head = `data:${mime};base64,`;
-      if (!url.startsWith(head)) throw new Error(`eye page: this browser's canvas cannot encode ${mime} (got ${url.slice(0, 30)})`);
-      return url.slice(head.length);
+    image,
+    async post(url, format, quality) {
+      return postBytes(url, fromBase64(image(format, quality)));
     },
     readTrace() {
       if (!player) throw new Error('eye page: readTrace before load');

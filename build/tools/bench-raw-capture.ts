@@ -19,7 +19,7 @@
 // Both raw paths keep the film's own colour conversion and x264 settings, with `format=gbrp` before it:
 // without it ffmpeg's own rgba conversion cost 6 ms a frame more (measured; the most favourable raw case).
 // The page can only reach 127.0.0.1 in a browser without the render's network refusal (the
-// NETWORK_REFUSAL_ARGS flags, and watchPage's Fetch interception, which would pause the request and copy
+// network refusal flags (browser-args.ts), and watchPage's Fetch interception, which would pause the request and copy
 // its body to Node over CDP); so this tool launches its own browser without them, and with puppeteer's own
 // Network domain turned off (with it on, DevTools copies every request body: a 3.7-MB POST cost ~436 CPU-ms).
 // That is the raw POST path at its cheapest; `eye render` itself is unchanged.
@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import puppeteer from 'puppeteer-core';
-import { browserArgs, NETWORK_REFUSAL_ARGS } from '../core/browser/browser-args.ts';
+import { browserArgs, isNetworkRefusalArg } from '../core/browser/browser-args.ts';
 import { pageHtml } from '../core/browser/page-html.ts';
 import { fidelityArgs, parseFidelity, type Fidelity } from '../jobs/bench/core/fidelity.ts';
 import { parseProcStat } from '../jobs/bench/core/proc-stat.ts';
@@ -107,7 +107,7 @@ try {
     const base = loadScene(sceneName);
     const scene = withSettings(base, { width, height, durationS: (frames + 2) / base.fps });
     const userDataDir = mkdtempSync(join(tmp, 'profile-'));
-    const flags = browserArgs({ userDataDir, width, height, deterministic: true }).filter((f) => !NETWORK_REFUSAL_ARGS.includes(f));
+    const flags = browserArgs({ userDataDir, width, height, deterministic: true }).filter((f) => !isNetworkRefusalArg(f));
     const browser = await puppeteer.launch({ executablePath: findBrowser().path, headless: 'shell', pipe: true, args: flags, defaultViewport: null, handleSIGINT: false });
     const token = randomBytes(16).toString('hex');
     // The next frame due, where the bodies go, and the bodies that came ahead of it (two POSTs in flight

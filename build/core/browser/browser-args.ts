@@ -9,13 +9,26 @@
  *   loopback no longer bypassed (Chromium sends 127.0.0.1 and localhost direct unless told `<-loopback>`);
  * - WebRTC may use no UDP but through that proxy, which has none: no STUN packet leaves (the chrome
  *   switch --webrtc-ip-handling-policy is ignored by the headless shell; this is the one it reads).
+ * With `framePort`, one hole: the render's own frame server (build/node/browser/frame-server.ts) on
+ * 127.0.0.1 at that port. Then 127.0.0.1 alone resolves, and only that port bypasses the dead proxy;
+ * every other address and port still goes to port 0 (the test aims the hostile page at another
+ * listener on 127.0.0.1 through these flags, and at the frame server, which takes only awaited frames).
  */
-export const NETWORK_REFUSAL_ARGS: readonly string[] = [
-  '--host-resolver-rules=MAP * ~NOTFOUND',
-  '--proxy-server=127.0.0.1:0',
-  '--proxy-bypass-list=<-loopback>',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
+export function networkRefusalArgs(framePort: number | null): string[] {
+  if (framePort !== null && !(Number.isInteger(framePort) && framePort > 0 && framePort < 65536)) throw new Error(`frame port ${framePort}: expected 1-65535`);
+  const hole = framePort !== null;
+  return [
+    `--host-resolver-rules=${hole ? 'EXCLUDE 127.0.0.1, ' : ''}MAP * ~NOTFOUND`,
+    '--proxy-server=127.0.0.1:0',
+    `--proxy-bypass-list=<-loopback>${hole ? `;127.0.0.1:${framePort}` : ''}`,
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
+}
+
+/** Whether a flag is one of the refusal's (to launch a browser without them: the faults test's control, the capture spike). */
+export function isNetworkRefusalArg(flag: string): boolean {
+  return ['--host-resolver-rules=', '--proxy-server=', '--proxy-bypass-list=', '--force-webrtc-ip-handling-policy='].some((p) => flag.startsWith(p));
+}
 
 /**
  * Chromium's command line. `deterministic` adds --deterministic-mode (headless shell: begin-frame
@@ -23,7 +36,7 @@ export const NETWORK_REFUSAL_ARGS: readonly string[] = [
  * Node sends HeadlessExperimental.beginFrame, so a frame is exactly the state Node asked for; on the
  * canvas capture path none is ever sent, and the compositor does no work at all.
  */
-export function browserArgs(o: { userDataDir: string; width: number; height: number; deterministic: boolean }): string[] {
+export function browserArgs(o: { userDataDir: string; width: number; height: number; deterministic: boolean; framePort?: number | null }): string[] {
   return [
     '--no-sandbox',
     '--disable-gpu',
@@ -34,7 +47,7 @@ export function browserArgs(o: { userDataDir: string; width: number; height: num
     '--hide-scrollbars',
     '--mute-audio',
     '--force-color-profile=srgb',
-    ...NETWORK_REFUSAL_ARGS,
+    ...networkRefusalArgs(o.framePort ?? null),
     `--user-data-dir=${o.userDataDir}`,
     `--window-size=${o.width},${o.height}`,
     ...(o.deterministic ? ['--deterministic-mode'] : []),

@@ -1,6 +1,9 @@
 import type { CDPSession } from 'puppeteer-core';
 import type { ImageFormat } from '../../page/protocol.ts';
+import { PageError } from '../../core/browser/page-error.ts';
+import { callPage } from './call-page.ts';
 import { callPageString } from './call-page-string.ts';
+import type { FrameServer } from './frame-server.ts';
 import { stepPage } from './step-page.ts';
 
 /**
@@ -30,14 +33,35 @@ export interface Base64Image {
   base64: string;
 }
 
+/** A captured image: its bytes as POSTed to the frame server, or base64 as CDP carried it. */
+export type FrameImage = Buffer | Base64Image;
+
+/** How a canvas frame reaches Node: POSTed as bytes to the frame server, or as base64 text over CDP. */
+export type FrameCarrier = 'post' | 'cdp';
+
+/** Its bytes (a copy only for base64). */
+export const imageBytes = (image: FrameImage): Buffer => (Buffer.isBuffer(image) ? image : Buffer.from(image.base64, 'base64'));
+
+/** Its length in bytes, without decoding. */
+export const imageLength = (image: FrameImage): number => (Buffer.isBuffer(image) ? image.length : Buffer.byteLength(image.base64, 'base64'));
+
+/** The canvas path's POST carrier: the browser's frame server, and the largest image it takes. */
+export interface FramePost {
+  server: FrameServer;
+  maxBytes: number;
+}
+
+/** The largest image a frame of this size may POST: its raw RGBA and 1 MiB more (a PNG of noise can exceed the raw pixels). */
+export const maxImageBytes = (width: number, height: number): number => width * height * 4 + (1 << 20);
+
 /** The last beginFrame time given to each page's session. */
 const lastTicksMs = new WeakMap<CDPSession, number>();
 
 export interface FrameGrabber {
-  /** Step the page to film frame `frame`, draw it and return its image as CDP carried it (base64). */
-  frame(frame: number): Promise<Base64Image>;
+  /** Step the page to film frame `frame`, draw it and return its image as it arrived. */
+  frame(frame: number): Promise<FrameImage>;
   /** The image of film frame `frame`, which the page has just drawn (goToFrame). */
-  grab(frame: number): Promise<Base64Image>;
+  grab(frame: number): Promise<FrameImage>;
 }
 
 /**
@@ -52,9 +76,26 @@ export interface FrameGrabber {
  * previous one (the pixels did not change).
  * screenshot: the viewport only, encoded for speed.
  */
-export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number): FrameGrabber {
+export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number, post: FramePost | null = null): FrameGrabber {
   if (method === 'canvas') {
     const image = `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
+    if (post) {
+      const send = async (frame: number, step: boolean): Promise<Buffer> => {
+        const name = String(frame);
+        const wait = post.server.expect(name, post.maxBytes);
+        const postIt = `window.__eye.post(${JSON.stringify(post.server.url(name))}, ${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
+        try {
+          await callPage<number>(cdp, step ? `(window.__eye.goToFrame(${frame}), ${postIt})` : postIt, true);
+          // The server has the whole body before it answers, so an answered POST whose body is not here was refused.
+          if (!wait.arrived) throw new PageError(`frame ${frame}'s image was posted but did not arrive`);
+        } catch (err) {
+          wait.cancel(err as Error);
+          throw err;
+        }
+        return wait.body;
+      };
+      return { frame: (frame) => send(frame, true), grab: (frame) => send(frame, false) };
+    }
     const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPageString(cdp, expression) });
     return {
       frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),
@@ -62,7 +103,7 @@ export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, forma
     };
   }
   const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
-  let grab: (frame: number) => Promise<Base64Image>;
+  let grab: (frame: number) => Promise<FrameImage>;
   if (method === 'screenshot') {
     grab = async () => {
       const r = await cdp.send('Page.captureScreenshot', { ...screenshot, captureBeyondViewport: false });

@@ -53,6 +53,23 @@ describe('capture paths', () => {
     expect(canvas).toEqual(begin);
   }, 60_000);
 
+  it('canvas frames POSTed as bytes (the probe picks POST) are byte-identical to the same frames as base64 over CDP', async () => {
+    expect(browser.carrier).toBe('post');
+    expect(browser.probe).toMatch(/POSTed to 127\.0\.0\.1 as bytes/);
+    const posted = await capture('canvas', 'jpeg');
+    const viaCdp = await launchEyeBrowser({ executable: findBrowser(), capture: 'auto', format: 'jpeg', width: 640, height: 360, carrier: 'cdp' });
+    try {
+      expect(viaCdp.carrier).toBe('cdp');
+      await viaCdp.load(scene, 'color');
+      const carried: Buffer[] = [];
+      for (let f = 0; f < FRAMES; f++) carried.push(await viaCdp.frame(f));
+      expect(posted.map(hash)).toEqual(carried.map(hash));
+      expect(new Set(posted.map(hash)).size).toBeGreaterThan(1);
+    } finally {
+      await viaCdp.close();
+    }
+  }, 60_000);
+
   it('a screenshots-only browser refuses the canvas path', async () => {
     const plain = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'jpeg', width: 640, height: 360 });
     try {

@@ -20,6 +20,8 @@ export async function launchChromium(o: {
   /** puppeteer's default viewport (null: the window's own size). */
   viewport: { width: number; height: number } | null;
   protocolTimeoutMs?: number;
+  /** The one port on 127.0.0.1 the page may reach (the render's frame server; browser-args.ts). */
+  framePort?: number | null;
 }): Promise<{ browser: Browser; userDataDir: string }> {
   sweepOwned(tmpdir(), PROFILE_TEMP);
   const userDataDir = mkdtempSync(join(tmpdir(), ownedPrefix('eye-chrome-')));
@@ -31,7 +33,7 @@ export async function launchChromium(o: {
       executablePath: o.executable.path,
       headless: o.executable.kind === 'headless-shell' ? 'shell' : true,
       pipe: true,
-      args: browserArgs({ userDataDir, width: o.width, height: o.height, deterministic: o.deterministic }),
+      args: browserArgs({ userDataDir, width: o.width, height: o.height, deterministic: o.deterministic, framePort: o.framePort }),
       defaultViewport: o.viewport,
       handleSIGINT: false,
       handleSIGTERM: false,

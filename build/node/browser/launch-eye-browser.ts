@@ -9,7 +9,8 @@ import { bundlePage } from './bundle-page.ts';
 import { launchChromium } from './launch-chromium.ts';
 import { callPage } from './call-page.ts';
 import { createCrashWatch, raceCrash, type CrashWatch } from '../../core/browser/crash-watch.ts';
-import { createFrameGrabber, type Base64Image, type CaptureMethod, type FrameFormat, type FrameGrabber } from './capture-frame.ts';
+import { createFrameGrabber, imageBytes, maxImageBytes, type CaptureMethod, type FrameCarrier, type FrameFormat, type FrameGrabber, type FrameImage } from './capture-frame.ts';
+import { startFrameServer, type FrameServer } from './frame-server.ts';
 import type { BrowserExecutable } from './find-browser.ts';
 import { BrowserCrashError, PageError, RefusedRequestError } from '../../core/browser/page-error.ts';
 import { pageHtml } from '../../core/browser/page-html.ts';
@@ -25,6 +26,8 @@ export interface EyeBrowserOptions {
   /** The first scene's size (the window is resized per scene). */
   width: number;
   height: number;
+  /** How canvas frames reach Node (`auto`, the default: POST if the probe's bytes arrive, else CDP). */
+  carrier?: 'auto' | FrameCarrier;
 }
 
 /** One headless Chromium with the eye page loaded, driven through the page protocol. */
@@ -36,13 +39,15 @@ export interface EyeBrowser {
   readonly version: string;
   /** Why the capture method is what it is (the probe's finding). */
   readonly probe: string;
+  /** How the canvas's frames reach Node (null on the compositor paths, whose images come over CDP). */
+  readonly carrier: FrameCarrier | null;
   /** Load a scene into a fresh copy of the page; resolves to its frame count. With `measure`, the page measures every frame's mask. */
   load(scene: Scene, pass: RenderPass, measure?: PixelMeasureOptions | null): Promise<number>;
   goToFrame(frame: number): Promise<void>;
   /** Step to frame n, draw it and return its image (one round trip on the canvas path). */
   frame(frame: number): Promise<Buffer>;
-  /** The same image as CDP carried it (base64), for a consumer that never needs it as a Buffer (the render). */
-  frameBase64(frame: number): Promise<Base64Image>;
+  /** The same image as it arrived (bytes by POST, or base64 over CDP), for a consumer that needs no Buffer of its own (the render). */
+  frameImage(frame: number): Promise<FrameImage>;
   /** The image of the frame just drawn (pass the same frame number). */
   grab(frame: number): Promise<Buffer>;
   /**
@@ -61,6 +66,8 @@ export interface EyeBrowser {
   alive(): boolean;
   /** The browser's process id (tests find its renderer to kill). */
   readonly pid: number | undefined;
+  /** The one port on 127.0.0.1 its pages may reach: its frame server (the network test aims a hostile page at it). */
+  readonly framePort: number;
   /** Evaluate an expression in the page, awaiting a promise (a test's hook: the network and crash tests). */
   runInPage(expression: string): Promise<unknown>;
   close(): Promise<void>;
@@ -77,6 +84,8 @@ interface Launched {
   crashes: CrashWatch;
   /** Requests the page made, refused (a render loads nothing). */
   refused: string[];
+  /** The one place the page may send to: its frames (frame-server.ts). */
+  server: FrameServer;
 }
 
 /**
@@ -85,37 +94,76 @@ interface Launched {
  * or the page asks the network for something, which is refused and recorded (the driver, not only
  * the page, keeps a render offline; the browser's flags, browser-args.ts, stop what CDP cannot see).
  */
-async function watchPage(browser: Browser, page: Page, cdp: CDPSession): Promise<Pick<Launched, 'crashes' | 'refused'>> {
+async function watchPage(browser: Browser, page: Page, cdp: CDPSession, server: FrameServer, refused: string[]): Promise<Pick<Launched, 'crashes'>> {
   const crashes = createCrashWatch();
   page.once('error', (e: Error) => crashes.crashed(new BrowserCrashError(`the page's renderer crashed (${e.message})`)));
   browser.once('disconnected', () => crashes.crashed(new BrowserCrashError('the browser disconnected')));
-  const refused: string[] = [];
   cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
     refused.push(e.request.url);
     cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
-  // A WebSocket's handshake never reaches Fetch: recorded here (the browser's flags keep it from connecting).
+  // Every kind of request is paused and failed but fetch(), XHR and EventSource: a paused request's body is copied to
+  // Node over CDP (a frame's JPEG, ~26 CPU-ms), and the frames are fetch() POSTs to the frame server.
+  // Those are recorded below instead; the flags (browser-args.ts) keep them from any other address or port.
+  await cdp.send('Fetch.enable', { patterns: INTERCEPTED.map((resourceType) => ({ urlPattern: '*', resourceType })) });
+  // Every request is seen here, a WebSocket's handshake too (it never reaches Fetch): all but the frame
+  // server's are recorded as refused. The server refuses and records what it was not waiting for.
+  cdp.on('Network.requestWillBeSent', (e: { request: { url: string } }) => {
+    if (!server.owns(e.request.url)) refused.push(e.request.url);
+  });
   cdp.on('Network.webSocketCreated', (e: { url: string }) => refused.push(e.url));
   await cdp.send('Network.enable');
-  return { crashes, refused };
+  return { crashes };
 }
+
+/**
+ * The resource types (Network.ResourceType) a Fetch filter accepts, all but those a fetch() falls under:
+ * what the Fetch domain pauses and fails. Chromium 156 pauses a fetch() under a filter on XHR, Fetch or
+ * EventSource (one bucket), and rejects a filter on TextTrack, Prefetch, WebSocket, Manifest,
+ * SignedExchange, Preflight or FedCM; all of those requests are seen and recorded by the Network domain.
+ */
+const INTERCEPTED = ['Document', 'Stylesheet', 'Image', 'Media', 'Font', 'Script', 'Ping', 'CSPViolationReport', 'Other'] as const;
 
 async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Launched> {
   let userDataDir: string | null = null;
+  let started: Browser | null = null;
+  const refused: string[] = [];
+  const server = await startFrameServer((what) => refused.push(what));
   try {
-    const launched = await launchChromium({ executable: o.executable, width: o.width, height: o.height, deterministic, viewport: null, protocolTimeoutMs: 60_000 });
+    const launched = await launchChromium({ executable: o.executable, width: o.width, height: o.height, deterministic, viewport: null, protocolTimeoutMs: 60_000, framePort: server.port });
     userDataDir = launched.userDataDir;
     const { browser } = launched;
+    started = browser;
     // Under --deterministic-mode only the first tab has begin-frame control: use it, never open another.
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const cdp = await page.createCDPSession();
-    return { browser, page, cdp, userDataDir, ...(await watchPage(browser, page, cdp)) };
+    return { browser, page, cdp, userDataDir, refused, server, ...(await watchPage(browser, page, cdp, server, refused)) };
   } catch (err) {
+    void server.close();
+    if (started) killGroup(started); // started, then failed to be set up: it must not outlive the error
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     // It exists (discovery found it) but will not start: missing libraries, a wrong binary. The machine's problem.
     const why = (err as Error).message.split('\n')[0];
     throw new CliError(EXIT.environment, `cannot start the browser ${o.executable.path}: ${why} (install chromium-headless-shell, or set PUPPETEER_EXECUTABLE_PATH)`);
+  }
+}
+
+/**
+ * Can the page POST to the frame server? A few known bytes sent as a frame is, compared on arrival,
+ * within 5 s. Any failure means the CDP carrier: slower, the same bytes.
+ */
+async function probePost(l: Launched): Promise<{ ok: boolean; why: string }> {
+  const sent = [101, 121, 101, 10];
+  const wait = l.server.expect('probe', 64);
+  const timer = new Promise<never>((_, no) => setTimeout(() => no(new Error('nothing arrived within 5 s')), 5000).unref());
+  try {
+    const post = callPage<number>(l.cdp, `fetch(${JSON.stringify(l.server.url('probe'))}, { method: 'POST', mode: 'no-cors', credentials: 'omit', body: new Blob([new Uint8Array(${JSON.stringify(sent)})]) }).then(() => 1)`, true);
+    const [body] = await Promise.race([Promise.all([wait.body, post]), timer]);
+    if (!body.equals(Buffer.from(sent))) return { ok: false, why: 'the probe POST arrived changed' };
+    return { ok: true, why: 'frames are POSTed to 127.0.0.1 as bytes' };
+  } catch (err) {
+    wait.cancel(err as Error);
+    return { ok: false, why: `the probe POST failed (${(err as Error).message.split('\n')[0]}); frames go as base64 over CDP` };
   }
 }
 
@@ -133,21 +181,27 @@ async function openPage(l: Launched, width: number, height: number): Promise<voi
   }
 }
 
+
 /**
  * Kill the browser's whole process group: puppeteer starts it detached (its own group), and Debian's
  * /usr/bin/chromium-headless-shell is a shell wrapper that does not exec, so killing only the child
  * would orphan the real browser.
  */
-function dispose(l: Launched): void {
-  const pid = l.browser.process()?.pid;
-  if (pid !== undefined) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      l.browser.process()?.kill('SIGKILL');
-    }
+function killGroup(browser: Browser): void {
+  const pid = browser.process()?.pid;
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    browser.process()?.kill('SIGKILL');
   }
+}
+
+/** Kill the browser, remove its profile, close its frame server. */
+function dispose(l: Launched): void {
+  killGroup(l.browser);
   rmSync(l.userDataDir, { recursive: true, force: true });
+  void l.server.close();
 }
 
 /**
@@ -196,6 +250,16 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     });
   }
   const it: Launched = l;
+  let carrier: FrameCarrier | null = null;
+  if (method === 'canvas') {
+    const found = o.carrier === 'cdp' ? { ok: false, why: 'frames go as base64 over CDP, as asked' } : await probePost(it);
+    if (!found.ok && o.carrier === 'post') {
+      dispose(it);
+      throw new Error(`frames cannot be POSTed in ${o.executable.path}: ${found.why}`);
+    }
+    carrier = found.ok ? 'post' : 'cdp';
+    probe = `${probe}; ${found.why}`;
+  }
   const version = await it.browser.version();
   let grabber: FrameGrabber | null = null;
   let format = o.format;
@@ -218,7 +282,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     }
   };
 
-  const frameBase64 = async (frame: number): Promise<Base64Image> => {
+  const frameImage = async (frame: number): Promise<FrameImage> => {
     if (!grabber) throw new Error('frame before load');
     return guard(grabber.frame(frame));
   };
@@ -233,6 +297,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     deterministic,
     version,
     probe,
+    carrier,
     async load(scene, pass, measure) {
       return guard(
         (async () => {
@@ -242,7 +307,8 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
             await it.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
             size = { width: scene.width, height: scene.height };
           }
-          grabber = createFrameGrabber(it.cdp, method, format, scene.fps);
+          const post = carrier === 'post' ? { server: it.server, maxBytes: maxImageBytes(scene.width, scene.height) } : null;
+          grabber = createFrameGrabber(it.cdp, method, format, scene.fps, post);
           const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)}, ${JSON.stringify(measure ?? null)})`, true);
           return frameCount;
         })(),
@@ -252,12 +318,12 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
       return guard(stepPage(it.cdp, frame));
     },
     async frame(frame) {
-      return Buffer.from((await frameBase64(frame)).base64, 'base64');
+      return imageBytes(await frameImage(frame));
     },
-    frameBase64,
+    frameImage,
     async grab(frame) {
       if (!grabber) throw new Error('grab before load');
-      return Buffer.from((await guard(grabber.grab(frame))).base64, 'base64');
+      return imageBytes(await guard(grabber.grab(frame)));
     },
     setCapture(m, f) {
       if (m !== 'screenshot' && !deterministic) throw new Error(`capture ${m}: this browser was launched for screenshots only`);
@@ -281,6 +347,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
     get pid() {
       return it.browser.process()?.pid;
     },
+    framePort: it.server.port,
     runInPage(expression) {
       return guard(callPage<unknown>(it.cdp, expression, true));
     },

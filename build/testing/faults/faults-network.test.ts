@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserArgs, NETWORK_REFUSAL_ARGS } from '../../core/browser/browser-args.ts';
+import { browserArgs, isNetworkRefusalArg } from '../../core/browser/browser-args.ts';
 import { RefusedRequestError } from '../../core/browser/page-error.ts';
 import { findBrowser } from '../../node/browser/find-browser.ts';
 import { launchEyeBrowser } from '../../node/browser/launch-eye-browser.ts';
@@ -27,7 +27,7 @@ describe('fault: no request of any kind leaves a page (a listener on 127.0.0.1 r
   it('control: the hostile page does reach the listener from a browser without the refusal flags (TCP and WebRTC UDP)', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'eye-faults-net-'));
     const exe = findBrowser();
-    const args = browserArgs({ userDataDir: profile, width: 64, height: 36, deterministic: false }).filter((a) => !NETWORK_REFUSAL_ARGS.includes(a));
+    const args = browserArgs({ userDataDir: profile, width: 64, height: 36, deterministic: false }).filter((f) => !isNetworkRefusalArg(f));
     const browser = await puppeteer.launch({ executablePath: exe.path, headless: exe.kind === 'headless-shell' ? 'shell' : true, pipe: true, args });
     try {
       const page = (await browser.pages())[0];
@@ -50,6 +50,45 @@ describe('fault: no request of any kind leaves a page (a listener on 127.0.0.1 r
     try {
       const err = await eye.runInPage(hostileScript(net.tcpPort, net.udpPort)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RefusedRequestError);
+      await settle();
+    } finally {
+      await eye.close();
+    }
+    expect(net.seen.splice(0)).toEqual([]);
+  });
+
+  it('the flags with a hole for another port (a frame server\'s) still stop every way to the listener', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'eye-faults-net-'));
+    const exe = findBrowser();
+    const elsewhere = await listenOnLoopback(); // the hole's port: a live listener, so the hole is real
+    const args = browserArgs({ userDataDir: profile, width: 64, height: 36, deterministic: false, framePort: elsewhere.tcpPort });
+    const browser = await puppeteer.launch({ executablePath: exe.path, headless: exe.kind === 'headless-shell' ? 'shell' : true, pipe: true, args });
+    try {
+      const page = (await browser.pages())[0];
+      await page.setContent('<!doctype html><html><head></head><body></body></html>');
+      await page.evaluate(hostileScript(net.tcpPort, net.udpPort));
+      await page.evaluate(`fetch('http://127.0.0.1:${elsewhere.tcpPort}/through-the-hole', { method: 'POST', mode: 'no-cors', body: 'x' }).catch(() => 0)`);
+      await settle();
+    } finally {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+      await elsewhere.close();
+    }
+    expect(net.seen.splice(0)).toEqual([]);
+    // The hole is open, to that port alone (without this the flags could be refusing everything for another reason).
+    expect(elsewhere.seen.some((s) => s.includes(' /through-the-hole'))).toBe(true);
+  });
+
+  it("the render's eye page aimed at its own frame server: every way is refused there, and a guessed token too", async () => {
+    const eye = await launchEyeBrowser({ executable: findBrowser(), capture: 'auto', format: 'jpeg', width: 64, height: 36 });
+    try {
+      expect(eye.carrier).toBe('post');
+      const err = await eye.runInPage(hostileScript(eye.framePort, net.udpPort)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RefusedRequestError);
+      expect((err as RefusedRequestError).url).toContain(`127.0.0.1:${eye.framePort}/`);
+      // A guessed token and a frame nobody awaits are refused too.
+      const guess = await eye.runInPage(`fetch('http://127.0.0.1:${eye.framePort}/${'0'.repeat(32)}/1', { method: 'POST', mode: 'no-cors', body: 'x' }).then(() => 1)`).catch((e: unknown) => e);
+      expect(guess).toBeInstanceOf(RefusedRequestError);
       await settle();
     } finally {
       await eye.close();

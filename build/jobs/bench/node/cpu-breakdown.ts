@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Scene } from '../../../scene/scene.ts';
 import { cpuParts, type CpuPart, type StageCpu } from '../core/cpu-parts.ts';
 import { framesAhead } from '../../render/core/frames-ahead.ts';
-import type { Base64Image } from '../../../node/browser/capture-frame.ts';
+import { imageLength, type FrameImage } from '../../../node/browser/capture-frame.ts';
 import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { ffmpegStageArgs, type FfmpegStage } from '../../../node/ffmpeg/ffmpeg-args.ts';
@@ -36,14 +36,14 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 
 
-/** ffmpeg fed `images` (base64, as CDP carried them) on stdin; resolves when it has exited 0. */
-async function runFfmpeg(ffmpeg: string, args: string[], images: readonly Base64Image[]): Promise<void> {
+/** ffmpeg fed `images` (as they arrived: bytes, or base64 from CDP) on stdin; resolves when it has exited 0. */
+async function runFfmpeg(ffmpeg: string, args: string[], images: readonly FrameImage[]): Promise<void> {
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdin.on('error', () => undefined);
   const exited = once(child, 'exit');
-  for (const image of images) if (!child.stdin.write(image.base64, 'base64')) await once(child.stdin, 'drain');
+  for (const image of images) if (!(Buffer.isBuffer(image) ? child.stdin.write(image) : child.stdin.write(image.base64, 'base64'))) await once(child.stdin, 'drain');
   child.stdin.end();
   const [code] = (await exited) as [number | null];
   if (code !== 0) throw new Error(`bench: ffmpeg ${args.join(' ')} failed: ${stderr.trim().split('\n').pop()}`);
@@ -83,10 +83,13 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
     const encode = await inPage(true, encodeImage);
     await browser.load(scene, 'color', tree.measure);
     await browser.goToFrame(0);
-    const images: Base64Image[] = [];
+    const images: FrameImage[] = [];
     const depth = browser.method === 'canvas' ? 2 : 1;
+    // A tree from before the POST carrier has frameBase64, the same call with base64 only.
+    const old = browser as unknown as { frameBase64?: (f: number) => Promise<FrameImage> };
+    const frameImage = 'frameImage' in browser ? (f: number) => browser.frameImage(f) : (f: number) => old.frameBase64!(f);
     const capture = await timedCpu(n, async () => {
-      for await (const image of framesAhead(n, depth, (f) => browser.frameBase64(f + 1))) images.push(image);
+      for await (const image of framesAhead(n, depth, (f) => frameImage(f + 1))) images.push(image);
     });
     log(`${tree.label} ${size}: ffmpeg stages`);
     const args = tree.ffmpegArgs({ width: scene.width, height: scene.height, fps: scene.fps, input: browser.format });
@@ -102,7 +105,7 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
     const stages = { draw, drawMask, encode, capture, decode, convert, film, pipeline };
     const cpu = Object.fromEntries(Object.entries(stages).map(([k, t]) => [k, t.cpuMs ?? Number.NaN])) as unknown as StageCpu;
     const { parts, beyondColour } = cpuParts(cpu);
-    const imageBytes = Math.round(images.reduce((s, i) => s + (i.base64.length * 3) / 4, 0) / images.length);
+    const imageBytes = Math.round(images.reduce((s, i) => s + imageLength(i), 0) / images.length);
     return {
       tree: tree.label,
       size,

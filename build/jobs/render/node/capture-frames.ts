@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TraceChunk } from '../../../model/trace.ts';
 import type { PixelChunk } from '../../../measure/pixels/pixel-trace.ts';
-import type { Base64Image, CaptureMethod } from '../../../node/browser/capture-frame.ts';
+import type { CaptureMethod, FrameImage } from '../../../node/browser/capture-frame.ts';
 import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import type { FilmEncoder } from './encode-film.ts';
 import { FrameHashes } from './frame-hashes.ts';
@@ -50,13 +50,13 @@ export async function captureFrames(
   const hashes = new FrameHashes();
   let captureMs = 0;
   let waitMs = 0;
-  const images = framesAhead(count, framesInFlight(browser.method), async (i): Promise<Base64Image> => {
+  const images = framesAhead(count, framesInFlight(browser.method), async (i): Promise<FrameImage> => {
     await o.onFrame?.(from + i, span.attempt, browser);
-    return browser.frameBase64(from + i);
+    return browser.frameImage(from + i);
   });
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    const image = (await images.next()).value as Base64Image;
+    const image = (await images.next()).value as FrameImage;
     const t1 = performance.now();
     captureMs += t1 - t0;
     hashes.add(image);

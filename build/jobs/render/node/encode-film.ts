@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
-import type { Base64Image } from '../../../node/browser/capture-frame.ts';
+import type { FrameImage } from '../../../node/browser/capture-frame.ts';
 import { ffmpegArgs, type EncodeSettings } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 
@@ -17,7 +17,7 @@ import { safeText } from '../../../errors/safe-text.ts';
  */
 export interface FilmEncoder {
   /** Queue one image (bytes, or base64 text); resolves when the pipe has drained (back-pressure). Rejects if ffmpeg failed. */
-  write(image: Buffer | Base64Image): Promise<void>;
+  write(image: FrameImage): Promise<void>;
   /** No more frames: resolves when ffmpeg has written the whole file and exited 0. */
   finish(): Promise<void>;
   /** Stop at once (Ctrl-C, a failed scene): SIGKILL ffmpeg. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Base64Image } from '../../../node/browser/capture-frame.ts';
+import type { FrameImage } from '../../../node/browser/capture-frame.ts';
 
 /** Per-frame hashes of the captured images (sha256 of the bytes Chromium returned) and their digest. */
 export class FrameHashes {
@@ -24,9 +24,10 @@ export class FrameHashes {
     return this.full;
   }
 
-  /** Hash the image's bytes (the base64 text is decoded natively: the same bytes, the same hash). */
-  add(image: Base64Image): void {
-    this.full.push(createHash('sha256').update(image.base64, 'base64').digest('hex'));
+  /** Hash the image's bytes (base64 text is decoded natively: the same bytes, the same hash, whichever way they came). */
+  add(image: FrameImage): void {
+    const hash = createHash('sha256');
+    this.full.push((Buffer.isBuffer(image) ? hash.update(image) : hash.update(image.base64, 'base64')).digest('hex'));
   }
 
   /** First 16 hex digits per frame (enough to spot which frame differs), the digest over all of them. */
