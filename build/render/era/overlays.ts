@@ -17,7 +17,9 @@ export const NOISE_FRAMES = 4;
 export const TIME_VARYING: ReadonlySet<OverlayKind> = new Set<OverlayKind>(['noise']);
 
 export function overlayFor(kind: OverlayKind, w: number, h: number, frame = 0): HTMLCanvasElement {
-  const key = `${kind}:${w}x${h}:${TIME_VARYING.has(kind) ? frame % NOISE_FRAMES : 0}`;
+  // A still overlay is painted once, whatever frame asks: the key and the painter see the same frame.
+  const f = TIME_VARYING.has(kind) ? frame % NOISE_FRAMES : 0;
+  const key = `${kind}:${w}x${h}:${f}`;
   let c = cache.get(key);
   if (!c) {
     c = document.createElement('canvas');
@@ -25,7 +27,7 @@ export function overlayFor(kind: OverlayKind, w: number, h: number, frame = 0): 
     c.height = h;
     const ctx = c.getContext('2d');
     if (!ctx) throw new Error('renderer: no 2D canvas context');
-    PAINTERS[kind](ctx, w, h, frame % NOISE_FRAMES);
+    PAINTERS[kind](ctx, w, h, f);
     cache.set(key, c);
   }
   return c;
