@@ -15,7 +15,11 @@
 //             reading -f rawvideo -pix_fmt rgba;
 //   raw/POST  the same pixels POSTed as binary (fetch, no-cors) to a Node http server on 127.0.0.1 (an
 //             ephemeral port, a secret token in the path, the frame number in the query); Node writes the
-//             body into ffmpeg's stdin and answers once ffmpeg has room again (back-pressure).
+//             body into ffmpeg's stdin and answers once ffmpeg has room again (back-pressure);
+//   yuv/POST  the canvas's pixels read by a VideoFrame's copyTo, converted in the page to the film's own
+//             BT.709 tv-range I420 (build/core/video/i420.ts, zscale's conversion reproduced) and POSTed:
+//             ffmpeg runs x264 alone; the tool compares that I420 with zimg's, sample by sample.
+// `--paths` picks a subset (jpeg/CDP always).
 // Both raw paths keep the film's own colour conversion and x264 settings, with `format=gbrp` before it:
 // without it ffmpeg's own rgba conversion cost 6 ms a frame more (measured; the most favourable raw case).
 // The page can only reach 127.0.0.1 in a browser without the render's network refusal (the
@@ -36,6 +40,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
 import { browserArgs, isNetworkRefusalArg } from '../core/browser/browser-args.ts';
 import { pageHtml } from '../core/browser/page-html.ts';
@@ -47,6 +52,8 @@ import { JPEG_QUALITY } from '../node/browser/capture-frame.ts';
 import { findBrowser } from '../node/browser/find-browser.ts';
 import { COLOUR_FILTERS, ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
 import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
+import { zscaleKernel } from '../node/ffmpeg/zscale-kernel.ts';
+import { projectRoot } from '../node/io/project-root.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
 import { toolArgs } from './tool-args.ts';
@@ -64,9 +71,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const ticksPerMs = 100 / 1000; // CLK_TCK 100 (tree-cpu-ms.ts asks getconf; 100 on every common Linux)
 const reapedMs = () => parseProcStat(readFileSync('/proc/self/stat', 'utf8')).reapedChildrenTicks / ticksPerMs;
 
-type PathName = 'jpeg/CDP' | 'jpeg/POST' | 'jpeg/POST-sync' | 'raw/CDP' | 'raw/POST';
-const PATHS: PathName[] = ['jpeg/CDP', 'jpeg/POST', 'jpeg/POST-sync', 'raw/CDP', 'raw/POST'];
-const POSTED: ReadonlySet<PathName> = new Set<PathName>(['jpeg/POST', 'jpeg/POST-sync', 'raw/POST']);
+type PathName = 'jpeg/CDP' | 'jpeg/POST' | 'jpeg/POST-sync' | 'raw/CDP' | 'raw/POST' | 'yuv/POST';
+const ALL_PATHS: PathName[] = ['jpeg/CDP', 'jpeg/POST', 'jpeg/POST-sync', 'raw/CDP', 'raw/POST', 'yuv/POST'];
+const PATHS: PathName[] = opt('paths', ALL_PATHS.join(',')).split(',') as PathName[];
+if (PATHS.some((p) => !ALL_PATHS.includes(p)) || !PATHS.includes('jpeg/CDP')) fail(`--paths: a comma-separated subset of ${ALL_PATHS.join(', ')}, with jpeg/CDP`);
+const POSTED: ReadonlySet<PathName> = new Set<PathName>(['jpeg/POST', 'jpeg/POST-sync', 'raw/POST', 'yuv/POST']);
 const isJpeg = (p: PathName) => p.startsWith('jpeg/');
 
 interface Sample {
@@ -81,6 +90,11 @@ interface Sample {
 function filmArgv(path: PathName, width: number, height: number, fps: number, out: string): string[] {
   const a = ffmpegArgs({ width, height, fps, input: 'jpeg' });
   if (isJpeg(path)) return ['-v', 'error', ...a.inputOptions, '-i', 'pipe:0', ...a.outputOptions, '-y', out];
+  if (path === 'yuv/POST') {
+    // The page converted already: x264 alone, no filter.
+    const output = a.outputOptions.filter((o, i) => o !== '-vf' && a.outputOptions[i - 1] !== '-vf');
+    return ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', 'pipe:0', ...output, '-y', out];
+  }
   const vf = a.outputOptions.indexOf('-vf');
   const output = a.outputOptions.map((o, i) => (i === vf + 1 ? `format=gbrp,${o}` : o));
   return ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', 'pipe:0', ...output, '-y', out];
@@ -113,7 +127,7 @@ try {
     // The next frame due, where the bodies go, and the bodies that came ahead of it (two POSTs in flight
     // travel on two connections and may arrive out of order: each is queued to ffmpeg in frame order, and
     // answered once queued).
-    let expect: { frame: number; raw: boolean; sink: (b: Buffer) => Promise<void>; hash: (b: Buffer) => void } | null = null;
+    let expect: { frame: number; exactBytes: number | null; sink: (b: Buffer) => Promise<void>; hash: (b: Buffer) => void } | null = null;
     const early = new Map<number, { body: Buffer; res: http.ServerResponse }>();
     let flushing = Promise.resolve();
     const flush = () =>
@@ -136,9 +150,9 @@ try {
       };
       if (req.method !== 'POST' || url.pathname !== `/${token}`) return refuse(403);
       if (!expect || !Number.isInteger(frame) || frame < expect.frame || frame > expect.frame + 1 || early.has(frame)) return refuse(409);
-      // Raw pixels are exactly w·h·4 bytes; a JPEG is at most that (q95 of a photograph-like frame: ~1/10).
-      const want = width * height * 4;
-      const raw = expect.raw;
+      // Raw pixels are exactly w·h·4 bytes (I420 w·h·1.5); a JPEG is at most w·h·4 (q95 of a photograph-like frame: ~1/10).
+      const want = expect.exactBytes ?? width * height * 4;
+      const raw = expect.exactBytes !== null;
       const body = Buffer.allocUnsafe(want);
       let got = 0;
       req.on('data', (d: Buffer) => {
@@ -182,7 +196,9 @@ try {
           `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: Uint8Array.fromBase64(window.__eye.image('jpeg', ${JPEG_QUALITY / 100})) }).then(() => 1))`,
         'raw/CDP': (f) => `(window.__eye.goToFrame(${f}), new Uint8Array(${pixels}.buffer).toBase64())`,
         'raw/POST': (f) => `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: ${pixels} }).then(() => 1))`,
+        'yuv/POST': (f) => `(window.__eye.goToFrame(${f}), window.__i420().then((b) => fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: new Blob([b]) })).then(() => 1))`,
       };
+      if (PATHS.includes('yuv/POST')) await evaluate(await i420Source(width, height));
 
       /** One path's frames 2…frames+1 into a film (`out`), two in flight; returns its CPU and wall per frame. */
       const runPath = async (path: PathName, out: string, tee?: Writable): Promise<Sample> => {
@@ -195,7 +211,8 @@ try {
           if (tee) await write(tee, b);
           await write(ff.stdin, b);
         };
-        expect = POSTED.has(path) ? { frame: 2, raw: !isJpeg(path), sink, hash: (b) => (hash(b), (bytes += b.length)) } : null;
+        const exactBytes = path === 'raw/POST' ? width * height * 4 : path === 'yuv/POST' ? (width * height * 3) / 2 : null;
+        expect = POSTED.has(path) ? { frame: 2, exactBytes, sink, hash: (b) => (hash(b), (bytes += b.length)) } : null;
         const cpu0 = treeCpuMs()!;
         const node0 = process.cpuUsage();
         const ff0 = reapedMs();
@@ -222,6 +239,7 @@ try {
 
       /** Each path's last pass's frame hashes: the two JPEG paths must carry the same bytes. */
       const frameHashes = new Map<PathName, string[]>();
+      let yuvAgreement: string | null = null;
       const samples = new Map<PathName, Sample[]>(PATHS.map((p) => [p, []]));
       for (let r = 0; r < repeat; r++) {
         for (const path of r % 2 ? [...PATHS].reverse() : PATHS) {
@@ -230,16 +248,27 @@ try {
         }
       }
       const same = (a: PathName, b: PathName) => frameHashes.get(a)!.every((h, i) => h === frameHashes.get(b)![i]);
-      if (!same('jpeg/CDP', 'jpeg/POST-sync')) throw new Error('jpeg/POST-sync carried other bytes than jpeg/CDP');
-      if (!same('jpeg/CDP', 'jpeg/POST')) throw new Error('jpeg/POST carried other bytes than jpeg/CDP (toBlob and toDataURL differ)');
-      if (!same('raw/CDP', 'raw/POST')) throw new Error('raw/POST carried other bytes than raw/CDP');
+      const has = (p: PathName) => PATHS.includes(p);
+      if (has('jpeg/POST-sync') && !same('jpeg/CDP', 'jpeg/POST-sync')) throw new Error('jpeg/POST-sync carried other bytes than jpeg/CDP');
+      if (has('jpeg/POST') && !same('jpeg/CDP', 'jpeg/POST')) throw new Error('jpeg/POST carried other bytes than jpeg/CDP (toBlob and toDataURL differ)');
+      if (has('raw/CDP') && has('raw/POST') && !same('raw/CDP', 'raw/POST')) throw new Error('raw/POST carried other bytes than raw/CDP');
       // The lossless frames: the raw pixels of the same frames through the film's own conversion (untimed).
       process.stderr.write(`bench-raw-capture: ${size}: lossless reference and fidelity\n`);
       const reference = join(tmp, `${size}.yuv`);
-      const ref = startFfmpeg(['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', size, '-i', 'pipe:0', '-vf', `format=gbrp,${COLOUR_FILTERS.zscale}`, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', reference]);
+      // One filter thread: with more, zscale converts slices of the frame apart (i420-zscale.test.ts).
+      const ref = startFfmpeg(['-v', 'error', '-filter_threads', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', size, '-i', 'pipe:0', '-vf', `format=gbrp,${COLOUR_FILTERS.zscale}`, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-y', reference]);
       await runPath('raw/POST', join(tmp, 'discard.mp4'), ref.stdin);
       ref.stdin.end();
       await ref.exited;
+      if (has('yuv/POST')) {
+        // The page's I420 against zimg's, sample by sample (the same frames, both lossless).
+        const pageYuv = join(tmp, `${size}-page.yuv`);
+        const { createWriteStream } = await import('node:fs');
+        const file = createWriteStream(pageYuv);
+        await runPath('yuv/POST', join(tmp, 'discard.mp4'), file);
+        await new Promise<void>((ok) => file.end(ok));
+        yuvAgreement = compareI420(readFileSync(pageYuv), readFileSync(reference), width, height);
+      }
       const fidelity = new Map<PathName, Fidelity>();
       for (const path of PATHS) {
         const f = spawnSync(ffmpeg, fidelityArgs(join(tmp, `${size}-${path.replace('/', '-')}.mp4`), reference, width, height, scene.fps), { maxBuffer: 1 << 24 });
@@ -258,6 +287,7 @@ try {
         }),
         '',
         `frames byte for byte the same over CDP and POST: jpeg (both POSTs) ${frames}/${frames}, raw ${frames}/${frames} (sha256 of each)`,
+        ...(yuvAgreement ? ['', `yuv/POST's I420 (the page's BT.709 conversion) against zimg's from the same pixels: ${yuvAgreement}`] : []),
         '',
         `passes (CPU, whole tree): ${PATHS.map((p) => `${p} ${samples.get(p)!.map((s) => s.cpu.toFixed(1)).join(', ')}`).join('; ')}`,
         '',
@@ -270,4 +300,53 @@ try {
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * The page's own BT.709 tv-range 4:2:0 conversion (build/core/video/i420.ts, held to the films' zscale
+ * sample by sample by i420-zscale.test.ts), bundled for the page; the canvas's pixels read by a
+ * VideoFrame's copyTo into a buffer kept between frames.
+ */
+async function i420Source(width: number, height: number): Promise<string> {
+  const bundle = await build({
+    stdin: { contents: `import { createI420Converter } from './build/core/video/i420.ts'; window.__makeI420 = createI420Converter;`, resolveDir: projectRoot(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
+  return `${bundle.outputFiles[0].text}; (() => {
+    const convert = window.__makeI420(${width}, ${height}, ${JSON.stringify(zscaleKernel())});
+    const rgba = new Uint8Array(${width * height * 4});
+    const out = new Uint8Array(convert.bytes);
+    const canvas = document.querySelector('canvas');
+    window.__i420 = async () => {
+      const vf = new VideoFrame(canvas, { timestamp: 0 });
+      try { await vf.copyTo(rgba, { format: 'RGBA' }); } finally { vf.close(); }
+      convert.convert(rgba, out);
+      return out;
+    };
+    return 1;
+  })()`;
+}
+
+/** Two I420 streams of the same frames: the largest difference per plane and the share of samples off by more than 1. */
+function compareI420(a: Buffer, b: Buffer, width: number, height: number): string {
+  if (a.length !== b.length) return `lengths differ (${a.length} against ${b.length})`;
+  const frame = (width * height * 3) / 2;
+  const planes = [['Y', 0, width * height], ['Cb', width * height, (width * height) / 4], ['Cr', (width * height * 5) / 4, (width * height) / 4]] as const;
+  return planes
+    .map(([name, at, n]) => {
+      let max = 0, over = 0, total = 0;
+      for (let f = 0; f + frame <= a.length; f += frame)
+        for (let i = f + at; i < f + at + n; i++) {
+          const d = Math.abs(a[i] - b[i]);
+          if (d > max) max = d;
+          if (d > 1) over++;
+          total++;
+        }
+      return `${name} largest ${max}, ${((100 * over) / total).toFixed(3)} % off by more than 1`;
+    })
+    .join('; ');
 }

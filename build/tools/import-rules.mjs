@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** Every folder a production file may import (cli's and testing's lists). */
 const PRODUCTION = [
   'errors', 'spec', 'options', 'scene', 'model', 'render', 'measure', 'report', 'page',
-  'jobs/arkit/core', 'jobs/bench/core', 'core/browser', 'jobs/cache/core', 'jobs/check/core', 'jobs/compare/core', 'core/hash', 'core/shape', 'jobs/ledger/core',
+  'jobs/arkit/core', 'jobs/bench/core', 'core/browser', 'jobs/cache/core', 'jobs/check/core', 'jobs/compare/core', 'core/hash', 'core/shape', 'core/video', 'jobs/ledger/core',
   'jobs/diff/core', 'jobs/picture/core', 'jobs/render/core', 'jobs/report/core', 'jobs/shard/core', 'jobs/stills/core',
   'node/io', 'node/browser', 'node/ffmpeg', 'jobs/ledger/node', 'jobs/cache/node', 'jobs/stills/node', 'jobs/check/node', 'jobs/shard/node',
   'jobs/render/node', 'jobs/bench/node', 'jobs/compare/node', 'jobs/diff/node', 'jobs/picture/node', 'jobs/report/node', 'jobs/measure/node', 'jobs/arkit/node',
@@ -42,6 +42,7 @@ export const RULES = {
   page: { may: ['core/hash', 'measure', 'model', 'render', 'scene', 'spec'], why: 'the page entry: model + renderer + the window.__eye protocol' },
   'core/hash': { may: [], why: 'sha256 that runs in the page and in Node' },
   'core/shape': { may: [], why: "an untrusted file's object checked for exactly its keys, wherever it is read" },
+  'core/video': { may: [], why: "a frame's pixels converted as the films' encoder converts them, in the page or in Node" },
   'jobs/arkit/core': { may: ['model', 'spec'], why: 'the layered gaze rig and the ARKit columns' },
   'jobs/bench/core': { may: [], why: "/proc's stat line, parsed" },
   'core/browser': { may: ['page'], why: "Chromium's flags and the page's HTML" },
@@ -57,7 +58,7 @@ export const RULES = {
   'jobs/stills/core': { may: ['model'], why: 'still times, moments, decode arguments' },
   'node/io': { may: ['errors', 'scene'], why: 'files and folders, containment, content keys: the floor of the Node side' },
   'node/browser': { may: ['core/browser', 'errors', 'measure', 'model', 'node/io', 'page', 'scene'], why: 'launching Chromium and driving the page' },
-  'node/ffmpeg': { may: ['errors', 'node/browser', 'node/io'], why: 'finding ffmpeg, its arguments, probing a film: shared by render, stills, shards, compare' },
+  'node/ffmpeg': { may: ['core/video', 'errors', 'node/browser', 'node/io'], why: 'finding ffmpeg, its arguments, probing a film: shared by render, stills, shards, compare' },
   'jobs/ledger/node': { may: ['jobs/ledger/core', 'errors', 'node/io', 'report'], why: 'ledger.jsonl' },
   'jobs/cache/node': { may: ['jobs/cache/core', 'errors', 'measure', 'node/browser', 'node/ffmpeg', 'node/io', 'page', 'report', 'scene'], why: 'the content-addressed store and the keys of what it holds' },
   'jobs/stills/node': { may: ['jobs/stills/core', 'errors', 'model', 'node/ffmpeg', 'node/io'], why: 'frames decoded from a film' },
