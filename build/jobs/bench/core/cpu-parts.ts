@@ -22,7 +22,7 @@ export interface StageCpu {
   pipeline: number;
 }
 
-export type CpuPartName = 'colour drawing' | 'mask drawing and measuring' | 'in-page image encode' | 'base64/CDP transfer to Node' | 'ffmpeg decode' | 'ffmpeg colour conversion' | 'x264 and mp4' | 'the rest (hashing, trace and pixel reads, overlap)';
+export type CpuPartName = 'colour drawing' | 'mask drawing and measuring' | 'in-page image encode' | 'image transfer to Node (POST, or base64 over CDP)' | 'ffmpeg decode' | 'ffmpeg colour conversion' | 'x264 and mp4' | 'the rest (hashing, trace and pixel reads, overlap)';
 
 export interface CpuPart {
   name: CpuPartName;
@@ -42,7 +42,7 @@ export function cpuParts(s: StageCpu): { parts: CpuPart[]; beyondColour: number 
     { name: 'colour drawing', cpuMs: s.draw },
     { name: 'mask drawing and measuring', cpuMs: s.drawMask - s.draw },
     { name: 'in-page image encode', cpuMs: s.encode - s.drawMask },
-    { name: 'base64/CDP transfer to Node', cpuMs: s.capture - s.encode },
+    { name: 'image transfer to Node (POST, or base64 over CDP)', cpuMs: s.capture - s.encode },
     { name: 'ffmpeg decode', cpuMs: s.decode },
     { name: 'ffmpeg colour conversion', cpuMs: s.convert - s.decode },
     { name: 'x264 and mp4', cpuMs: s.film - s.convert },
