@@ -14,6 +14,15 @@ const root = projectRoot();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mine = (pid: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`eye-rev-${pid}-`) || n.startsWith(`eye-compare-${pid}-`));
 
+/** A process's command line, or '' once it has exited (a child listed a moment ago may be gone: a git, a probe). */
+function cmdline(p: number): string {
+  try {
+    return readFileSync(`/proc/${p}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Processes whose command line names this compare's own temporary folder (its child render's --out). */
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
@@ -51,7 +60,7 @@ describe('faults: eye compare --rev', () => {
     let render: number[] = [];
     for (let i = 0; i < 600 && render.length === 0; i++) {
       await sleep(100);
-      render = childrenOf(pid).filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('render'));
+      render = childrenOf(pid).filter((p) => cmdline(p).includes('render'));
     }
     expect(render.length, stderr).toBeGreaterThan(0);
     await sleep(1000);
