@@ -286,7 +286,7 @@ try {
           return `| ${p} | ${m(p, 'cpu').toFixed(1)} | ${(m(p, 'cpu') - m(p, 'node') - m(p, 'ffmpeg')).toFixed(1)} | ${m(p, 'node').toFixed(1)} | ${m(p, 'ffmpeg').toFixed(1)} | ${m(p, 'wall').toFixed(1)} | ${Math.round(m(p, 'bytes')).toLocaleString('en')} | ${film.toFixed(1)} | ${f.psnrY.toFixed(2)} / ${f.psnrAll.toFixed(2)} | ${f.ssimY.toFixed(4)} / ${f.ssimAll.toFixed(4)} |`;
         }),
         '',
-        `frames byte for byte the same over CDP and POST: jpeg (both POSTs) ${frames}/${frames}, raw ${frames}/${frames} (sha256 of each)`,
+        `frames byte for byte the same over CDP and POST (sha256 of each): ${[has('jpeg/POST') || has('jpeg/POST-sync') ? `jpeg ${frames}/${frames}` : '', has('raw/CDP') && has('raw/POST') ? `raw ${frames}/${frames}` : ''].filter(Boolean).join(', ') || 'no pair run'}`,
         ...(yuvAgreement ? ['', `yuv/POST's I420 (the page's BT.709 conversion) against zimg's from the same pixels: ${yuvAgreement}`] : []),
         '',
         `passes (CPU, whole tree): ${PATHS.map((p) => `${p} ${samples.get(p)!.map((s) => s.cpu.toFixed(1)).join(', ')}`).join('; ')}`,
