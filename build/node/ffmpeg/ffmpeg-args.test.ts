@@ -7,7 +7,7 @@ const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 describe('ffmpegArgs', () => {
   it('reads images from the pipe at the film rate', () => {
     const { inputOptions } = ffmpegArgs(base);
-    expect(inputOptions).toEqual(['-f', 'image2pipe', '-framerate', '30', '-c:v', 'png']);
+    expect(inputOptions).toEqual(['-filter_threads', '1', '-f', 'image2pipe', '-framerate', '30', '-c:v', 'png']);
     expect(valueOf(ffmpegArgs({ ...base, input: 'jpeg' }).inputOptions, '-c:v')).toBe('mjpeg');
   });
 

@@ -42,6 +42,14 @@ export const DEFAULT_PRESET = 'veryfast';
  * output does not depend on the machine's core count (x264's bitstream varies with its threads).
  */
 export const DEFAULT_X264_THREADS = 1;
+/**
+ * ffmpeg's filter threads, for the film's colour conversion. One: with more, vf_zscale converts
+ * horizontal slices of the frame apart, each resampling its chroma with its own edges, so a film's
+ * chroma rows at the slices' seams depended on the encoding machine's cores (ffmpeg's default is one
+ * thread per core and one more: 3 on this 2-core machine: up to 17 levels off on noise;
+ * i420-zscale.test.ts). A global option, so it goes before the input.
+ */
+export const FILM_FILTER_THREADS = 1;
 
 export interface FfmpegArgs {
   /** Before `-i pipe:0`. */
@@ -69,7 +77,7 @@ export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
   const threads = s.threads ?? DEFAULT_X264_THREADS;
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new RangeError(`x264 threads ${threads}: expected an integer from 0 (x264's choice) to 64`);
   return {
-    inputOptions: ['-f', 'image2pipe', '-framerate', String(s.fps), '-c:v', s.input === 'png' ? 'png' : 'mjpeg'],
+    inputOptions: ['-filter_threads', String(FILM_FILTER_THREADS), '-f', 'image2pipe', '-framerate', String(s.fps), '-c:v', s.input === 'png' ? 'png' : 'mjpeg'],
     outputOptions: [
       '-map', '0:v:0',
       '-an',

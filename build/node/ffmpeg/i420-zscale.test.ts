@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createI420Converter } from '../../core/video/i420.ts';
-import { COLOUR_FILTERS } from './ffmpeg-args.ts';
+import sharp from 'sharp';
+import { COLOUR_FILTERS, ffmpegArgs } from './ffmpeg-args.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
 import { zscaleKernel } from './zscale-kernel.ts';
 
@@ -101,6 +102,23 @@ describe("I420 in JavaScript, against the films' own zscale (the reference it re
     expect(rows(one, three).length).toBeGreaterThan(0);
     // Only near the slices' edges: the middle chroma row of two slices (36 of 72) and its neighbours.
     expect(rows(one, two).every((r) => Math.abs(r - 36) <= 4)).toBe(true);
+  });
+
+  it("the film's own command line converts as one thread does, whatever the machine's cores (failed before it set -filter_threads: rows at the seams of ffmpeg's default 3 slices)", async () => {
+    const [width, height] = [256, 144];
+    const rgba = testFrames(width, height).subarray(0, width * height * 4);
+    const png = await sharp(Buffer.from(rgba), { raw: { width, height, channels: 4 } }).png().toBuffer();
+    const film = ffmpegArgs({ width, height, fps: 30, input: 'png' });
+    const vf = film.outputOptions[film.outputOptions.indexOf('-vf') + 1];
+    const r = spawnSync(findFfmpeg().ffmpeg, ['-v', 'error', ...film.inputOptions, '-i', 'pipe:0', '-vf', vf, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { input: png, maxBuffer: 1 << 26 });
+    expect(r.status, r.stderr.toString()).toBe(0);
+    const convert = createI420Converter(width, height, zscaleKernel());
+    const frame = new Uint8Array(convert.bytes);
+    convert.convert(rgba, frame);
+    let max = 0;
+    for (let i = 0; i < frame.length; i++) max = Math.max(max, Math.abs(frame[i] - r.stdout[i]));
+    expect(r.stdout.length).toBe(convert.bytes);
+    expect(max).toBeLessThanOrEqual(1);
   });
 
   it('odd sizes and wrong buffers are refused, naming what is expected', () => {
