@@ -42,6 +42,9 @@ export type FrameCarrier = 'post' | 'cdp';
 /** Its bytes (a copy only for base64). */
 export const imageBytes = (image: FrameImage): Buffer => (Buffer.isBuffer(image) ? image : Buffer.from(image.base64, 'base64'));
 
+/** Write it into a stream (ffmpeg's stdin): base64 is decoded by the stream's own write, never copied here. Returns write's room flag. */
+export const writeImage = (stream: NodeJS.WritableStream, image: FrameImage): boolean => (Buffer.isBuffer(image) ? stream.write(image) : stream.write(image.base64, 'base64'));
+
 /** Its length in bytes, without decoding. */
 export const imageLength = (image: FrameImage): number => (Buffer.isBuffer(image) ? image.length : Buffer.byteLength(image.base64, 'base64'));
 

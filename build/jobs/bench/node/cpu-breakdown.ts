@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Scene } from '../../../scene/scene.ts';
 import { cpuParts, type CpuPart, type StageCpu } from '../core/cpu-parts.ts';
 import { framesAhead } from '../../render/core/frames-ahead.ts';
-import { imageLength, type FrameImage } from '../../../node/browser/capture-frame.ts';
+import { imageLength, writeImage, type FrameImage } from '../../../node/browser/capture-frame.ts';
 import type { EyeBrowser } from '../../../node/browser/launch-eye-browser.ts';
 import { findBrowser } from '../../../node/browser/find-browser.ts';
 import { ffmpegStageArgs, type FfmpegStage } from '../../../node/ffmpeg/ffmpeg-args.ts';
@@ -43,7 +43,7 @@ async function runFfmpeg(ffmpeg: string, args: string[], images: readonly FrameI
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdin.on('error', () => undefined);
   const exited = once(child, 'exit');
-  for (const image of images) if (!(Buffer.isBuffer(image) ? child.stdin.write(image) : child.stdin.write(image.base64, 'base64'))) await once(child.stdin, 'drain');
+  for (const image of images) if (!writeImage(child.stdin, image)) await once(child.stdin, 'drain');
   child.stdin.end();
   const [code] = (await exited) as [number | null];
   if (code !== 0) throw new Error(`bench: ffmpeg ${args.join(' ')} failed: ${stderr.trim().split('\n').pop()}`);

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
-import type { FrameImage } from '../../../node/browser/capture-frame.ts';
+import { writeImage, type FrameImage } from '../../../node/browser/capture-frame.ts';
 import { ffmpegArgs, type EncodeSettings } from '../../../node/ffmpeg/ffmpeg-args.ts';
 import { safeText } from '../../../errors/safe-text.ts';
 
@@ -118,7 +118,7 @@ export function startEncoder(o: { ffmpegPath: string; outFile: string; settings:
     async write(image) {
       if (failure) throw failure;
       const pipe = stdin ?? (await ready());
-      const room = Buffer.isBuffer(image) ? pipe.write(image) : pipe.write(image.base64, 'base64');
+      const room = writeImage(pipe, image);
       if (!room) await Promise.race([drained(pipe), exitedEarly]);
       if (failure) throw failure;
     },
