@@ -25,9 +25,12 @@ export function networkRefusalArgs(framePort: number | null): string[] {
   ];
 }
 
+/** The refusal's flag names ("--name="), read from networkRefusalArgs itself so the two cannot drift. */
+const REFUSAL_FLAG_NAMES = networkRefusalArgs(null).map((f) => f.slice(0, f.indexOf('=') + 1));
+
 /** Whether a flag is one of the refusal's (to launch a browser without them: the faults test's control, the capture spike). */
 export function isNetworkRefusalArg(flag: string): boolean {
-  return ['--host-resolver-rules=', '--proxy-server=', '--proxy-bypass-list=', '--force-webrtc-ip-handling-policy='].some((p) => flag.startsWith(p));
+  return REFUSAL_FLAG_NAMES.some((p) => flag.startsWith(p));
 }
 
 /**
