@@ -153,16 +153,23 @@ async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Lau
  * within 5 s. Any failure means the CDP carrier: slower, the same bytes.
  */
 async function probePost(l: Launched): Promise<{ ok: boolean; why: string }> {
+  // What the probe itself got refused (the server refusing a changed body) is not the render's: the
+  // CDP carrier follows, and the first frame would otherwise fail on the probe's record.
+  const refusedBefore = l.refused.length;
   const sent = [101, 121, 101, 10];
   const wait = l.server.expect('probe', 64);
   const timer = new Promise<never>((_, no) => setTimeout(() => no(new Error('nothing arrived within 5 s')), 5000).unref());
   try {
     const post = callPage<number>(l.cdp, `fetch(${JSON.stringify(l.server.url('probe'))}, { method: 'POST', mode: 'no-cors', credentials: 'omit', body: new Blob([new Uint8Array(${JSON.stringify(sent)})]) }).then(() => 1)`, true);
     const [body] = await Promise.race([Promise.all([wait.body, post]), timer]);
-    if (!body.equals(Buffer.from(sent))) return { ok: false, why: 'the probe POST arrived changed' };
+    if (!body.equals(Buffer.from(sent))) {
+      l.refused.length = refusedBefore;
+      return { ok: false, why: 'the probe POST arrived changed' };
+    }
     return { ok: true, why: 'frames are POSTed to 127.0.0.1 as bytes' };
   } catch (err) {
     wait.cancel(err as Error);
+    l.refused.length = refusedBefore;
     return { ok: false, why: `the probe POST failed (${(err as Error).message.split('\n')[0]}); frames go as base64 over CDP` };
   }
 }
