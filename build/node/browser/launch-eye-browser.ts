@@ -153,8 +153,9 @@ async function launch(o: EyeBrowserOptions, deterministic: boolean): Promise<Lau
  * within 5 s. Any failure means the CDP carrier: slower, the same bytes.
  */
 async function probePost(l: Launched): Promise<{ ok: boolean; why: string }> {
-  // What the probe itself got refused (the server refusing a changed body) is not the render's: the
-  // CDP carrier follows, and the first frame would otherwise fail on the probe's record.
+  // What the probe itself got refused (the server refusing its body: over its bound, or cut short; a
+  // changed body is accepted, then compared) is not the render's: the CDP carrier follows, and its
+  // first frame would otherwise fail on that record.
   const refusedBefore = l.refused.length;
   const sent = [101, 121, 101, 10];
   const wait = l.server.expect('probe', 64);
