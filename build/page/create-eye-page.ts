@@ -8,7 +8,8 @@ import { drawEye, drawEyeCatchlightPlane } from '../render/draw-eye.ts';
 import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
 import { FrameFeed } from './frame-feed.ts';
-import { fromBase64, postBytes } from './post-bytes.ts';
+import { createCanvasI420 } from './canvas-i420.ts';
+import { fromBase64, postBytes, toBase64 } from './post-bytes.ts';
 import type { EyePageApi, ImageFormat, PixelMeasureOptions, RenderPass } from './protocol.ts';
 
 /**
@@ -41,6 +42,12 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     const head = `data:${mime};base64,`;
     if (!url.startsWith(head)) throw new Error(`eye page: this browser's canvas cannot encode ${mime} (got ${url.slice(0, 30)})`);
     return url.slice(head.length);
+  };
+
+  const readI420 = createCanvasI420(canvas);
+  const i420 = (): Promise<Uint8Array> => {
+    if (!player || !drawn) throw new Error('eye page: i420 before a frame was drawn');
+    return readI420();
   };
 
   return {
@@ -78,7 +85,10 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     },
     image,
     async post(url, format, quality) {
-      return postBytes(url, fromBase64(image(format, quality)));
+      return postBytes(url, format === 'i420' ? await i420() : fromBase64(image(format, quality)));
+    },
+    async i420() {
+      return toBase64(await i420());
     },
     readTrace() {
       if (!player) throw new Error('eye page: readTrace before load');

@@ -8,6 +8,16 @@ export function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
+/** Bytes to base64 text (Uint8Array.prototype.toBase64 where the browser has it: native). */
+export function toBase64(bytes: Uint8Array): string {
+  const native = (bytes as unknown as { toBase64?: () => string }).toBase64;
+  if (native) return native.call(bytes);
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 /**
  * POST `bytes` to `url` and resolve to their length once it has answered. Sent as a Blob, not the array
  * itself: with CDP's Network domain on (the render watches every request), DevTools copies a bytes body

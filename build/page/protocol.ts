@@ -20,6 +20,13 @@ export interface PixelMeasureOptions {
 /** How an image of the canvas is encoded (by Chromium's own encoders, in the page or the compositor). */
 export type ImageFormat = 'png' | 'jpeg';
 
+/**
+ * What a frame travels in: an image, or `i420`, the film's own BT.709 tv-range 4:2:0 samples, made in
+ * the page from the canvas's pixels by the conversion the films' zscale makes (core/video/i420.ts),
+ * so ffmpeg takes them raw and converts nothing (width·height·3/2 bytes: Y, then Cb, then Cr).
+ */
+export type FrameFormat = ImageFormat | 'i420';
+
 /** How the page runs: driven frame by frame from Node, or animating itself in an ordinary tab. */
 export type PageMode = 'render' | 'live';
 
@@ -54,7 +61,12 @@ export interface EyePageApi {
    * resolving to their length once Node has them. Bytes cost the channel a quarter less than base64 in
    * JSON over CDP and Node no decode (docs/speed-capture.md).
    */
-  post(url: string, format: ImageFormat, quality: number): Promise<number>;
+  post(url: string, format: FrameFormat, quality: number): Promise<number>;
+  /**
+   * The frame as the film's I420 (FrameFormat), base64: the CDP carrier's way to it. Asynchronous:
+   * the canvas is read through a VideoFrame (a copy, not getImageData's readback). Throws as image() does.
+   */
+  i420(): Promise<string>;
   /** Every 240 Hz sample and ground-truth event recorded since the last read. */
   readTrace(): TraceChunk;
   /** The pixel rows measured since the last read (empty columns without `measure`). */

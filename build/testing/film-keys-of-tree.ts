@@ -8,9 +8,10 @@ import { loadScenes } from '../node/io/load-scene.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { feedOf } from '../page/frame-feed.ts';
 import { filmSettingsFor } from '../jobs/render/node/plan-render.ts';
+import { defaultFrameFormat } from '../node/browser/capture-frame.ts';
 import { CHUNK_FRAMES } from '../jobs/render/core/chunk-plan.ts';
 
-const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: 'jpeg', chunkFrames: CHUNK_FRAMES };
+const settings: FilmSettings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: true, capture: 'auto', format: defaultFrameFormat('color'), chunkFrames: CHUNK_FRAMES };
 const code = { ...(await filmSources(projectRoot())), browser: 'Chromium (fixed for the test)', encoder: 'ffmpeg (fixed for the test)' };
 const keys: Record<string, string> = {};
 for (const scene of loadScenes([])) keys[scene.name] = filmKey(scene, feedOf(scene).digest, filmSettingsFor(settings, scene), code);

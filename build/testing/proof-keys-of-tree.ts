@@ -17,6 +17,7 @@ import { projectRoot } from '../node/io/project-root.ts';
 import { DEFAULT_PARAMS } from '../measure/params.ts';
 import { feedOf } from '../page/frame-feed.ts';
 import { filmSettingsFor } from '../jobs/render/node/plan-render.ts';
+import { defaultFrameFormat } from '../node/browser/capture-frame.ts';
 import { CHUNK_FRAMES } from '../jobs/render/core/chunk-plan.ts';
 
 const root = projectRoot();
@@ -26,7 +27,7 @@ if (stimuli) check.stimuli = stimuli.key;
 const spreads: Record<string, string> = {};
 for (const s of loadScenes([])) spreads[s.name] = await spreadKey(s, spreadPlan(s), DEFAULT_PARAMS);
 const code = { ...(await filmSources(root)), browser: 'Chromium (fixed for the test)', encoder: 'ffmpeg (fixed for the test)' };
-const settings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: false, capture: 'auto', format: 'jpeg', chunkFrames: CHUNK_FRAMES } as const;
+const settings = { pass: 'color', measure: { maskScale: 0.5 }, holdSpread: false, capture: 'auto', format: defaultFrameFormat('color'), chunkFrames: CHUNK_FRAMES } as const;
 const clips: Record<string, string> = {};
 const clipCode = await compareCode(root);
 for (const c of reviewClips(listScenes())) {

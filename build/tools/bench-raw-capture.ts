@@ -48,11 +48,11 @@ import { fidelityArgs, parseFidelity, type Fidelity } from '../jobs/bench/core/f
 import { parseProcStat } from '../jobs/bench/core/proc-stat.ts';
 import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
 import { bundlePage } from '../node/browser/bundle-page.ts';
+import { FILM_CHROMA_KERNEL } from '../core/video/i420.ts';
 import { JPEG_QUALITY } from '../node/browser/capture-frame.ts';
 import { findBrowser } from '../node/browser/find-browser.ts';
 import { COLOUR_FILTERS, ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
 import { findFfmpeg } from '../node/ffmpeg/find-ffmpeg.ts';
-import { zscaleKernel } from '../node/ffmpeg/zscale-kernel.ts';
 import { projectRoot } from '../node/io/project-root.ts';
 import { loadScene } from '../node/io/load-scene.ts';
 import { withSettings } from '../scene/parse.ts';
@@ -317,7 +317,7 @@ async function i420Source(width: number, height: number): Promise<string> {
     logLevel: 'silent',
   });
   return `${bundle.outputFiles[0].text}; (() => {
-    const convert = window.__makeI420(${width}, ${height}, ${JSON.stringify(zscaleKernel())});
+    const convert = window.__makeI420(${width}, ${height}, ${JSON.stringify(FILM_CHROMA_KERNEL)});
     const rgba = new Uint8Array(${width * height * 4});
     const out = new Uint8Array(convert.bytes);
     const canvas = document.querySelector('canvas');

@@ -39,7 +39,7 @@ export const RULES = {
   render: { may: ['model', 'scene', 'spec'], why: 'draws a model sample on a canvas; knows nothing of the page that hosts it' },
   measure: { may: ['model', MASK_CONTRACT, 'scene', 'spec', 'options'], why: "detectors and metrics; of the renderer, only its mask contract" },
   report: { may: ['errors', 'measure', 'model', 'scene'], why: 'text tables and the report page, pure functions of data' },
-  page: { may: ['core/hash', 'measure', 'model', 'render', 'scene', 'spec'], why: 'the page entry: model + renderer + the window.__eye protocol' },
+  page: { may: ['core/hash', 'core/video', 'measure', 'model', 'render', 'scene', 'spec'], why: "the page entry: model + renderer + the window.__eye protocol (core/video: the frame as the film's own I420)" },
   'core/hash': { may: [], why: 'sha256 that runs in the page and in Node' },
   'core/shape': { may: [], why: "an untrusted file's object checked for exactly its keys, wherever it is read" },
   'core/video': { may: [], why: "a frame's pixels converted as the films' encoder converts them, in the page or in Node" },

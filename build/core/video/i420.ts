@@ -7,6 +7,13 @@ export interface Bicubic {
   c: number;
 }
 
+/**
+ * The kernel the films resample their chroma with: bicubic B=0, C=0.6, swscale's own bicubic (so the
+ * films' chroma matched swscale's when they moved to zscale). Its one home: the films' zscale filter
+ * string is built from it (ffmpeg-args.ts), and the page's I420 (createI420Converter) uses it.
+ */
+export const FILM_CHROMA_KERNEL: Bicubic = { b: 0, c: 0.6 };
+
 /** Converts one frame's RGBA into I420 (planar Y, then Cb and Cr at half size each way), reusing its buffers. */
 export interface I420Converter {
   /** The I420 frame's length in bytes: width·height·3/2. */

@@ -1,5 +1,5 @@
 import type { CDPSession } from 'puppeteer-core';
-import type { ImageFormat } from '../../page/protocol.ts';
+import type { FrameFormat, ImageFormat } from '../../page/protocol.ts';
 import { PageError } from '../../core/browser/page-error.ts';
 import { callPage } from './call-page.ts';
 import { callPageString } from './call-page-string.ts';
@@ -12,20 +12,37 @@ import { stepPage } from './step-page.ts';
  * `screenshot`: Page.captureScreenshot. The last two are the compositor fallbacks.
  */
 export type CaptureMethod = 'canvas' | 'beginFrame' | 'screenshot';
-/** The image each frame travels in (and ffmpeg decodes). */
-export type FrameFormat = ImageFormat;
+/** What each frame travels in (and ffmpeg takes): an image, or the film's own I420 (protocol.ts). */
+export type { FrameFormat };
+
+/** Every frame format, in the order `--format` lists them (its one home). */
+export const FRAME_FORMATS: readonly FrameFormat[] = ['i420', 'jpeg', 'png'];
 
 /** JPEG quality when frames travel as JPEG: visually lossless before the H.264 pass (which is lossier). */
 export const JPEG_QUALITY = 95;
 
 /**
- * The frame format a pass travels in when none is asked for. The colour film goes as JPEG: cheaper
- * end to end than PNG (Chromium encodes it faster and ffmpeg decodes it faster; see `eye bench`),
- * and the H.264 pass after it is lossier anyway. The mask pass goes as PNG: its flat colours are
- * measured, so they must arrive exactly.
+ * The frame format a pass travels in when none is asked for. The colour film goes as I420: the page
+ * converts the canvas's pixels to the film's own samples (cheaper than a JPEG encode in the page and
+ * its decode and conversion in ffmpeg, and lossless up to the conversion the film makes anyway; see
+ * `eye bench` and docs/speed-capture.md). The mask pass goes as PNG: its flat colours are measured,
+ * so they must arrive exactly as RGB.
  */
 export function defaultFrameFormat(pass: 'color' | 'mask'): FrameFormat {
-  return pass === 'mask' ? 'png' : 'jpeg';
+  return pass === 'mask' ? 'png' : 'i420';
+}
+
+/**
+ * The image a compositor path (beginFrame, screenshot) takes for `format`: they make images only, so
+ * I420 goes as JPEG there (the probe says so, and the film is encoded from the JPEG).
+ */
+export function compositorFormat(format: FrameFormat): ImageFormat {
+  return format === 'i420' ? 'jpeg' : format;
+}
+
+/** The page expression whose value is one frame of the canvas as base64 in `format` (a promise for i420). */
+export function canvasImageExpression(format: FrameFormat): string {
+  return format === 'i420' ? 'window.__eye.i420()' : `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
 }
 
 /** An image as the base64 text CDP carried it, not yet decoded. */
@@ -81,7 +98,8 @@ export interface FrameGrabber {
  */
 export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number, post: FramePost | null = null): FrameGrabber {
   if (method === 'canvas') {
-    const image = `window.__eye.image(${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
+    const image = canvasImageExpression(format);
+    const awaited = format === 'i420';
     if (post) {
       const send = async (frame: number, step: boolean): Promise<Buffer> => {
         const name = String(frame);
@@ -99,12 +117,13 @@ export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, forma
       };
       return { frame: (frame) => send(frame, true), grab: (frame) => send(frame, false) };
     }
-    const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPageString(cdp, expression) });
+    const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPageString(cdp, expression, awaited) });
     return {
       frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),
       grab: () => read(image),
     };
   }
+  if (format === 'i420') throw new RangeError(`the ${method} capture makes images only: i420 frames go through the canvas (compositorFormat gives ${compositorFormat(format)})`);
   const screenshot = { format, ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}), optimizeForSpeed: true };
   let grab: (frame: number) => Promise<FrameImage>;
   if (method === 'screenshot') {

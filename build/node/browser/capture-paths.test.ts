@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI420Converter, FILM_CHROMA_KERNEL } from '../../core/video/i420.ts';
 import { withSettings } from '../../scene/parse.ts';
 import { bundlePage } from './bundle-page.ts';
 import type { CaptureMethod, FrameFormat } from './capture-frame.ts';
@@ -74,6 +75,44 @@ describe('capture paths', () => {
     const plain = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'jpeg', width: 640, height: 360 });
     try {
       expect(() => plain.setCapture('canvas', 'jpeg')).toThrow(/launched for screenshots only/);
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+
+  it('canvas i420 frames are byte for byte the film\'s conversion of the same frames\' PNG pixels, POSTed or carried over CDP alike', async () => {
+    const png = await capture('canvas', 'png');
+    const posted = await capture('canvas', 'i420');
+    const convert = createI420Converter(640, 360, FILM_CHROMA_KERNEL);
+    for (let f = 0; f < FRAMES; f++) {
+      const { data } = await sharp(png[f]).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const want = new Uint8Array(convert.bytes);
+      convert.convert(data, want);
+      expect(posted[f].length).toBe(convert.bytes);
+      expect(hash(posted[f])).toBe(hash(Buffer.from(want)));
+    }
+    expect(new Set(posted.map(hash)).size).toBeGreaterThan(1);
+    const viaCdp = await launchEyeBrowser({ executable: findBrowser(), capture: 'auto', format: 'i420', width: 640, height: 360, carrier: 'cdp' });
+    try {
+      expect([viaCdp.method, viaCdp.format, viaCdp.carrier]).toEqual(['canvas', 'i420', 'cdp']);
+      expect(viaCdp.probe).toMatch(/converts its canvas to the film's I420/);
+      await viaCdp.load(scene, 'color');
+      const carried: Buffer[] = [];
+      for (let f = 0; f < FRAMES; f++) carried.push(await viaCdp.frame(f));
+      expect(carried.map(hash)).toEqual(posted.map(hash));
+    } finally {
+      await viaCdp.close();
+    }
+  }, 60_000);
+
+  it('the compositor paths make images only: they refuse i420, and a screenshots browser asked for it sends JPEG and says so', async () => {
+    expect(() => browser.setCapture('beginFrame', 'i420')).toThrow(/compositor makes images only/);
+    const plain = await launchEyeBrowser({ executable: findBrowser(), capture: 'screenshot', format: 'i420', width: 640, height: 360 });
+    try {
+      expect([plain.method, plain.format]).toEqual(['screenshot', 'jpeg']);
+      expect(plain.probe).toMatch(/frames go as jpeg, not i420/);
+      await plain.load(scene, 'color');
+      expect((await plain.frame(0)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     } finally {
       await plain.close();
     }

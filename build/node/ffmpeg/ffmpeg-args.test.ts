@@ -3,6 +3,7 @@ import { clipOutputArgs, COLOUR_FILTERS, ffmpegArgs, ffmpegStageArgs } from './f
 
 const base = { width: 1280, height: 720, fps: 30, input: 'png' as const };
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+const h264Tail = ffmpegArgs(base).outputOptions.slice(ffmpegArgs(base).outputOptions.indexOf('-c:v'));
 
 describe('ffmpegArgs', () => {
   it('reads images from the pipe at the film rate', () => {
@@ -53,6 +54,16 @@ describe('ffmpegArgs', () => {
     expect(() => ffmpegArgs({ ...base, threads: -1 })).toThrow(/x264 threads -1: expected an integer from 0/);
   });
 
+  it('takes the page\'s I420 raw: no decoder, no conversion, the chroma tagged centre-sited as zscale\'s films are', () => {
+    const { inputOptions, outputOptions } = ffmpegArgs({ ...base, input: 'i420' });
+    expect(inputOptions).toEqual(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '1280x720', '-framerate', '30']);
+    expect(outputOptions).not.toContain('-vf');
+    expect(valueOf(outputOptions, '-chroma_sample_location')).toBe('center');
+    expect(valueOf(outputOptions, '-pix_fmt')).toBe('yuv420p');
+    expect(valueOf(outputOptions, '-color_range')).toBe('tv');
+    expect(outputOptions.slice(-h264Tail.length)).toEqual(h264Tail);
+  });
+
   it('is pure: the same settings give the same arguments', () => {
     expect(ffmpegArgs(base)).toEqual(ffmpegArgs({ ...base }));
   });
@@ -72,6 +83,11 @@ describe('ffmpegStageArgs', () => {
     expect(valueOf(a, '-vf')).toBe(COLOUR_FILTERS.zscale);
     expect(a).not.toContain('libx264');
     expect(a.slice(-3)).toEqual(['-f', 'null', '-']);
+  });
+  it('raw I420 has nothing to convert: its convert stage is its decode stage', () => {
+    const raw = ffmpegArgs({ ...base, input: 'i420' });
+    expect(ffmpegStageArgs(raw, 'convert')).toEqual(ffmpegStageArgs(raw, 'decode'));
+    expect(ffmpegStageArgs(raw, 'decode')).not.toContain('-vf');
   });
   it('refuses arguments without a colour conversion', () => {
     expect(() => ffmpegStageArgs({ inputOptions: [], outputOptions: ['-c:v', 'libx264'] }, 'convert')).toThrow(RangeError);

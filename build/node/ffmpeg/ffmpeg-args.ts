@@ -1,10 +1,11 @@
+import { FILM_CHROMA_KERNEL } from '../../core/video/i420.ts';
 import type { FrameFormat } from '../browser/capture-frame.ts';
 
 export interface EncodeSettings {
   width: number;
   height: number;
   fps: number;
-  /** What each frame on stdin is: a PNG or JPEG image (image2pipe). */
+  /** What each frame on stdin is: a PNG or JPEG image (image2pipe), or the film's own I420 (raw, converted in the page). */
   input: FrameFormat;
   /** x264 constant rate factor, 0..18 (18 is visually lossless; higher is not allowed for proof films). */
   crf?: number;
@@ -24,7 +25,7 @@ export interface EncodeSettings {
  */
 export type ColourConversion = 'zscale' | 'swscale';
 
-const BICUBIC = 'filter=bicubic:param_a=0:param_b=0.6';
+const BICUBIC = `filter=bicubic:param_a=${FILM_CHROMA_KERNEL.b}:param_b=${FILM_CHROMA_KERNEL.c}`;
 export const COLOUR_FILTERS: Record<ColourConversion, string> = {
   zscale: `zscale=${BICUBIC},format=gbrp,zscale=matrix=709:range=tv:${BICUBIC}:chromal=center,format=yuv420p`,
   // accurate_rnd: without it a JPEG frame's flat skin tone came out 2 levels darker in red.
@@ -76,6 +77,14 @@ export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
   if (!(conversion in COLOUR_FILTERS)) throw new RangeError(`conversion ${conversion}: expected one of ${Object.keys(COLOUR_FILTERS).join(', ')}`);
   const threads = s.threads ?? DEFAULT_X264_THREADS;
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new RangeError(`x264 threads ${threads}: expected an integer from 0 (x264's choice) to 64`);
+  if (s.input === 'i420') {
+    // The page converted the frame as COLOUR_FILTERS.zscale would (core/video/i420.ts): x264 takes it as it is.
+    // The chroma's siting is tagged as zscale's films tag it (x264 would say `left`).
+    return {
+      inputOptions: ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${s.width}x${s.height}`, '-framerate', String(s.fps)],
+      outputOptions: ['-map', '0:v:0', '-an', '-chroma_sample_location', 'center', ...h264Mp4Options({ threads, preset, crf })],
+    };
+  }
   return {
     inputOptions: ['-filter_threads', String(FILM_FILTER_THREADS), '-f', 'image2pipe', '-framerate', String(s.fps), '-c:v', s.input === 'png' ? 'png' : 'mjpeg'],
     outputOptions: [
@@ -137,18 +146,20 @@ export type FfmpegStage = 'decode' | 'convert';
  * A film's ffmpeg command line cut short at `stage` (pure; `eye bench` times each stage's CPU apart):
  * the same input options, then either nothing or the film's own `-vf` colour conversion, into
  * ffmpeg's null muxer (which takes the frames as they are: no conversion, no encoder). The full
- * film's command minus the `convert` stage's is x264 and the muxing.
+ * film's command minus the `convert` stage's is x264 and the muxing. Raw I420 has no conversion:
+ * its `convert` stage is its `decode` stage (reading the frames).
  */
 export function ffmpegStageArgs(args: FfmpegArgs, stage: FfmpegStage): string[] {
   const vf = args.outputOptions.indexOf('-vf');
-  if (vf < 0 || vf + 1 >= args.outputOptions.length) throw new RangeError('ffmpegStageArgs: the film\'s arguments have no -vf colour conversion');
+  const raw = args.inputOptions.includes('rawvideo');
+  if (!raw && (vf < 0 || vf + 1 >= args.outputOptions.length)) throw new RangeError('ffmpegStageArgs: the film\'s arguments have no -vf colour conversion');
   return [
     '-v', 'error',
     ...args.inputOptions,
     '-i', 'pipe:0',
     '-map', '0:v:0',
     '-an',
-    ...(stage === 'convert' ? ['-vf', args.outputOptions[vf + 1]] : []),
+    ...(stage === 'convert' && !raw ? ['-vf', args.outputOptions[vf + 1]] : []),
     '-f', 'null',
     '-',
   ];

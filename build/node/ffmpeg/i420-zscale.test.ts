@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createI420Converter } from '../../core/video/i420.ts';
+import { createI420Converter, FILM_CHROMA_KERNEL } from '../../core/video/i420.ts';
 import sharp from 'sharp';
 import { COLOUR_FILTERS, ffmpegArgs } from './ffmpeg-args.ts';
 import { findFfmpeg } from './find-ffmpeg.ts';
-import { zscaleKernel } from './zscale-kernel.ts';
 
 /**
  * ffmpeg's own I420 of raw RGBA frames, by the films' zscale chain (as bench-raw-capture's lossless
@@ -46,7 +45,7 @@ describe("I420 in JavaScript, against the films' own zscale (the reference it re
   ])('%ix%i: every sample within 1 level, nearly all equal', (width, height) => {
     const rgba = testFrames(width, height);
     const reference = ffmpegI420(rgba, width, height, 3);
-    const convert = createI420Converter(width, height, zscaleKernel());
+    const convert = createI420Converter(width, height, FILM_CHROMA_KERNEL);
     const frame = new Uint8Array(convert.bytes);
     const luma = width * height;
     let lumaOff = 0;
@@ -112,7 +111,7 @@ describe("I420 in JavaScript, against the films' own zscale (the reference it re
     const vf = film.outputOptions[film.outputOptions.indexOf('-vf') + 1];
     const r = spawnSync(findFfmpeg().ffmpeg, ['-v', 'error', ...film.inputOptions, '-i', 'pipe:0', '-vf', vf, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { input: png, maxBuffer: 1 << 26 });
     expect(r.status, r.stderr.toString()).toBe(0);
-    const convert = createI420Converter(width, height, zscaleKernel());
+    const convert = createI420Converter(width, height, FILM_CHROMA_KERNEL);
     const frame = new Uint8Array(convert.bytes);
     convert.convert(rgba, frame);
     let max = 0;
@@ -122,8 +121,8 @@ describe("I420 in JavaScript, against the films' own zscale (the reference it re
   });
 
   it('odd sizes and wrong buffers are refused, naming what is expected', () => {
-    expect(() => createI420Converter(63, 36, zscaleKernel())).toThrow(/even integers/);
-    const c = createI420Converter(4, 2, zscaleKernel());
+    expect(() => createI420Converter(63, 36, FILM_CHROMA_KERNEL)).toThrow(/even integers/);
+    const c = createI420Converter(4, 2, FILM_CHROMA_KERNEL);
     expect(() => c.convert(new Uint8Array(31), new Uint8Array(12))).toThrow(/expected 32 bytes in and 12 out/);
   });
 });

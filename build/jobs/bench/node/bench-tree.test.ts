@@ -16,6 +16,9 @@ describe('loadBenchTree', () => {
     expect(typeof t.renderScene).toBe('function');
     expect(t.ffmpegArgs({ width: 64, height: 64, fps: 30, input: 'jpeg' }).outputOptions).toContain('libx264');
     expect(t.imageExpression('jpeg')).toMatch(/^window\.__eye\.image\("jpeg", 0\.95\)$/);
+    expect(t.imageExpression('i420')).toBe('window.__eye.i420()');
+    // Each tree is timed in its own colour film's format.
+    expect(t.colourFormat).toBe('i420');
     expect(t.measure.maskScale).toBeGreaterThan(0);
   });
 

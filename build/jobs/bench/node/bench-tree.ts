@@ -22,8 +22,10 @@ export interface BenchTree {
   createBrowserSession: typeof createBrowserSession;
   renderScene: typeof renderScene;
   ffmpegArgs: typeof ffmpegArgs;
-  /** The page expression that encodes the frame just drawn in the capture format, as the render's canvas path does. */
+  /** The page expression that encodes the frame just drawn in the capture format, as the render's canvas path does (a promise for i420). */
   imageExpression: (format: FrameFormat) => string;
+  /** The format the tree's colour film travels in by default (each tree is timed in its own). */
+  colourFormat: FrameFormat;
   /** The mask options the tree's render measures with. */
   measure: PixelMeasureOptions;
 }
@@ -66,6 +68,8 @@ export async function loadBenchTree(root: string, label: string): Promise<BenchT
     renderScene: render.renderScene as BenchTree['renderScene'],
     ffmpegArgs: args.ffmpegArgs as BenchTree['ffmpegArgs'],
     imageExpression,
+    // Trees from before defaultFrameFormat sent JPEG.
+    colourFormat: typeof capture.defaultFrameFormat === 'function' ? (capture.defaultFrameFormat as (p: 'color') => FrameFormat)('color') : 'jpeg',
     measure: await treeMeasure(at, render),
   };
 }

@@ -58,7 +58,7 @@ async function runFfmpeg(ffmpeg: string, args: string[], images: readonly FrameI
 export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: FfmpegTools, log: (s: string) => void): Promise<CpuBreakdown> {
   const size = `${scene.width}x${scene.height}`;
   const tmp = mkdtempSync(join(tmpdir(), 'eye-bench-parts-'));
-  const session = tree.createBrowserSession({ executable: findBrowser(), capture: 'auto', format: 'jpeg', width: scene.width, height: scene.height });
+  const session = tree.createBrowserSession({ executable: findBrowser(), capture: 'auto', format: tree.colourFormat, width: scene.width, height: scene.height });
   try {
     const browser: EyeBrowser = await session.get();
     const frames = await browser.load(scene, 'color');
@@ -70,7 +70,7 @@ export async function cpuBreakdown(tree: BenchTree, scene: Scene, ffmpeg: Ffmpeg
         await browser.runInPage(pageLoop(n, then));
       });
     };
-    const encodeImage = `n += ${tree.imageExpression(browser.format)}.length;`;
+    const encodeImage = `n += (await ${tree.imageExpression(browser.format)}).length;`;
     // Warm up: one untimed pass of the fullest page stage (colour, mask and in-page encode). The page's
     // code is compiled as it first runs: optimised on background threads, and measured over the first
     // 59 frames of a fresh browser that compilation was ~12 of the colour stage's ~29 CPU-ms a frame

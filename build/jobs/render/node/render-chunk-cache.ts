@@ -7,6 +7,7 @@ import { feedDigestAt } from '../../../page/frame-feed.ts';
 import type { CacheStore } from '../../cache/node/store.ts';
 import type { ChunkSpan } from '../../cache/node/film-key.ts';
 import { warmupStartFrame, type FilmChunk } from '../core/chunk-plan.ts';
+import { FRAME_FORMATS } from '../../../node/browser/capture-frame.ts';
 import { FrameHashes } from './frame-hashes.ts';
 import { chunkFrames, type ChunkResult, type KnownDigest } from './render-chunk.ts';
 import { sameKeys } from '../../../core/shape/same-keys.ts';
@@ -56,7 +57,7 @@ interface ChunkEntry {
 const ENTRY_KEYS = ['attempts', 'capture', 'captureMs', 'digest', 'endFrame', 'frameCount', 'frameHashes', 'pixelRows', 'startFrame', 'totalMs', 'waitMs', 'warmupFrom'];
 const CAPTURE_KEYS = ['browser', 'format', 'method', 'probe'];
 const CAPTURE_METHODS: readonly string[] = ['canvas', 'beginFrame', 'screenshot'];
-const FORMATS: readonly string[] = ['jpeg', 'png'];
+const FORMATS: readonly string[] = FRAME_FORMATS;
 const HEX64 = /^[0-9a-f]{64}$/;
 /** The capture's words (its probe's finding, the browser's version) as summary.json keeps them: printable, no control characters. */
 const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]{0,1000}$/u;

@@ -5,12 +5,12 @@ import { CHUNK_FRAMES, MIN_CHUNKED_FRAMES } from '../core/chunk-plan.ts';
 import { parseShard } from '../../shard/core/shard-scenes.ts';
 import { SCENE_SETTING_OPTIONS } from '../../../options/scene-settings.ts';
 import { defaultsOf, integerIn, numberIn, oneOf, text, type OptionSpecs, type OptionValues } from '../../../options/validators.ts';
-import type { CaptureMethod } from '../../../node/browser/capture-frame.ts';
+import { defaultFrameFormat, FRAME_FORMATS, type CaptureMethod } from '../../../node/browser/capture-frame.ts';
 import { DEFAULT_CACHE_MAX_SIZE } from '../../cache/node/prune.ts';
 import { projectRoot } from '../../../node/io/project-root.ts';
 
 const CAPTURES = ['auto', 'canvas', 'beginframe', 'screenshot'] as const;
-const FORMATS = ['auto', 'png', 'jpeg'] as const;
+const FORMATS = ['auto', ...FRAME_FORMATS] as const;
 
 /**
  * `eye render`'s options, each declared once (flag, doc, default, validator): --help, parsing and the
@@ -38,7 +38,7 @@ export const RENDER_OPTIONS = {
       return how === 'beginframe' ? 'beginFrame' : how;
     },
   },
-  format: { flags: '--format <fmt>', doc: `image format from Chromium to ffmpeg: ${FORMATS.join(', ')} (auto: jpeg for the colour film)`, default: 'auto', parse: oneOf(FORMATS) },
+  format: { flags: '--format <fmt>', doc: `what each frame goes from Chromium to ffmpeg in: ${FORMATS.join(', ')} (auto: ${defaultFrameFormat('color')} for the colour film; i420 is the film's own samples, made in the page; the compositor captures send jpeg instead)`, default: 'auto', parse: oneOf(FORMATS) },
   chunkFrames: {
     flags: '--chunk-frames <n>',
     doc: `a film longer than ${MIN_CHUNKED_FRAMES - 1} frames (the tour) is rendered as chunks of about this many frames, each its own job on its own core, joined without re-encoding; 0: every film in one piece`,
