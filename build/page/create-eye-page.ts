@@ -45,9 +45,9 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   };
 
   const readI420 = createCanvasI420(canvas);
-  const i420 = (): Promise<Uint8Array> => {
+  const i420 = <T>(use: (bytes: Uint8Array) => T): Promise<T> => {
     if (!player || !drawn) throw new Error('eye page: i420 before a frame was drawn');
-    return readI420();
+    return readI420(use);
   };
 
   return {
@@ -85,10 +85,13 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     },
     image,
     async post(url, format, quality) {
-      return postBytes(url, format === 'i420' ? await i420() : fromBase64(image(format, quality)));
+      // postBytes copies the I420 into its Blob before it returns, so the next read may reuse the buffer;
+      // wrapped, so the reads wait for that copy and not for the POST's answer.
+      if (format === 'i420') return (await i420((bytes) => ({ sent: postBytes(url, bytes) }))).sent;
+      return postBytes(url, fromBase64(image(format, quality)));
     },
     async i420() {
-      return toBase64(await i420());
+      return i420(toBase64);
     },
     readTrace() {
       if (!player) throw new Error('eye page: readTrace before load');

@@ -117,4 +117,16 @@ describe('capture paths', () => {
       await plain.close();
     }
   }, 60_000);
+
+  // The render keeps two frames in flight: frame n+1's goToFrame can run while frame n's read through
+  // a VideoFrame is still pending. Each read must still hold its own frame (the VideoFrame snapshots
+  // the canvas when it is made; the copy and conversion share one pair of buffers).
+  it('two i420 reads in flight each hold their own frame', async () => {
+    const sequential = await capture('canvas', 'i420');
+    await browser.load(scene, 'color');
+    const both = (await browser.runInPage(
+      `(() => { window.__eye.goToFrame(3); const a = window.__eye.i420(); window.__eye.goToFrame(4); const b = window.__eye.i420(); window.__eye.goToFrame(5); const c = window.__eye.i420(); return Promise.all([a, b, c]); })()`,
+    )) as string[];
+    expect(both.map((b) => hash(Buffer.from(b, 'base64')))).toEqual(sequential.slice(3, 6).map(hash));
+  }, 60_000);
 });
