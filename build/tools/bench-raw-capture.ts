@@ -16,7 +16,7 @@
 //   raw/POST  the same pixels POSTed as binary (fetch, no-cors) to a Node http server on 127.0.0.1 (an
 //             ephemeral port, a secret token in the path, the frame number in the query); Node writes the
 //             body into ffmpeg's stdin and answers once ffmpeg has room again (back-pressure);
-//   yuv/POST  the canvas's pixels read by a VideoFrame's copyTo, converted in the page to the film's own
+//   yuv/POST  the render's own read (build/page/canvas-i420.ts): the canvas's pixels by a VideoFrame's copyTo, converted to the film's own
 //             BT.709 tv-range I420 (build/core/video/i420.ts, zscale's conversion reproduced) and POSTed:
 //             ffmpeg runs x264 alone; the tool compares that I420 with zimg's, sample by sample.
 // `--paths` picks a subset (jpeg/CDP always).
@@ -48,7 +48,6 @@ import { fidelityArgs, parseFidelity, type Fidelity } from '../jobs/bench/core/f
 import { parseProcStat } from '../jobs/bench/core/proc-stat.ts';
 import { treeCpuMs } from '../jobs/bench/node/tree-cpu-ms.ts';
 import { bundlePage } from '../node/browser/bundle-page.ts';
-import { FILM_CHROMA_KERNEL } from '../core/video/i420.ts';
 import { JPEG_QUALITY } from '../node/browser/capture-frame.ts';
 import { findBrowser } from '../node/browser/find-browser.ts';
 import { COLOUR_FILTERS, ffmpegArgs } from '../node/ffmpeg/ffmpeg-args.ts';
@@ -196,9 +195,9 @@ try {
           `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: Uint8Array.fromBase64(window.__eye.image('jpeg', ${JPEG_QUALITY / 100})) }).then(() => 1))`,
         'raw/CDP': (f) => `(window.__eye.goToFrame(${f}), new Uint8Array(${pixels}.buffer).toBase64())`,
         'raw/POST': (f) => `(window.__eye.goToFrame(${f}), fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: ${pixels} }).then(() => 1))`,
-        'yuv/POST': (f) => `(window.__eye.goToFrame(${f}), window.__i420().then((b) => fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: new Blob([b]) })).then(() => 1))`,
+        'yuv/POST': (f) => `(window.__eye.goToFrame(${f}), window.__i420().then((blob) => fetch('http://127.0.0.1:${port}/${token}?frame=${f}', { method: 'POST', mode: 'no-cors', body: blob })).then(() => 1))`,
       };
-      if (PATHS.includes('yuv/POST')) await evaluate(await i420Source(width, height));
+      if (PATHS.includes('yuv/POST')) await evaluate(await i420Source());
 
       /** One path's frames 2…frames+1 into a film (`out`), two in flight; returns its CPU and wall per frame. */
       const runPath = async (path: PathName, out: string, tee?: Writable): Promise<Sample> => {
@@ -303,32 +302,25 @@ try {
 }
 
 /**
- * The page's own BT.709 tv-range 4:2:0 conversion (build/core/video/i420.ts, held to the films' zscale
- * sample by sample by i420-zscale.test.ts), bundled for the page; the canvas's pixels read by a
- * VideoFrame's copyTo into a buffer kept between frames.
+ * The page's own read of the canvas as the film's I420 (build/page/canvas-i420.ts, the render's: a
+ * VideoFrame's copyTo, then build/core/video/i420.ts's conversion, held to the films' zscale sample by
+ * sample by i420-zscale.test.ts), bundled for the page; each read's bytes go into a Blob before the
+ * next read reuses them (two frames are in flight).
  */
-async function i420Source(width: number, height: number): Promise<string> {
+async function i420Source(): Promise<string> {
   const bundle = await build({
-    stdin: { contents: `import { createI420Converter } from './build/core/video/i420.ts'; window.__makeI420 = createI420Converter;`, resolveDir: projectRoot(), loader: 'ts' },
+    stdin: {
+      contents: `import { createCanvasI420 } from './build/page/canvas-i420.ts'; const read = createCanvasI420(document.querySelector('canvas')); window.__i420 = () => read((b) => new Blob([b]));`,
+      resolveDir: projectRoot(),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'iife',
     platform: 'browser',
     logLevel: 'silent',
   });
-  return `${bundle.outputFiles[0].text}; (() => {
-    const convert = window.__makeI420(${width}, ${height}, ${JSON.stringify(FILM_CHROMA_KERNEL)});
-    const rgba = new Uint8Array(${width * height * 4});
-    const out = new Uint8Array(convert.bytes);
-    const canvas = document.querySelector('canvas');
-    window.__i420 = async () => {
-      const vf = new VideoFrame(canvas, { timestamp: 0 });
-      try { await vf.copyTo(rgba, { format: 'RGBA' }); } finally { vf.close(); }
-      convert.convert(rgba, out);
-      return out;
-    };
-    return 1;
-  })()`;
+  return `${bundle.outputFiles[0].text}; 1`;
 }
 
 /** Two I420 streams of the same frames: the largest difference per plane and the share of samples off by more than 1. */
