@@ -19,7 +19,7 @@ const f = eyeFrame(1280, 720);
 const rest = gazeSample(0, 0);
 const curves = lashCurvesPx(f, lidMargins(rest, irisPose(rest)));
 const upper = curves.slice(0, UPPER_LASHES.length);
-const lower = curves.slice(UPPER_LASHES.length);
+const lower = curves.slice(UPPER_LASHES.length, UPPER_LASHES.length + LOWER_LASHES.length);
 
 /** Tips closer than this (mm) belong to one clump when their roots are also near (ROOTS_NEAR_MM). */
 const TIPS_MEET_MM = 0.12;

@@ -287,3 +287,37 @@ export const LOWER_LASHES: readonly Lash[] = makeLashes('lashes/lower/v6', {
   rowWeights: [1],
   rowStepMm: 0,
 });
+
+/**
+ * The short hairs crowded at the upper row's roots: in a frontal photograph the upper lash line is a
+ * dense dark mass a millimetre or so tall out of which the long hairs rise, because most of a row's
+ * 90–160 hairs are young or short (a lash grows for ~1–2 months and rests for ~4: anatomy texts) and
+ * all of them leave the lid toward the camera, foreshortened. With only the long hairs the roots were a
+ * thin pencilled line with skin showing between the clumps (issue 18, point 4). Drawn after the lower
+ * row (lashCurvesPx), so the long rows' indices stay.
+ */
+export const UPPER_ROOT_LASHES: readonly Lash[] = makeLashes('lashes/upper-roots/v1', {
+  count: 220,
+  sizeWeights: [0.25, 0.4, 0.25, 0.1, 0],
+  rootStepMm: [0.05, 0.12],
+  lengthMm: [0.45, 1.0],
+  lengthSpread: [0.6, 1.1],
+  hairLengthJitter: 0.1,
+  fan: [-1.0, 0.4],
+  fanJitter: 0.25,
+  root: [0.15, 0.5],
+  tip: [0.7, 1.2],
+  width: [0.035, 0.07],
+  twist: [-0.4, 0.2],
+  density: (t) => (t < 0.05 ? 0.4 : t < 0.7 ? 1 : t < 0.8 ? 0.6 : 0),
+  longestAt: 0.42,
+  litShare: 0,
+  clumpBowMm: [0, 0.05],
+  bowMm: 0.05,
+  splay: 0.6,
+  curlMm: 0.05,
+  pull: [0, 0.3],
+  tipMissMm: 0.04,
+  rowWeights: [0.4, 0.35, 0.25],
+  rowStepMm: 0.06,
+});

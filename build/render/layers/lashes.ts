@@ -1,6 +1,6 @@
 import { LID_SPHERE_RADIUS_MM } from '../../model/anatomy/rest.ts';
 import type { Lash } from '../assets/lash-set.ts';
-import { LOWER_LASHES, UPPER_LASHES } from '../assets/lash-set.ts';
+import { LOWER_LASHES, UPPER_LASHES, UPPER_ROOT_LASHES } from '../assets/lash-set.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import { xPx, yPx } from '../geometry/eye-frame.ts';
 import type { LidMargins } from '../geometry/lid-margins.ts';
@@ -193,6 +193,8 @@ export interface LashCurvePx {
   row: 'upper' | 'lower';
   /** Which clump of its row (Lash.clump): a clump throws one shadow. */
   clump: number;
+  /** One of the short hairs crowded at the upper roots (UPPER_ROOT_LASHES): drawn in bulk (drawLashCurves). */
+  short: boolean;
 }
 
 /** The point s along a hair's cubic (0 root … 1 tip), frame px. */
@@ -334,7 +336,7 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
   const rest = restLidMargins();
   const out: LashCurvePx[] = [];
   const p: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-  const add = (set: readonly Lash[], which: 'upper' | 'lower'): void => {
+  const add = (set: readonly Lash[], which: 'upper' | 'lower', short = false): void => {
     const now = which === 'upper' ? m.upperMm : m.lowerMm;
     const was = which === 'upper' ? rest.upperMm : rest.lowerMm;
     for (const l of set) {
@@ -400,11 +402,13 @@ export function lashCurvesPx(f: EyeFrame, m: LidMargins, lagRad = 0): LashCurveP
         highlight: l.highlight,
         row: which,
         clump: l.clump,
+        short,
       });
     }
   };
   add(UPPER_LASHES, 'upper');
   add(LOWER_LASHES, 'lower');
+  add(UPPER_ROOT_LASHES, 'upper', true);
   return out;
 }
 
@@ -437,11 +441,13 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     // piece, not one for all: the mask is drawn every frame, uncached, and one path of ~900 overlapping
     // contours cost ~25 ms at 1280×720 against ~8–11 ms for five.
     ctx.fillStyle = flat;
+    for (const { path } of shortHairPaths(curves, null, MASK_HAIR_MIN_PX)) ctx.fill(path);
     for (let k = 0; k < LASH_SEGMENTS.length; k++) {
       const path = new Path2D();
       const s0 = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
       const s1 = segmentEnd(k);
       for (const c of curves) {
+        if (c.short) continue;
         for (const p of pieceSpans(c, s0, s1)) traceSides(path, pieceSides(c, p, 1, 0, null, MASK_HAIR_MIN_PX));
         if (k === 0 && c.row === 'upper') traceRootStub(path, c, MASK_STUB_PAD_PX);
       }
@@ -453,7 +459,15 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   // gradient from root to tip: a hair darkens smoothly to its root. (Drawn a tone per piece, every
   // hair's piece in one path, the tone fell in five steps of up to half the root's darkness and each
   // joint's overlap crossed the hair as a dark band: a segmented, drawn strand; lash-fringe-picture.)
+  // The short hairs at the roots first (the long ones rise out of them), in bulk: a flat tone per hair
+  // colour, each hair one piece. Under 1.3 mm long, a hair's fall in tone along it is a level or two,
+  // and a fill and a gradient for each of 220 hairs cost more than all the long hairs' drawing.
+  for (const { tone, path } of shortHairPaths(curves, DEFOCUS.upper, 0)) {
+    ctx.fillStyle = SHORT_STYLES[tone];
+    ctx.fill(path);
+  }
   for (const c of curves) {
+    if (c.short) continue;
     const path = new Path2D();
     traceHairOutline(path, c, DEFOCUS[c.row]);
     if (c.row === 'upper') traceRootStub(path, c);
@@ -473,6 +487,31 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     ctx.fill(lit);
   }
   return e;
+}
+
+/** The short hairs' CSS colours, one per hair colour: the tone a third of the way along. */
+const SHORT_STYLES: readonly string[] = ROOT_TIP.map((_, k) => hairTone(k / ROOT_TIP.length, 1 / 3)).map((t) => `rgba(${t.rgb.join(', ')}, ${t.alpha.toFixed(3)})`);
+/** How many short hairs share one path (a path of hundreds of overlapping contours fills slower than a few of tens). */
+const SHORT_PER_PATH = 40;
+
+/** The short hairs (LashCurvePx.short) as paths of up to SHORT_PER_PATH hairs of one hair colour (`tone`: its SHORT_STYLES index), each hair one piece. */
+function shortHairPaths(curves: readonly LashCurvePx[], defocus: Defocus | null, minPx: number): { tone: number; path: Path2D }[] {
+  const out: { tone: number; path: Path2D; count: number }[] = [];
+  const open = new Map<number, (typeof out)[number]>();
+  for (const c of curves) {
+    if (!c.short) continue;
+    const tone = shadeIndex(c.shade);
+    let p = open.get(tone);
+    if (!p || p.count >= SHORT_PER_PATH) {
+      p = { tone, path: new Path2D(), count: 0 };
+      out.push(p);
+      open.set(tone, p);
+    }
+    traceSides(p.path, pieceSides(c, pieceSpan(c, 0, 1), 1, 0, defocus, minPx));
+    traceRootStub(p.path, c, minPx > 0 ? MASK_STUB_PAD_PX : 0);
+    p.count++;
+  }
+  return out;
 }
 
 /** A rectangle by its corners, px. */

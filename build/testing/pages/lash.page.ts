@@ -39,7 +39,7 @@ exposed.lashRows = (era: EraId) => {
   let inside = 0, beside = 0;
   const x0Mm = mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm);
   const x1Mm = mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm);
-  for (let yMm = 0.5; yMm <= 1.3; yMm += 0.1) {
+  for (let yMm = 0.8; yMm <= 1.6; yMm += 0.1) {
     rows++;
     let runs = 0;
     for (let xMm = x0Mm; xMm < x1Mm; xMm += 0.5) {
@@ -100,6 +100,7 @@ exposed.upperFringe = (era: EraId) => {
   const x0 = Math.round(xPx(f, mg.xLateralMm + 0.2 * (mg.xMedialMm - mg.xLateralMm)));
   const x1 = Math.round(xPx(f, mg.xLateralMm + 0.8 * (mg.xMedialMm - mg.xLateralMm)));
   let band = 0, bandLash = 0, bandLuma = 0;
+  let mass = 0, massLash = 0, massLuma = 0;
   const heights: number[] = [];
   const tops: number[] = [];
   for (let x = x0; x < x1; x++) {
@@ -114,6 +115,10 @@ exposed.upperFringe = (era: EraId) => {
         band++;
         if (lash) bandLash++;
         bandLuma += lumaAt(c, (y * W + x) * 4);
+      } else if (hMm <= 0.8) {
+        mass++;
+        if (lash) massLash++;
+        massLuma += lumaAt(c, (y * W + x) * 4);
       }
       if (lash) {
         heights.push(hMm);
@@ -128,6 +133,8 @@ exposed.upperFringe = (era: EraId) => {
   return {
     bandCover: bandLash / band,
     bandLuma: bandLuma / band,
+    massCover: massLash / mass,
+    massLuma: massLuma / mass,
     p50HeightMm: q(heights, 0.5),
     p90HeightMm: q(heights, 0.9),
     p90TopMm: q(tops, 0.9),
@@ -185,7 +192,7 @@ exposed.hairProfile = (lengthPx: number, widthPx: number, shade: number) => {
   const x0 = W / 2 + 0.37;
   const y0 = H / 2 + lengthPx / 2 + 0.21;
   // Nearly upright, slightly slanted and bowed (a parabola, written as a cubic): pieces meet across the pixel grid at odd offsets.
-  const curve = { x0, y0, c1x: x0 + 0.04 * lengthPx, c1y: y0 - lengthPx / 3, c2x: x0 + 0.07 * lengthPx, c2y: y0 - (2 * lengthPx) / 3, x1: x0 + 0.09 * lengthPx, y1: y0 - lengthPx, widthPx, shade, highlight: 0, row: 'lower' as const, clump: 0 };
+  const curve = { x0, y0, c1x: x0 + 0.04 * lengthPx, c1y: y0 - lengthPx / 3, c2x: x0 + 0.07 * lengthPx, c2y: y0 - (2 * lengthPx) / 3, x1: x0 + 0.09 * lengthPx, y1: y0 - lengthPx, widthPx, shade, highlight: 0, row: 'lower' as const, clump: 0, short: false };
   drawLashCurves(ctx, [curve]);
   const d = ctx.getImageData(0, 0, W, H).data;
   // Each row's darkness summed across the hair (255 − luma over ±6 px of its middle): what the hair
