@@ -9,6 +9,7 @@ import { eyeFrame, type EyeFrame } from '../render/geometry/eye-frame.ts';
 import type { Scene } from '../scene/scene.ts';
 import { FrameFeed } from './frame-feed.ts';
 import { createCanvasI420 } from './canvas-i420.ts';
+import { createI420DeltaEncoder, type I420DeltaEncoder } from '../core/video/i420-delta.ts';
 import { fromBase64, postBytes, toBase64 } from './post-bytes.ts';
 import type { EyePageApi, ImageFormat, PixelMeasureOptions, RenderPass } from './protocol.ts';
 
@@ -45,6 +46,17 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   };
 
   const readI420 = createCanvasI420(canvas);
+  // A POSTed I420 frame travels as what changed since the one before (core/video/i420-delta.ts); the
+  // encoder keeps that frame, and a load starts it whole again.
+  let delta: I420DeltaEncoder | null = null;
+  let deltaSize = '';
+  const deltaOf = (bytes: Uint8Array): Uint8Array => {
+    if (`${canvas.width}x${canvas.height}` !== deltaSize) {
+      delta = createI420DeltaEncoder(canvas.width, canvas.height);
+      deltaSize = `${canvas.width}x${canvas.height}`;
+    }
+    return delta!.encode(bytes);
+  };
   const i420 = <T>(use: (bytes: Uint8Array) => T): Promise<T> => {
     if (!player || !drawn) throw new Error('eye page: i420 before a frame was drawn');
     return readI420(use);
@@ -53,6 +65,7 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   return {
     async load(scene, renderPass, measure) {
       drawn = false;
+      delta?.reset();
       pass = renderPass;
       canvas.width = scene.width;
       canvas.height = scene.height;
@@ -85,9 +98,10 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
     },
     image,
     async post(url, format, quality) {
-      // postBytes copies the I420 into its Blob before it returns, so the next read may reuse the buffer;
-      // wrapped, so the reads wait for that copy and not for the POST's answer.
-      if (format === 'i420') return (await i420((bytes) => ({ sent: postBytes(url, bytes) }))).sent;
+      // postBytes copies the packet into its Blob before it returns, so the next read may reuse the
+      // buffers; wrapped, so the reads wait for that copy and not for the POST's answer. The reads run
+      // in the order they were asked for, so each packet is against the frame asked for before it.
+      if (format === 'i420') return (await i420((bytes) => ({ sent: postBytes(url, deltaOf(bytes)) }))).sent;
       return postBytes(url, fromBase64(image(format, quality)));
     },
     async i420() {

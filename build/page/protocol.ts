@@ -59,7 +59,8 @@ export interface EyePageApi {
   /**
    * The same image's bytes POSTed to `url` (the render's frame server on 127.0.0.1: frame-server.ts),
    * resolving to their length once Node has them. Bytes cost the channel a quarter less than base64 in
-   * JSON over CDP and Node no decode (docs/speed-capture.md).
+   * JSON over CDP and Node no decode (docs/speed-capture.md). An `i420` frame goes as what changed
+   * since the frame POSTed before it (core/video/i420-delta.ts; whole after a load), which Node rebuilds.
    */
   post(url: string, format: FrameFormat, quality: number): Promise<number>;
   /**

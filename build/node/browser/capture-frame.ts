@@ -1,6 +1,7 @@
 import type { CDPSession } from 'puppeteer-core';
 import type { FrameFormat, ImageFormat } from '../../page/protocol.ts';
 import { PageError } from '../../core/browser/page-error.ts';
+import { applyI420Delta, DeltaError } from '../../core/video/i420-delta.ts';
 import { callPage } from './call-page.ts';
 import { callPageString } from './call-page-string.ts';
 import type { FrameServer } from './frame-server.ts';
@@ -65,10 +66,12 @@ export const writeImage = (stream: NodeJS.WritableStream, image: FrameImage): bo
 /** Its length in bytes, without decoding. */
 export const imageLength = (image: FrameImage): number => (Buffer.isBuffer(image) ? image.length : Buffer.byteLength(image.base64, 'base64'));
 
-/** The canvas path's POST carrier: the browser's frame server, and the largest image it takes. */
+/** The canvas path's POST carrier: the browser's frame server, the largest image it takes, and the film's size (an I420 frame's packet is rebuilt against it). */
 export interface FramePost {
   server: FrameServer;
   maxBytes: number;
+  width: number;
+  height: number;
 }
 
 /** The largest image a frame of this size may POST: its raw RGBA and 1 MiB more (a PNG of noise can exceed the raw pixels). */
@@ -99,24 +102,47 @@ export interface FrameGrabber {
 export function createFrameGrabber(cdp: CDPSession, method: CaptureMethod, format: FrameFormat, fps: number, post: FramePost | null = null): FrameGrabber {
   if (method === 'canvas') {
     const image = canvasImageExpression(format);
-    const awaited = format === 'i420';
     if (post) {
-      const send = async (frame: number, step: boolean): Promise<Buffer> => {
+      // An I420 frame arrives as what changed since the frame before it (core/video/i420-delta.ts) and is
+      // rebuilt here, in the order the frames were asked for (the page makes them in that order, and two
+      // are in flight, so their bodies may arrive the other way round). A packet that cannot make its
+      // frame fails the render like any refused request.
+      let before: Promise<Buffer | null> = Promise.resolve(null);
+      const rebuild = (frame: number, body: Promise<Buffer>): Promise<Buffer> => {
+        const made = Promise.all([before, body]).then(([prev, packet]) => {
+          const out = Buffer.allocUnsafe((post.width * post.height * 3) / 2);
+          try {
+            applyI420Delta(prev, packet, post.width, post.height, out);
+          } catch (err) {
+            if (err instanceof DeltaError) throw new PageError(`frame ${frame}'s image: ${err.message}`);
+            throw err;
+          }
+          return out;
+        });
+        before = made;
+        return made;
+      };
+      const send = (frame: number, step: boolean): Promise<Buffer> => {
         const name = String(frame);
         const wait = post.server.expect(name, post.maxBytes);
         const postIt = `window.__eye.post(${JSON.stringify(post.server.url(name))}, ${JSON.stringify(format)}, ${JPEG_QUALITY / 100})`;
-        try {
-          await callPage<number>(cdp, step ? `(window.__eye.goToFrame(${frame}), ${postIt})` : postIt, true);
-          // The server has the whole body before it answers, so an answered POST whose body is not here was refused.
-          if (!wait.arrived) throw new PageError(`frame ${frame}'s image was posted but did not arrive`);
-        } catch (err) {
-          wait.cancel(err as Error);
-          throw err;
-        }
-        return wait.body;
+        const body = (async () => {
+          try {
+            await callPage<number>(cdp, step ? `(window.__eye.goToFrame(${frame}), ${postIt})` : postIt, true);
+            // The server has the whole body before it answers, so an answered POST whose body is not here was refused.
+            if (!wait.arrived) throw new PageError(`frame ${frame}'s image was posted but did not arrive`);
+          } catch (err) {
+            wait.cancel(err as Error);
+            throw err;
+          }
+          return wait.body;
+        })();
+        return format === 'i420' ? rebuild(frame, body) : body;
       };
       return { frame: (frame) => send(frame, true), grab: (frame) => send(frame, false) };
     }
+    // The I420 read is a promise in the page (a VideoFrame's copy); an image is made at once.
+    const awaited = format === 'i420';
     const read = async (expression: string): Promise<Base64Image> => ({ base64: await callPageString(cdp, expression, awaited) });
     return {
       frame: (frame) => read(`(window.__eye.goToFrame(${frame}), ${image})`),

@@ -118,6 +118,35 @@ describe('capture paths', () => {
     }
   }, 60_000);
 
+  // A POSTed I420 frame travels as what changed since the one before (core/video/i420-delta.ts) and Node
+  // rebuilds it in the order the frames were asked for, whichever body arrives first; a new load starts
+  // whole again. Three frames in flight at once, twice over one page, give the frames asked for one by one.
+  it('i420 frames POSTed as changes and asked for three at a time are rebuilt as the frames asked for one by one', async () => {
+    const sequential = await capture('canvas', 'i420');
+    for (let round = 0; round < 2; round++) {
+      await browser.load(scene, 'color');
+      const got: Buffer[] = [];
+      for (let f = 0; f < FRAMES; f += 3) {
+        const batch = [f, f + 1, f + 2].filter((k) => k < FRAMES).map((k) => browser.frameImage(k));
+        for (const image of await Promise.all(batch)) got.push(image as Buffer);
+      }
+      expect(got.map(hash)).toEqual(sequential.map(hash));
+    }
+  }, 60_000);
+
+  it('a page that POSTs a packet which cannot make its frame fails the frame, naming why', async () => {
+    browser.setCapture('canvas', 'i420');
+    await browser.load(scene, 'color');
+    await browser.frameImage(0);
+    // A hostile or broken page: its own bytes where the frame's changes should be.
+    await browser.runInPage(`(() => { const real = window.__eye.post; window.__eye.post = (url) => fetch(url, { method: 'POST', mode: 'no-cors', body: new Blob([new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20])]) }).then(() => 20); window.__realPost = real; })()`);
+    try {
+      await expect(browser.frameImage(1)).rejects.toThrow(/frame 1's image: a frame's packet does not start with the delta's mark/);
+    } finally {
+      await browser.runInPage('(() => { window.__eye.post = window.__realPost; })()');
+    }
+  }, 60_000);
+
   // The render keeps two frames in flight: frame n+1's goToFrame can run while frame n's read through
   // a VideoFrame is still pending. Each read must still hold its own frame (the VideoFrame snapshots
   // the canvas when it is made; the copy and conversion share one pair of buffers).

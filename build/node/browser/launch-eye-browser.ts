@@ -318,7 +318,7 @@ export async function launchEyeBrowser(o: EyeBrowserOptions): Promise<EyeBrowser
             await it.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
             size = { width: scene.width, height: scene.height };
           }
-          const post = carrier === 'post' ? { server: it.server, maxBytes: maxImageBytes(scene.width, scene.height) } : null;
+          const post = carrier === 'post' ? { server: it.server, maxBytes: maxImageBytes(scene.width, scene.height), width: scene.width, height: scene.height } : null;
           grabber = createFrameGrabber(it.cdp, method, format, scene.fps, post);
           const { frameCount } = await callPage<{ frameCount: number }>(it.cdp, `window.__eye.load(${JSON.stringify(scene)}, ${JSON.stringify(pass)}, ${JSON.stringify(measure ?? null)})`, true);
           return frameCount;

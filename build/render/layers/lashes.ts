@@ -441,7 +441,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
     // piece, not one for all: the mask is drawn every frame, uncached, and one path of ~900 overlapping
     // contours cost ~25 ms at 1280×720 against ~8–11 ms for five.
     ctx.fillStyle = flat;
-    for (const { path } of shortHairPaths(curves, null, MASK_HAIR_MIN_PX)) ctx.fill(path);
+    for (const { path } of shortHairPaths(curves, null, MASK_HAIR_MIN_PX, MASK_STUB_PAD_PX)) ctx.fill(path);
     for (let k = 0; k < LASH_SEGMENTS.length; k++) {
       const path = new Path2D();
       const s0 = Math.max(0, LASH_SEGMENTS[k] - PIECE_OVERLAP);
@@ -462,7 +462,7 @@ export function drawLashCurves(ctx: CanvasRenderingContext2D, curves: readonly L
   // The short hairs at the roots first (the long ones rise out of them), in bulk: a flat tone per hair
   // colour, each hair one piece. Under 1.3 mm long, a hair's fall in tone along it is a level or two,
   // and a fill and a gradient for each of 220 hairs cost more than all the long hairs' drawing.
-  for (const { tone, path } of shortHairPaths(curves, DEFOCUS.upper, 0)) {
+  for (const { tone, path } of shortHairPaths(curves, DEFOCUS.upper, 0, 0)) {
     ctx.fillStyle = SHORT_STYLES[tone];
     ctx.fill(path);
   }
@@ -494,8 +494,12 @@ const SHORT_STYLES: readonly string[] = ROOT_TIP.map((_, k) => hairTone(k / ROOT
 /** How many short hairs share one path (a path of hundreds of overlapping contours fills slower than a few of tens). */
 const SHORT_PER_PATH = 40;
 
-/** The short hairs (LashCurvePx.short) as paths of up to SHORT_PER_PATH hairs of one hair colour (`tone`: its SHORT_STYLES index), each hair one piece. */
-function shortHairPaths(curves: readonly LashCurvePx[], defocus: Defocus | null, minPx: number): { tone: number; path: Path2D }[] {
+/**
+ * The short hairs (LashCurvePx.short) as paths of up to SHORT_PER_PATH hairs of one hair colour (`tone`:
+ * its SHORT_STYLES index), each hair one piece, at least `minPx` wide, its root stub padded by `stubPadPx`
+ * (the mask's, as the long hairs' are).
+ */
+function shortHairPaths(curves: readonly LashCurvePx[], defocus: Defocus | null, minPx: number, stubPadPx: number): { tone: number; path: Path2D }[] {
   const out: { tone: number; path: Path2D; count: number }[] = [];
   const open = new Map<number, (typeof out)[number]>();
   for (const c of curves) {
@@ -508,7 +512,7 @@ function shortHairPaths(curves: readonly LashCurvePx[], defocus: Defocus | null,
       open.set(tone, p);
     }
     traceSides(p.path, pieceSides(c, pieceSpan(c, 0, 1), 1, 0, defocus, minPx));
-    traceRootStub(p.path, c, minPx > 0 ? MASK_STUB_PAD_PX : 0);
+    traceRootStub(p.path, c, stubPadPx);
     p.count++;
   }
   return out;

@@ -33,7 +33,7 @@ export class FrameHashes {
   /** First 16 hex digits per frame (enough to spot which frame differs), the digest over all of them. */
   summary(): { algorithm: string; perFrame: string[]; digest: string } {
     return {
-      algorithm: 'sha256 of each captured image as Chromium encoded it (perFrame: first 16 hex digits); digest: sha256 of the full hashes in order',
+      algorithm: 'sha256 of each captured frame as the encoder took it (the film\'s I420 as the page converted it, or an image as Chromium encoded it; perFrame: first 16 hex digits); digest: sha256 of the full hashes in order',
       perFrame: this.full.map((h) => h.slice(0, 16)),
       digest: createHash('sha256').update(this.full.join('\n')).digest('hex'),
     };

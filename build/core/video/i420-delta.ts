@@ -1,0 +1,148 @@
+/**
+ * A frame's I420 as what changed since the frame before it. Carrying a 1280×720 frame from the page
+ * to Node costs ~20 CPU-ms a MB on this machine however it goes (a Blob POST, a bytes POST, a
+ * WebSocket: docs/speed-capture.md, *Only what changed*), and between two frames of the eye most of
+ * the picture holds still: the skin, the brow and the grain do not move while the eye fixates. So the
+ * page sends, for each band of BAND_ROWS rows, the columns between the first and the last that
+ * changed (luma and both chroma planes), and Node rebuilds the whole frame from the one before it.
+ * The frame ffmpeg gets is the same bytes: only the carrying changes.
+ *
+ * A packet (little-endian u32s): MAGIC, width, height, band rows, the band count n; then n bands of
+ * (y0, x0, x1): the band's first luma row (a multiple of the band rows, increasing), its first column
+ * and its end (both even, x0 < x1 ≤ width); then each band's bytes in turn: its luma rows' columns
+ * x0…x1, then its Cb rows' x0/2…x1/2, then its Cr rows'. A frame with nothing before it (the first
+ * after a load) is sent whole: every band at full width. The packet comes from the page, so Node
+ * reads it as untrusted (applyI420Delta): every field is checked against the frame it must make.
+ * Platform-free: the page encodes, Node applies.
+ */
+export const DELTA_MAGIC = 0x31445945; // "EYD1"
+/** Rows to a band: at 16, 0.21–0.26 of a 720p frame's bytes travel (2026-script, 1970-script: band
+ * spans over 150 frames); at a whole row's width per band, 0.56–0.64. */
+export const DELTA_BAND_ROWS = 16;
+const HEADER_WORDS = 5;
+const BAND_WORDS = 3;
+
+/** Makes each frame's packet against the frame before it (kept here), in the order frames are given. */
+export interface I420DeltaEncoder {
+  /** The packet for `frame` (I420, width·height·3/2 bytes): a view of a buffer the next call reuses. */
+  encode(frame: Uint8Array): Uint8Array;
+  /** Forget the last frame: the next packet is whole (a new scene was loaded). */
+  reset(): void;
+}
+
+export function createI420DeltaEncoder(width: number, height: number): I420DeltaEncoder {
+  const { bytes, cw, bands } = layout(width, height);
+  const prev = new Uint8Array(bytes);
+  let hasPrev = false;
+  const packet = new Uint8Array(4 * (HEADER_WORDS + BAND_WORDS * bands) + bytes);
+  const words = new DataView(packet.buffer);
+  const u = width * height;
+  const v = u + cw * (height >> 1);
+  return {
+    reset() {
+      hasPrev = false;
+    },
+    encode(frame) {
+      if (frame.length !== bytes) throw new RangeError(`I420 delta of ${width}x${height}: expected ${bytes} bytes, got ${frame.length}`);
+      const spans: number[] = [];
+      for (let b = 0; b < bands; b++) {
+        const y0 = b * DELTA_BAND_ROWS;
+        const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
+        let x0 = width;
+        let x1 = 0;
+        if (!hasPrev) [x0, x1] = [0, width];
+        else {
+          for (let y = y0; y < y1; y++) [x0, x1] = widen(frame, prev, y * width, width, 1, x0, x1);
+          for (let y = y0 >> 1; y < y1 >> 1; y++) {
+            [x0, x1] = widen(frame, prev, u + y * cw, cw, 2, x0, x1);
+            [x0, x1] = widen(frame, prev, v + y * cw, cw, 2, x0, x1);
+          }
+        }
+        if (x0 < x1) spans.push(y0, x0 & ~1, Math.min(width, (x1 + 1) & ~1));
+      }
+      const n = spans.length / BAND_WORDS;
+      [DELTA_MAGIC, width, height, DELTA_BAND_ROWS, n, ...spans].forEach((w, i) => words.setUint32(4 * i, w, true));
+      let at = 4 * (HEADER_WORDS + spans.length);
+      for (let k = 0; k < spans.length; k += BAND_WORDS) {
+        const [y0, x0, x1] = [spans[k], spans[k + 1], spans[k + 2]];
+        const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
+        for (let y = y0; y < y1; y++, at += x1 - x0) packet.set(frame.subarray(y * width + x0, y * width + x1), at);
+        for (const plane of [u, v]) {
+          for (let y = y0 >> 1; y < y1 >> 1; y++, at += (x1 - x0) >> 1) packet.set(frame.subarray(plane + y * cw + (x0 >> 1), plane + y * cw + (x1 >> 1)), at);
+        }
+      }
+      prev.set(frame);
+      hasPrev = true;
+      return packet.subarray(0, at);
+    },
+  };
+}
+
+/** A packet that cannot make the frame it claims to (from a page that is broken or hostile). */
+export class DeltaError extends Error {}
+
+/**
+ * The frame `packet` makes from `prev` (the frame before it, or null for the first), written into
+ * `out` (width·height·3/2 bytes, not `prev`). Every field is checked before a byte is copied: the
+ * packet's size, band rows and length, each band in range and in order, and a first frame whole.
+ */
+export function applyI420Delta(prev: Uint8Array | null, packet: Uint8Array, width: number, height: number, out: Uint8Array): void {
+  const { bytes, cw, bands } = layout(width, height);
+  if (out.length !== bytes || (prev && prev.length !== bytes)) throw new RangeError(`I420 delta of ${width}x${height}: buffers of ${bytes} bytes expected`);
+  if (packet.length < 4 * HEADER_WORDS) throw new DeltaError(`a frame's packet of ${packet.length} bytes is shorter than its header (${4 * HEADER_WORDS})`);
+  const words = new DataView(packet.buffer, packet.byteOffset, packet.byteLength);
+  const word = (i: number) => words.getUint32(4 * i, true);
+  const [magic, w, h, rows, n] = [word(0), word(1), word(2), word(3), word(4)];
+  if (magic !== DELTA_MAGIC) throw new DeltaError(`a frame's packet does not start with the delta's mark (0x${magic.toString(16)})`);
+  if (w !== width || h !== height) throw new DeltaError(`a frame's packet is ${w}x${h}, the film ${width}x${height}`);
+  if (rows !== DELTA_BAND_ROWS) throw new DeltaError(`a frame's packet has bands of ${rows} rows, expected ${DELTA_BAND_ROWS}`);
+  if (n > bands) throw new DeltaError(`a frame's packet has ${n} bands, at most ${bands} for ${height} rows`);
+  if (packet.length < 4 * (HEADER_WORDS + BAND_WORDS * n)) throw new DeltaError(`a frame's packet of ${packet.length} bytes is shorter than its ${n} bands' table`);
+  let need = 4 * (HEADER_WORDS + BAND_WORDS * n);
+  let covered = 0;
+  let lastY = -1;
+  for (let k = 0; k < n; k++) {
+    const [y0, x0, x1] = [word(HEADER_WORDS + BAND_WORDS * k), word(HEADER_WORDS + BAND_WORDS * k + 1), word(HEADER_WORDS + BAND_WORDS * k + 2)];
+    if (y0 % DELTA_BAND_ROWS !== 0 || y0 >= height || y0 <= lastY) throw new DeltaError(`band ${k} starts at row ${y0}: a multiple of ${DELTA_BAND_ROWS} under ${height}, after the last band's, expected`);
+    if (x0 % 2 !== 0 || x1 % 2 !== 0 || x0 >= x1 || x1 > width) throw new DeltaError(`band ${k} spans columns ${x0}…${x1}: even, 0 ≤ x0 < x1 ≤ ${width}, expected`);
+    lastY = y0;
+    const r = Math.min(height, y0 + DELTA_BAND_ROWS) - y0;
+    need += r * (x1 - x0) * 1.5;
+    if (x0 === 0 && x1 === width) covered++;
+  }
+  if (packet.length !== need) throw new DeltaError(`a frame's packet is ${packet.length} bytes, its bands need ${need}`);
+  if (!prev && covered !== bands) throw new DeltaError(`the first frame's packet is not whole (${covered} of ${bands} bands at full width)`);
+  if (prev) out.set(prev);
+  const u = width * height;
+  const v = u + cw * (height >> 1);
+  let at = 4 * (HEADER_WORDS + BAND_WORDS * n);
+  for (let k = 0; k < n; k++) {
+    const [y0, x0, x1] = [word(HEADER_WORDS + BAND_WORDS * k), word(HEADER_WORDS + BAND_WORDS * k + 1), word(HEADER_WORDS + BAND_WORDS * k + 2)];
+    const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
+    for (let y = y0; y < y1; y++, at += x1 - x0) out.set(packet.subarray(at, at + x1 - x0), y * width + x0);
+    for (const plane of [u, v]) {
+      for (let y = y0 >> 1; y < y1 >> 1; y++, at += (x1 - x0) >> 1) out.set(packet.subarray(at, at + ((x1 - x0) >> 1)), plane + y * cw + (x0 >> 1));
+    }
+  }
+}
+
+/** The frame's size in bytes, its chroma width and its band count. */
+function layout(width: number, height: number): { bytes: number; cw: number; bands: number } {
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 2 && height >= 2 && width % 2 === 0 && height % 2 === 0)) {
+    throw new RangeError(`I420 delta of ${width}x${height}: expected even integers ≥ 2`);
+  }
+  return { bytes: (width * height * 3) / 2, cw: width >> 1, bands: Math.ceil(height / DELTA_BAND_ROWS) };
+}
+
+/**
+ * [x0, x1) widened to take in the columns where row `a` differs from `b` (`n` samples from `at`), in
+ * luma columns (`scale` 2 for a chroma row: its sample c covers luma columns 2c and 2c + 1).
+ */
+function widen(a: Uint8Array, b: Uint8Array, at: number, n: number, scale: number, x0: number, x1: number): [number, number] {
+  let i = 0;
+  while (i < n && a[at + i] === b[at + i]) i++;
+  if (i === n) return [x0, x1];
+  let j = n - 1;
+  while (j > i && a[at + j] === b[at + j]) j--;
+  return [Math.min(x0, i * scale), Math.max(x1, (j + 1) * scale)];
+}
