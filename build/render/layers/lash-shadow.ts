@@ -8,7 +8,7 @@ import type { ExtentPx, LashCurvePx } from './lashes.ts';
  * out toward the viewer throws a streak down the sclera and iris from its root, leaning the way the
  * hair leans and a little away from the light (upper left). Drawn into the face layer behind what is
  * there ('destination-over'): it shows only in the opening, which the face layer leaves transparent,
- * and is cached with the lashes (redrawn only when the lids move). Three faint nested fills read as soft
+ * and is cached with the lashes (redrawn only when the lids move). Faint nested fills read as soft
  * without a blur (a blur cost more than it showed).
  */
 /** The streak's length as a share of the hair's drawn reach, and its sideways lean (mm per mm of drop). */
@@ -21,30 +21,35 @@ const DROP_MAX_MM = 2;
 const LEAN_FROM_LIGHT = 0.25;
 const SHADOW_RGB = '58, 40, 36';
 /**
- * Each pass: streak width in hair widths, and opacity. Three nested streaks read as one soft grey
- * shadow a few hair widths wide, darkest along its middle (at two faint ones, 0.055 and 0.07, the
- * shadows did not show at 1280×720: a photograph lit from above shows grey streaks under the lashes).
+ * The clump's soft wash: width in hair widths, and opacity. Two faint nested fills read as one soft
+ * grey shadow a few hair widths wide (one clump's hairs lie within a shadow's width of each other).
  */
-const PASSES: [widthScale: number, alpha: number][] = [
-  [7, 0.05],
-  [3.6, 0.06],
-  [1.5, 0.07],
+const WASH_PASSES: [widthScale: number, alpha: number][] = [
+  [9, 0.03],
+  [5, 0.035],
 ];
+/**
+ * Each hair's own thin streak over the wash, width in hair widths and opacity: a photograph lit from
+ * above shows fine grey lines under the lashes, not one flame a clump (one streak a clump, darkest
+ * pass 1.5 hair widths: 19 runs 10 px wide 0.5 mm under the margin at 1280×720).
+ */
+const STRAND: [widthScale: number, alpha: number] = [1.3, 0.11];
 /** How far down the streak it is widest (a hair's shadow leaves its root thin and spreads as it falls). */
 const WIDEST_AT = 0.45;
 
 export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upper: readonly LashCurvePx[]): ExtentPx | null {
   if (m.openness <= 0 || upper.length === 0) return null;
   const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  // One streak a clump: its hairs lie within a hair's shadow width of each other and meet at their
-  // tips, so their shadows were one streak already; 150 thin spindles a pass (3 passes) were ~4 ms of a
-  // lid's redraw at 1280×720 in a software canvas, whose fill time grows with its contours.
+  // The wash is one spindle a clump (its hairs lie within a wash's width of each other); only the thin
+  // strand is a hair's own, one pass: 150 spindles a pass over 3 passes were ~4 ms of a lid's redraw at
+  // 1280×720 in a software canvas, whose fill time grows with its contours.
   const clumps = new Map<number, LashCurvePx[]>();
   for (const c of upper) {
     const list = clumps.get(c.clump);
     if (list) list.push(c);
     else clumps.set(c.clump, [c]);
   }
+  const strands: Spindle[] = [];
   const streaks = [...clumps.values()].map((hairs) => {
     let x0 = 0;
     let y0 = 0;
@@ -56,51 +61,71 @@ export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
     for (const c of hairs) {
       const reach = Math.hypot(c.x1 - c.x0, c.y1 - c.y0);
       const drop = Math.min(DROP_SHARE * reach, DROP_MAX_MM * f.pxPerMm);
+      const ex = c.x0 + 0.35 * (c.x1 - c.x0) + LEAN_FROM_LIGHT * drop;
+      const ey = c.y0 + drop;
+      strands.push({ x0: c.x0, y0: c.y0, x1: ex, y1: ey, half: 0.5 * STRAND[0] * c.widthPx });
       x0 += c.x0;
       y0 += c.y0;
-      x1 += c.x0 + 0.35 * (c.x1 - c.x0) + LEAN_FROM_LIGHT * drop;
-      y1 += c.y0 + drop;
+      x1 += ex;
+      y1 += ey;
       w += c.widthPx;
       lo = Math.min(lo, c.x0);
       hi = Math.max(hi, c.x0);
     }
     const n = hairs.length;
-    const st = { x0: x0 / n, y0: y0 / n, x1: x1 / n, y1: y1 / n, w: w / n, spread: hi - lo };
-    const pad = PASSES[0][0] * st.w + st.spread;
+    const spread = hi - lo;
+    const st = { x0: x0 / n, y0: y0 / n, x1: x1 / n, y1: y1 / n };
+    const pad = WASH_PASSES[0][0] * (w / n) + spread;
     e.x0 = Math.min(e.x0, lo - pad, st.x1 - pad);
     e.x1 = Math.max(e.x1, hi + pad, st.x1 + pad);
     e.y0 = Math.min(e.y0, st.y0 - pad);
     e.y1 = Math.max(e.y1, st.y1 + pad);
-    return st;
+    // The clump's hairs side by side: its wash as wide as their roots' spread, narrowing to the end.
+    return { ...st, w: w / n, spread };
   });
   ctx.save();
   ctx.globalCompositeOperation = 'destination-over';
   // Fading as the lids meet, like the contact shadow.
   const fade = Math.min(1, m.openness / 0.2);
-  for (const [scale, alpha] of PASSES) {
-    const path = new Path2D();
-    for (const s of streaks) {
-      // A thin spindle: a third of its width at the root, widest part way down, gone at its end.
-      const dx = s.x1 - s.x0;
-      const dy = s.y1 - s.y0;
-      const l = Math.hypot(dx, dy);
-      if (l < 0.5) continue;
-      // The clump's hairs side by side: its streak as wide as their roots' spread, narrowing to the end.
-      const half = (s.w * scale + 0.5 * s.spread) * 0.5;
-      const nx = (-dy / l) * half;
-      const ny = (dx / l) * half;
-      const mx = s.x0 + WIDEST_AT * dx;
-      const my = s.y0 + WIDEST_AT * dy;
-      path.moveTo(s.x0 + nx / 3, s.y0 + ny / 3);
-      path.lineTo(mx + nx, my + ny);
-      path.lineTo(s.x1, s.y1);
-      path.lineTo(mx - nx, my - ny);
-      path.lineTo(s.x0 - nx / 3, s.y0 - ny / 3);
-      path.closePath();
-    }
-    ctx.fillStyle = `rgba(${SHADOW_RGB}, ${alpha * fade})`;
-    ctx.fill(path);
+  fillSpindles(ctx, strands, STRAND[1] * fade);
+  for (const [scale, alpha] of WASH_PASSES) {
+    fillSpindles(
+      ctx,
+      streaks.map((s) => ({ x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, half: (s.w * scale + 0.5 * s.spread) * 0.5 })),
+      alpha * fade,
+    );
   }
   ctx.restore();
   return e;
+}
+
+interface Spindle {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  half: number;
+}
+
+/** Thin spindles in one fill: a third of their width at the root, widest part way down, gone at the end. */
+function fillSpindles(ctx: CanvasRenderingContext2D, spindles: readonly Spindle[], alpha: number): void {
+  const path = new Path2D();
+  for (const s of spindles) {
+    const dx = s.x1 - s.x0;
+    const dy = s.y1 - s.y0;
+    const l = Math.hypot(dx, dy);
+    if (l < 0.5) continue;
+    const nx = (-dy / l) * s.half;
+    const ny = (dx / l) * s.half;
+    const mx = s.x0 + WIDEST_AT * dx;
+    const my = s.y0 + WIDEST_AT * dy;
+    path.moveTo(s.x0 + nx / 3, s.y0 + ny / 3);
+    path.lineTo(mx + nx, my + ny);
+    path.lineTo(s.x1, s.y1);
+    path.lineTo(mx - nx, my - ny);
+    path.lineTo(s.x0 - nx / 3, s.y0 - ny / 3);
+    path.closePath();
+  }
+  ctx.fillStyle = `rgba(${SHADOW_RGB}, ${alpha})`;
+  ctx.fill(path);
 }

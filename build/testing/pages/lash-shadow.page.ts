@@ -1,5 +1,5 @@
 import { drawEye } from '../../render/draw-eye.ts';
-import { eyeFrame, xMmOf, yMmOf } from '../../render/geometry/eye-frame.ts';
+import { eyeFrame, xMmOf, yMmOf, yPx } from '../../render/geometry/eye-frame.ts';
 import { irisPose } from '../../render/geometry/iris-pose.ts';
 import { lidInputs } from '../../render/geometry/lid-inputs.ts';
 import { lidMargins } from '../../render/geometry/lid-margins.ts';
@@ -28,6 +28,21 @@ exposed.lashShadows = () => {
   drawLashShadows(shadow, f, mg, lashCurvesPx(f, mg, 0).slice(0, UPPER_LASHES.length));
   const a = shadow.getImageData(0, 0, W, H).data;
   let band = 0, shaded = 0, darkest = 0, reachMm = 0;
+  // Along the line 0.5 mm under the upper margin, over the sclera: the streaks it crosses (runs of
+  // 10 % shade) and each one's width, so a test can tell thin strands from broad wedges.
+  const runsPx: number[] = [];
+  let run = 0;
+  for (let x = 0; x < W; x++) {
+    const y = Math.floor(yPx(f, mg.upperMm(xMmOf(f, x + 0.5)) - 0.5));
+    const i = (y * W + x) * 4;
+    const onSclera = y >= 0 && y < H && classifyMaskPixel(m[i], m[i + 1], m[i + 2]) === MASK_SCLERA;
+    if (onSclera && a[i + 3] / 255 >= 0.1) run++;
+    else {
+      if (run > 0) runsPx.push(run);
+      run = 0;
+    }
+  }
+  if (run > 0) runsPx.push(run);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const i = (y * W + x) * 4;
@@ -41,5 +56,7 @@ exposed.lashShadows = () => {
       darkest = Math.max(darkest, alpha);
     }
   }
-  return { band, shadedShare: shaded / band, darkest, reachMm };
+  const sorted = [...runsPx].sort((p, q) => p - q);
+  const medianStreakPx = sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
+  return { band, shadedShare: shaded / band, darkest, reachMm, streaks: runsPx.length, medianStreakPx };
 };
