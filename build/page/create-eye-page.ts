@@ -49,13 +49,9 @@ export function createEyePage(canvas: HTMLCanvasElement): EyePageApi {
   // A POSTed I420 frame travels as what changed since the one before (core/video/i420-delta.ts); the
   // encoder keeps that frame, and a load starts it whole again.
   let delta: I420DeltaEncoder | null = null;
-  let deltaSize = '';
   const deltaOf = (bytes: Uint8Array): Uint8Array => {
-    if (`${canvas.width}x${canvas.height}` !== deltaSize) {
-      delta = createI420DeltaEncoder(canvas.width, canvas.height);
-      deltaSize = `${canvas.width}x${canvas.height}`;
-    }
-    return delta!.encode(bytes);
+    if (delta?.width !== canvas.width || delta.height !== canvas.height) delta = createI420DeltaEncoder(canvas.width, canvas.height);
+    return delta.encode(bytes);
   };
   const i420 = <T>(use: (bytes: Uint8Array) => T): Promise<T> => {
     if (!player || !drawn) throw new Error('eye page: i420 before a frame was drawn');

@@ -24,6 +24,9 @@ const BAND_WORDS = 3;
 
 /** Makes each frame's packet against the frame before it (kept here), in the order frames are given. */
 export interface I420DeltaEncoder {
+  /** The frame size it encodes. */
+  readonly width: number;
+  readonly height: number;
   /** The packet for `frame` (I420, width·height·3/2 bytes): a view of a buffer the next call reuses. */
   encode(frame: Uint8Array): Uint8Array;
   /** Forget the last frame: the next packet is whole (a new scene was loaded). */
@@ -31,49 +34,42 @@ export interface I420DeltaEncoder {
 }
 
 export function createI420DeltaEncoder(width: number, height: number): I420DeltaEncoder {
-  const { bytes, cw, bands } = layout(width, height);
-  const prev = new Uint8Array(bytes);
+  const l = layout(width, height);
+  const prev = new Uint8Array(l.bytes);
   let hasPrev = false;
-  const packet = new Uint8Array(4 * (HEADER_WORDS + BAND_WORDS * bands) + bytes);
+  const packet = new Uint8Array(4 * (HEADER_WORDS + BAND_WORDS * l.bands) + l.bytes);
   const words = new DataView(packet.buffer);
-  const u = width * height;
-  const v = u + cw * (height >> 1);
+  const span = { x0: 0, x1: 0 };
   return {
+    width,
+    height,
     reset() {
       hasPrev = false;
     },
     encode(frame) {
-      if (frame.length !== bytes) throw new RangeError(`I420 delta of ${width}x${height}: expected ${bytes} bytes, got ${frame.length}`);
+      if (frame.length !== l.bytes) throw new RangeError(`I420 delta of ${width}x${height}: expected ${l.bytes} bytes, got ${frame.length}`);
       const spans: number[] = [];
-      for (let b = 0; b < bands; b++) {
-        const y0 = b * DELTA_BAND_ROWS;
-        const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
-        let x0 = width;
-        let x1 = 0;
-        if (!hasPrev) [x0, x1] = [0, width];
+      for (let y0 = 0; y0 < height; y0 += DELTA_BAND_ROWS) {
+        if (!hasPrev) [span.x0, span.x1] = [0, width];
         else {
-          for (let y = y0; y < y1; y++) [x0, x1] = widen(frame, prev, y * width, width, 1, x0, x1);
-          for (let y = y0 >> 1; y < y1 >> 1; y++) {
-            [x0, x1] = widen(frame, prev, u + y * cw, cw, 2, x0, x1);
-            [x0, x1] = widen(frame, prev, v + y * cw, cw, 2, x0, x1);
-          }
+          [span.x0, span.x1] = [width, 0];
+          // The band's rows, luma and chroma, at full width: where each differs from the frame before.
+          forEachBandRow(l, y0, 0, width, (at, n, scale) => widen(frame, prev, at, n, scale, span));
         }
-        if (x0 < x1) spans.push(y0, x0 & ~1, Math.min(width, (x1 + 1) & ~1));
+        if (span.x0 < span.x1) spans.push(y0, span.x0 & ~1, Math.min(width, (span.x1 + 1) & ~1));
       }
       const n = spans.length / BAND_WORDS;
       [DELTA_MAGIC, width, height, DELTA_BAND_ROWS, n, ...spans].forEach((w, i) => words.setUint32(4 * i, w, true));
-      let at = 4 * (HEADER_WORDS + spans.length);
+      let to = 4 * (HEADER_WORDS + spans.length);
       for (let k = 0; k < spans.length; k += BAND_WORDS) {
-        const [y0, x0, x1] = [spans[k], spans[k + 1], spans[k + 2]];
-        const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
-        for (let y = y0; y < y1; y++, at += x1 - x0) packet.set(frame.subarray(y * width + x0, y * width + x1), at);
-        for (const plane of [u, v]) {
-          for (let y = y0 >> 1; y < y1 >> 1; y++, at += (x1 - x0) >> 1) packet.set(frame.subarray(plane + y * cw + (x0 >> 1), plane + y * cw + (x1 >> 1)), at);
-        }
+        forEachBandRow(l, spans[k], spans[k + 1], spans[k + 2], (at, len) => {
+          packet.set(frame.subarray(at, at + len), to);
+          to += len;
+        });
       }
       prev.set(frame);
       hasPrev = true;
-      return packet.subarray(0, at);
+      return packet.subarray(0, to);
     },
   };
 }
@@ -87,7 +83,8 @@ export class DeltaError extends Error {}
  * packet's size, band rows and length, each band in range and in order, and a first frame whole.
  */
 export function applyI420Delta(prev: Uint8Array | null, packet: Uint8Array, width: number, height: number, out: Uint8Array): void {
-  const { bytes, cw, bands } = layout(width, height);
+  const l = layout(width, height);
+  const { bytes, bands } = l;
   if (out.length !== bytes || (prev && prev.length !== bytes)) throw new RangeError(`I420 delta of ${width}x${height}: buffers of ${bytes} bytes expected`);
   if (packet.length < 4 * HEADER_WORDS) throw new DeltaError(`a frame's packet of ${packet.length} bytes is shorter than its header (${4 * HEADER_WORDS})`);
   const words = new DataView(packet.buffer, packet.byteOffset, packet.byteLength);
@@ -106,43 +103,62 @@ export function applyI420Delta(prev: Uint8Array | null, packet: Uint8Array, widt
     if (y0 % DELTA_BAND_ROWS !== 0 || y0 >= height || y0 <= lastY) throw new DeltaError(`band ${k} starts at row ${y0}: a multiple of ${DELTA_BAND_ROWS} under ${height}, after the last band's, expected`);
     if (x0 % 2 !== 0 || x1 % 2 !== 0 || x0 >= x1 || x1 > width) throw new DeltaError(`band ${k} spans columns ${x0}…${x1}: even, 0 ≤ x0 < x1 ≤ ${width}, expected`);
     lastY = y0;
-    const r = Math.min(height, y0 + DELTA_BAND_ROWS) - y0;
-    need += r * (x1 - x0) * 1.5;
+    forEachBandRow(l, y0, x0, x1, (_, len) => (need += len));
     if (x0 === 0 && x1 === width) covered++;
   }
   if (packet.length !== need) throw new DeltaError(`a frame's packet is ${packet.length} bytes, its bands need ${need}`);
   if (!prev && covered !== bands) throw new DeltaError(`the first frame's packet is not whole (${covered} of ${bands} bands at full width)`);
   if (prev) out.set(prev);
-  const u = width * height;
-  const v = u + cw * (height >> 1);
-  let at = 4 * (HEADER_WORDS + BAND_WORDS * n);
+  let from = 4 * (HEADER_WORDS + BAND_WORDS * n);
   for (let k = 0; k < n; k++) {
-    const [y0, x0, x1] = [word(HEADER_WORDS + BAND_WORDS * k), word(HEADER_WORDS + BAND_WORDS * k + 1), word(HEADER_WORDS + BAND_WORDS * k + 2)];
-    const y1 = Math.min(height, y0 + DELTA_BAND_ROWS);
-    for (let y = y0; y < y1; y++, at += x1 - x0) out.set(packet.subarray(at, at + x1 - x0), y * width + x0);
-    for (const plane of [u, v]) {
-      for (let y = y0 >> 1; y < y1 >> 1; y++, at += (x1 - x0) >> 1) out.set(packet.subarray(at, at + ((x1 - x0) >> 1)), plane + y * cw + (x0 >> 1));
-    }
+    forEachBandRow(l, word(HEADER_WORDS + BAND_WORDS * k), word(HEADER_WORDS + BAND_WORDS * k + 1), word(HEADER_WORDS + BAND_WORDS * k + 2), (at, len) => {
+      out.set(packet.subarray(from, from + len), at);
+      from += len;
+    });
   }
 }
 
-/** The frame's size in bytes, its chroma width and its band count. */
-function layout(width: number, height: number): { bytes: number; cw: number; bands: number } {
+interface Layout {
+  width: number;
+  height: number;
+  /** The frame's size in bytes, its chroma width and its band count. */
+  bytes: number;
+  cw: number;
+  bands: number;
+}
+
+function layout(width: number, height: number): Layout {
   if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 2 && height >= 2 && width % 2 === 0 && height % 2 === 0)) {
     throw new RangeError(`I420 delta of ${width}x${height}: expected even integers ≥ 2`);
   }
-  return { bytes: (width * height * 3) / 2, cw: width >> 1, bands: Math.ceil(height / DELTA_BAND_ROWS) };
+  return { width, height, bytes: (width * height * 3) / 2, cw: width >> 1, bands: Math.ceil(height / DELTA_BAND_ROWS) };
 }
 
 /**
- * [x0, x1) widened to take in the columns where row `a` differs from `b` (`n` samples from `at`), in
- * luma columns (`scale` 2 for a chroma row: its sample c covers luma columns 2c and 2c + 1).
+ * The one home of a band's place in a packet: its rows in the order they travel (luma rows y0… of
+ * columns x0…x1, then the Cb rows' x0/2…x1/2, then the Cr rows'), each as its offset in the frame, its
+ * length and its columns' scale in luma columns (2 for a chroma row: its sample c covers 2c and 2c + 1).
+ * x0 and x1 even.
  */
-function widen(a: Uint8Array, b: Uint8Array, at: number, n: number, scale: number, x0: number, x1: number): [number, number] {
+function forEachBandRow(l: Layout, y0: number, x0: number, x1: number, visit: (at: number, length: number, scale: number) => void): void {
+  const y1 = Math.min(l.height, y0 + DELTA_BAND_ROWS);
+  for (let y = y0; y < y1; y++) visit(y * l.width + x0, x1 - x0, 1);
+  const u = l.width * l.height;
+  for (const plane of [u, u + l.cw * (l.height >> 1)]) {
+    for (let y = y0 >> 1; y < y1 >> 1; y++) visit(plane + y * l.cw + (x0 >> 1), (x1 - x0) >> 1, 2);
+  }
+}
+
+/**
+ * `span` widened to take in the luma columns where row `a` differs from `b` (`n` samples from `at`,
+ * each covering `scale` luma columns).
+ */
+function widen(a: Uint8Array, b: Uint8Array, at: number, n: number, scale: number, span: { x0: number; x1: number }): void {
   let i = 0;
   while (i < n && a[at + i] === b[at + i]) i++;
-  if (i === n) return [x0, x1];
+  if (i === n) return;
   let j = n - 1;
   while (j > i && a[at + j] === b[at + j]) j--;
-  return [Math.min(x0, i * scale), Math.max(x1, (j + 1) * scale)];
+  span.x0 = Math.min(span.x0, i * scale);
+  span.x1 = Math.max(span.x1, (j + 1) * scale);
 }
