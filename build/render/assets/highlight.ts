@@ -1,7 +1,7 @@
 import type { EraLight } from '../../model/eras/era-light.ts';
 import type { RoomLight } from '../era/room-light.ts';
 import { screenExposure } from '../era/room-light.ts';
-import { screenReflectionLevel } from '../era/screen-reflection-light.ts';
+import { screenReflectionLevel, screenReflectionLinear, srgbDecode, srgbEncode } from '../era/screen-reflection-light.ts';
 import { catchlightSizeMm, catchlightStrength, roomReflectionSizeMm } from '../geometry/catchlight-pose.ts';
 import type { EyeFrame } from '../geometry/eye-frame.ts';
 import type { Layer } from './canvas.ts';
@@ -113,11 +113,11 @@ export function paintCatchlight(f: EyeFrame, light: EraLight, room: RoomLight | 
       tracePx(lit.ctx, outline.map(([x, y]) => [x * sx, y * sy] as [number, number]));
       lit.ctx.clip();
       paintScreenLight(lit.ctx, c.content, w, h, c.cornerRadiusCm >= 1);
-      // As bright as the lights make it: a faint grey rectangle in a room lit by day, near white
-      // where the screen alone lights the face (era/screen-reflection-light.ts). Before, it neared
-      // white in every room (0.55 + 0.6 × strength): a white card over the pupil beside the window's
-      // image, which a daylit room's window outshines many times over.
-      lightToOpacity(lit, rgb, glow);
+      // As bright as the lights make it: a faint picture in a room lit by day, near white where the
+      // screen alone lights the face (era/screen-reflection-light.ts). Before, it neared white in
+      // every room (0.55 + 0.6 × strength): a white card over the pupil beside the window's image,
+      // which a daylit room's window outshines many times over.
+      lightToOpacity(lit, rgb, screenReflectionLinear(light, room));
       ctx.filter = `blur(${(SCREEN_EDGE_MM * mm).toFixed(2)}px)`;
       ctx.drawImage(lit.canvas, -lit.canvas.width / 2, -lit.canvas.height / 2);
     }
@@ -127,22 +127,32 @@ export function paintCatchlight(f: EyeFrame, light: EraLight, room: RoomLight | 
 }
 
 /**
- * A grey picture of light (black none, white the brightest) turned in place into the reflection's
- * layer: opacity the light × `peak`, colour the source's, whitening toward its brightest (a camera
+ * A grey picture of what the screen shows (its own encoding: black none, white its brightest) turned
+ * in place into the reflection's layer: each pixel's light is the screen's there (decoded to linear)
+ * times `whiteLinear`, the image of its white in the picture's linear light, encoded again as the
+ * layer's opacity, so a page's text and a call's face keep the contrast a mirror gives them. Its
+ * colour is the source's, whitening only where that light nears the picture's clipping (a camera
  * clips a specular image there first). Drawn with 'screen', black adds nothing: where the screen is
  * dark the pupil stays black.
  */
-function lightToOpacity(l: Layer, rgb: [number, number, number], peak: number): void {
+function lightToOpacity(l: Layer, rgb: [number, number, number], whiteLinear: number): void {
   const { width, height } = l.canvas;
   const img = l.ctx.getImageData(0, 0, width, height);
   const d = img.data;
+  // Each of the 256 greys once: its light, then its opacity and whitening.
+  const alpha = new Float32Array(256);
+  const white = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    const linear = Math.min(1, srgbDecode(v / 255) * whiteLinear);
+    alpha[v] = 255 * srgbEncode(linear);
+    white[v] = Math.max(0, (linear - 0.5) / 0.5) * 0.7;
+  }
   for (let i = 0; i < d.length; i += 4) {
-    const v = d[i] / 255;
-    const white = Math.max(0, (v - 0.7) / 0.3) * 0.7;
-    d[i] = rgb[0] + (255 - rgb[0]) * white;
-    d[i + 1] = rgb[1] + (255 - rgb[1]) * white;
-    d[i + 2] = rgb[2] + (255 - rgb[2]) * white;
-    d[i + 3] = 255 * v * peak;
+    const v = d[i];
+    d[i] = rgb[0] + (255 - rgb[0]) * white[v];
+    d[i + 1] = rgb[1] + (255 - rgb[1]) * white[v];
+    d[i + 2] = rgb[2] + (255 - rgb[2]) * white[v];
+    d[i + 3] = alpha[v];
   }
   l.ctx.putImageData(img, 0, 0);
 }

@@ -16,10 +16,11 @@ import { Noise2D, smoothstep, textureRandom } from './noise.ts';
  * photograph's pupil is a dim picture of the room, not a black hole with a screen pasted in it, and the
  * screen's image is the brightest part of a scene rather than a grey block with black above it. The
  * scene, by direction from the eye: walls, a little darker toward the ceiling and much darker at the
- * desk and floor; the viewer straight ahead (head and shoulders, dark against the wall, as a
- * photographer shows in a sitter's eye); the walls brighter toward the room's light, which spills on
- * them; furniture as broad, soft unevenness; and nothing where the screen itself stands in front of the
- * room (its own image is drawn there: highlight.ts). Each pixel is traced through the one mirror: a point
+ * desk and floor; the walls brighter toward the room's light, which spills on them; furniture as
+ * broad, soft unevenness; and nothing where the screen itself stands in front of the room (its own
+ * image is drawn there: highlight.ts). No one stands behind the screen: a viewer's head and shoulders
+ * straight ahead (as a photographer shows in a sitter's eye) made a dark arch over the screen's image,
+ * a doorway in the pupil with a grey block at its foot (issue 18, point 1). Each pixel is traced through the one mirror: a point
  * (x, y) on the sphere of CORNEA_RADIUS_MM shows the direction the view ray leaves it by (the normal
  * n, the view C: 2(n·C)n − C), so the scene is bent as the cornea bends it and squeezed toward the rim.
  *
@@ -31,10 +32,6 @@ import { Noise2D, smoothstep, textureRandom } from './noise.ts';
 /** The layer reaches this far from the apex's image, mm: the widest pupil's rim (PUPIL_MAX_MM) at the
  * widest gaze (the pupil's centre runs 12·sin θ, the apex 6.7·sin θ: ~1.8 mm apart at 20°). */
 const ROOM_IMAGE_RADIUS_MM = PUPIL_MAX_MM / 2 + 2;
-/** How dark the viewer shows against the wall (their face and clothes turned from the light), and
- * where: their head straight ahead, a little above the screen's middle, and their shoulders below it. */
-const VIEWER_SHARE = 0.3;
-const HEAD = { azDeg: 0, elDeg: 3, rAzDeg: 9, rElDeg: 12 };
 /** The desk and floor below the eye, and the ceiling above, as shares of the wall's light. */
 const BELOW_SHARE = 0.4;
 const CEILING_SHARE = 0.8;
@@ -83,11 +80,6 @@ export function paintRoomImage(f: EyeFrame, light: EraLight, room: RoomLight | n
     const dAz = (az - room.azimuthDeg) / SPILL_WIDTH_DEG;
     const dEl = (el - room.elevationDeg) / (1.5 * SPILL_WIDTH_DEG);
     k *= 1 + SPILL_GAIN * Math.exp(-0.5 * (dAz * dAz + dEl * dEl));
-    // The viewer: a head straight ahead, shoulders widening below it.
-    const head = Math.hypot((az - HEAD.azDeg) / HEAD.rAzDeg, (el - HEAD.elDeg) / HEAD.rElDeg);
-    const shoulders = el < -6 ? Math.abs(az) / (14 + 1.2 * (-6 - el)) : Infinity;
-    const viewer = Math.max(1 - smoothstep(0.8, 1.25, head), 1 - smoothstep(0.8, 1.25, shoulders));
-    k *= 1 - (1 - VIEWER_SHARE) * viewer;
     k *= 1 + CLUTTER * clutter.at((az + 180) / 20, (el + 90) / 20);
     if (screenAt && lz > 0) {
       // Behind the screen: hidden by it, fading out just inside the glass's edge, under the soft edge

@@ -4,12 +4,12 @@
  * screen w × h px as the cornea shows it, mirrored). Over the pupil a reflection is seen against
  * black, so what it shows is its own structure: a video call's room, face and toolbar, a page's bars,
  * text and pictures, dark where the screen is dark; and its light falls off toward its edges (a panel
- * seen off its axis gives the eye less of its light, a tube's glass more so). Not a flat grey block.
+ * seen off its axis gives the eye less of its light, a tube's glass more so). Its content keeps its
+ * whole range: the cornea is a mirror, and at its few per cent a picture exposed for the face puts a
+ * screen's image far under clipping (2026's white 0.025 linear), so nothing flattens it
+ * (highlight.ts turns the picture into light). Not a flat grey block.
  */
 export type ScreenContent = 'glow' | 'call';
-
-/** The share of a screen's content range its corneal image keeps (the rest is lifted to white). */
-export const SCREEN_CONTENT_CONTRAST = 0.26;
 
 const grey = (v: number): string => `rgb(${v}, ${v}, ${v})`;
 
@@ -17,13 +17,9 @@ export function paintScreenLight(ctx: CanvasRenderingContext2D, content: ScreenC
   if (content === 'call') paintCall(ctx, w, h);
   else if (h > w) paintPhone(ctx, w, h);
   else paintPage(ctx, w, h);
-  // What the cornea shows of it is mostly its brightness: at the tear film's few per cent of
-  // reflectance a camera exposed for the face sees a lit screen near its clipping point, its page or
-  // call only faintly (a window of theirs a little brighter, a toolbar a little dimmer). Drawn at full
-  // contrast it read as a grey card with UI blocks pasted on the pupil (issue 18, point 1): the
-  // content is lifted toward white, keeping SCREEN_CONTENT_CONTRAST of its range.
-  ctx.fillStyle = `rgba(255, 255, 255, ${(1 - SCREEN_CONTENT_CONTRAST).toFixed(3)})`;
-  ctx.fillRect(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4);
+  // (Its content was once lifted toward white, keeping a quarter of its range, for an image drawn
+  // near clipping; drawn at the light the exposure gives it, the lift left a flat grey block with a
+  // dark arch of the room above it: issue 18, point 1.)
   // The falloff toward the edges: 1 − k·ρ² (ρ 0 at the middle, 1 at the corners); a tube's is stronger.
   const k = tube ? 0.35 : 0.22;
   const r = Math.hypot(w, h) / 2;

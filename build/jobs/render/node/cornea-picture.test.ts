@@ -67,8 +67,8 @@ describe('the room mirrored on the cornea (pixels)', () => {
     expect(spot.n).toBeGreaterThan(20);
     expect(spot.rn).toBeGreaterThan(50);
     expect(spot.spot - spot.dark, JSON.stringify(spot)).toBeGreaterThan(12);
-    // Above it the room's own image (assets/room-image.ts: walls over the viewer's head, the
-    // window's spill) lifts the ring more than the spot: 7.5 levels over it before the room, 3.4 now.
+    // Above it the room's own image (assets/room-image.ts: the walls, the window's spill) lifts the
+    // ring more than the spot: 7.5 levels over it before the room, 3.4 with a viewer's head there.
     expect(spot.spot - spot.ringAbove, JSON.stringify(spot)).toBeGreaterThan(3);
     expect(spot.spot).toBeLessThan(150);
   }, 60_000);
