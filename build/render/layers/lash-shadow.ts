@@ -39,7 +39,6 @@ const WIDEST_AT = 0.45;
 
 export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: LidMargins, upper: readonly LashCurvePx[]): ExtentPx | null {
   if (m.openness <= 0 || upper.length === 0) return null;
-  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   // The wash is one spindle a clump (its hairs lie within a wash's width of each other); only the thin
   // strand is a hair's own, one pass: 150 spindles a pass over 3 passes were ~4 ms of a lid's redraw at
   // 1280×720 in a software canvas, whose fill time grows with its contours.
@@ -73,30 +72,27 @@ export function drawLashShadows(ctx: CanvasRenderingContext2D, f: EyeFrame, m: L
       hi = Math.max(hi, c.x0);
     }
     const n = hairs.length;
-    const spread = hi - lo;
-    const st = { x0: x0 / n, y0: y0 / n, x1: x1 / n, y1: y1 / n };
-    const pad = WASH_PASSES[0][0] * (w / n) + spread;
-    e.x0 = Math.min(e.x0, lo - pad, st.x1 - pad);
-    e.x1 = Math.max(e.x1, hi + pad, st.x1 + pad);
-    e.y0 = Math.min(e.y0, st.y0 - pad);
-    e.y1 = Math.max(e.y1, st.y1 + pad);
     // The clump's hairs side by side: its wash as wide as their roots' spread, narrowing to the end.
-    return { ...st, w: w / n, spread };
+    return { x0: x0 / n, y0: y0 / n, x1: x1 / n, y1: y1 / n, w: w / n, spread: hi - lo };
   });
   ctx.save();
   ctx.globalCompositeOperation = 'destination-over';
   // Fading as the lids meet, like the contact shadow.
   const fade = Math.min(1, m.openness / 0.2);
-  fillSpindles(ctx, strands, STRAND[1] * fade);
+  // The extent is what the fills trace (fillSpindles grows it by every corner): it holds by
+  // construction, not by a pad that happens to cover the strands.
+  const e: ExtentPx = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  fillSpindles(ctx, strands, STRAND[1] * fade, e);
   for (const [scale, alpha] of WASH_PASSES) {
     fillSpindles(
       ctx,
       streaks.map((s) => ({ x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, half: (s.w * scale + 0.5 * s.spread) * 0.5 })),
       alpha * fade,
+      e,
     );
   }
   ctx.restore();
-  return e;
+  return e.x0 <= e.x1 ? e : null;
 }
 
 interface Spindle {
@@ -107,9 +103,20 @@ interface Spindle {
   half: number;
 }
 
-/** Thin spindles in one fill: a third of their width at the root, widest part way down, gone at the end. */
-function fillSpindles(ctx: CanvasRenderingContext2D, spindles: readonly Spindle[], alpha: number): void {
+/**
+ * Thin spindles in one fill: a third of their width at the root, widest part way down, gone at the end.
+ * Grows `e` to every corner traced, a pixel round (the fill's antialiased edge).
+ */
+function fillSpindles(ctx: CanvasRenderingContext2D, spindles: readonly Spindle[], alpha: number, e: ExtentPx): void {
   const path = new Path2D();
+  const corner = (x: number, y: number, first: boolean) => {
+    if (first) path.moveTo(x, y);
+    else path.lineTo(x, y);
+    e.x0 = Math.min(e.x0, x - 1);
+    e.y0 = Math.min(e.y0, y - 1);
+    e.x1 = Math.max(e.x1, x + 1);
+    e.y1 = Math.max(e.y1, y + 1);
+  };
   for (const s of spindles) {
     const dx = s.x1 - s.x0;
     const dy = s.y1 - s.y0;
@@ -119,11 +126,11 @@ function fillSpindles(ctx: CanvasRenderingContext2D, spindles: readonly Spindle[
     const ny = (dx / l) * s.half;
     const mx = s.x0 + WIDEST_AT * dx;
     const my = s.y0 + WIDEST_AT * dy;
-    path.moveTo(s.x0 + nx / 3, s.y0 + ny / 3);
-    path.lineTo(mx + nx, my + ny);
-    path.lineTo(s.x1, s.y1);
-    path.lineTo(mx - nx, my - ny);
-    path.lineTo(s.x0 - nx / 3, s.y0 - ny / 3);
+    corner(s.x0 + nx / 3, s.y0 + ny / 3, true);
+    corner(mx + nx, my + ny, false);
+    corner(s.x1, s.y1, false);
+    corner(mx - nx, my - ny, false);
+    corner(s.x0 - nx / 3, s.y0 - ny / 3, false);
     path.closePath();
   }
   ctx.fillStyle = `rgba(${SHADOW_RGB}, ${alpha})`;

@@ -6,7 +6,7 @@ import { lidMargins } from '../../render/geometry/lid-margins.ts';
 import { UPPER_LASHES } from '../../render/assets/lash-set.ts';
 import { lashCurvesPx } from '../../render/layers/lashes.ts';
 import { drawLashShadows } from '../../render/layers/lash-shadow.ts';
-import { gazeSample } from '../eye-samples.ts';
+import { blinkSample, gazeSample } from '../eye-samples.ts';
 import { MASK_SCLERA, classifyMaskPixel } from '../../render/mask-colors.ts';
 import { PAGE_SIZE, context2d, exposed } from './page-kit.ts';
 
@@ -59,4 +59,38 @@ exposed.lashShadows = () => {
   const sorted = [...runsPx].sort((p, q) => p - q);
   const medianStreakPx = sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
   return { band, shadedShare: shaded / band, darkest, reachMm, streaks: runsPx.length, medianStreakPx };
+};
+
+// The extent drawLashShadows returns is what the face layer restores before the next lid state: any
+// shaded pixel outside it would outlive its state. Over a grid of gazes, lags and closures, the
+// shadows drawn alone onto a clear canvas: how many pixels carry any shade outside the extent, and
+// how many in all (so a test knows it looked at shadows).
+exposed.lashShadowsOutsideExtent = () => {
+  const f = eyeFrame(W, H);
+  const canvas = context2d(W, H);
+  let outside = 0;
+  let shaded = 0;
+  let states = 0;
+  for (const [yawDeg, pitchDeg] of [[0, 0], [-20, 10], [20, -15], [10, 20], [-15, -20]]) {
+    for (const closure of [0, 0.5, 0.85]) {
+      for (const lagRad of [-0.3, 0, 0.3]) {
+        const s = closure ? blinkSample(closure, { yawDeg, pitchDeg }) : gazeSample(yawDeg, pitchDeg);
+        const pose = irisPose(s);
+        const mg = lidMargins(lidInputs(s, pose), lidInputs(s, pose));
+        canvas.clearRect(0, 0, W, H);
+        const e = drawLashShadows(canvas, f, mg, lashCurvesPx(f, mg, lagRad).slice(0, UPPER_LASHES.length));
+        if (!e) continue;
+        states++;
+        const a = canvas.getImageData(0, 0, W, H).data;
+        for (let y = 0; y < H; y++) {
+          for (let x = 0; x < W; x++) {
+            if (a[(y * W + x) * 4 + 3] === 0) continue;
+            shaded++;
+            if (x < Math.floor(e.x0) || x >= Math.ceil(e.x1) || y < Math.floor(e.y0) || y >= Math.ceil(e.y1)) outside++;
+          }
+        }
+      }
+    }
+  }
+  return { states, shaded, outside };
 };

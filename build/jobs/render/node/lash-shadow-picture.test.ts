@@ -46,4 +46,14 @@ describe('the upper lashes’ shadows on the sclera', () => {
     expect(b.streaks, JSON.stringify(b)).toBeGreaterThanOrEqual(21);
     expect(b.medianStreakPx, JSON.stringify(b)).toBeLessThanOrEqual(8);
   }, 60_000);
+
+  it('stay inside the extent they report, in every pose: the face layer restores that box before the next lid state, so a streak outside it would outlive its state', async () => {
+    // The extent is grown by every corner the fills trace (layers/lash-shadow.ts). Before, it was a pad
+    // round each clump's mean streak, which held with 5.4-13.5 px to spare over a pose grid by margin,
+    // not by construction.
+    const r = await renderer.call<{ states: number; shaded: number; outside: number }>('lashShadowsOutsideExtent');
+    expect(r.states, JSON.stringify(r)).toBeGreaterThan(20);
+    expect(r.shaded, JSON.stringify(r)).toBeGreaterThan(10_000);
+    expect(r.outside, JSON.stringify(r)).toBe(0);
+  }, 120_000);
 });
