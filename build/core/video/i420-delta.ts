@@ -50,9 +50,10 @@ export function createI420DeltaEncoder(width: number, height: number): I420Delta
       if (frame.length !== l.bytes) throw new RangeError(`I420 delta of ${width}x${height}: expected ${l.bytes} bytes, got ${frame.length}`);
       const spans: number[] = [];
       for (let y0 = 0; y0 < height; y0 += DELTA_BAND_ROWS) {
-        if (!hasPrev) [span.x0, span.x1] = [0, width];
-        else {
-          [span.x0, span.x1] = [width, 0];
+        // Plain assignments: a destructured pair allocated an array a band, ~40 a frame.
+        span.x0 = hasPrev ? width : 0;
+        span.x1 = hasPrev ? 0 : width;
+        if (hasPrev) {
           // The band's rows, luma and chroma, at full width: where each differs from the frame before.
           forEachBandRow(l, y0, 0, width, (at, n, scale) => widen(frame, prev, at, n, scale, span));
         }

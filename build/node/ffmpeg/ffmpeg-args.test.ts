@@ -58,6 +58,8 @@ describe('ffmpegArgs', () => {
     const { inputOptions, outputOptions } = ffmpegArgs({ ...base, input: 'i420' });
     expect(inputOptions).toEqual(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '1280x720', '-framerate', '30']);
     expect(outputOptions).not.toContain('-vf');
+    // Frames the page has converted cannot take another conversion: refused, where it was ignored.
+    expect(() => ffmpegArgs({ ...base, input: 'i420', conversion: 'swscale' })).toThrow(/conversion swscale with i420 frames: .*expected zscale/);
     expect(valueOf(outputOptions, '-chroma_sample_location')).toBe('center');
     expect(valueOf(outputOptions, '-pix_fmt')).toBe('yuv420p');
     expect(valueOf(outputOptions, '-color_range')).toBe('tv');

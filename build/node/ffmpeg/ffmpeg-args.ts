@@ -79,6 +79,8 @@ export function ffmpegArgs(s: EncodeSettings): FfmpegArgs {
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new RangeError(`x264 threads ${threads}: expected an integer from 0 (x264's choice) to 64`);
   if (s.input === 'i420') {
     // The page converted the frame as COLOUR_FILTERS.zscale would (core/video/i420.ts): x264 takes it as it is.
+    // Another conversion cannot be honoured on frames already converted: refused, not ignored.
+    if (conversion !== 'zscale') throw new RangeError(`conversion ${conversion} with i420 frames: the page converts them as zscale does; expected zscale, or a capture format ffmpeg converts`);
     // The chroma's siting is tagged as zscale's films tag it (x264 would say `left`).
     return {
       inputOptions: ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${s.width}x${s.height}`, '-framerate', String(s.fps)],
