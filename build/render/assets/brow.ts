@@ -27,6 +27,18 @@ const HAIR_DARK_RGB = [34, 24, 19] as const;
  */
 export const BROW_DEFOCUS_MM = 0.03;
 const HAIR_PALE_RGB = [108, 80, 62] as const;
+/**
+ * The tint under the hair and the ridge's shadow along the brow (u 0 the head … 1 the tail): a share
+ * of their full opacity, none at the head's tip, full over the body, thinning along the tail, as the
+ * hair itself does (geometry/brow-hairs.ts thins the head over u < 0.15).
+ */
+const BROW_TINT_ALONG: readonly (readonly [u: number, share: number])[] = [
+  [0, 0],
+  [0.05, 0.15],
+  [0.2, 1],
+  [0.8, 1],
+  [1, 0.4],
+];
 
 export function paintBrow(f: EyeFrame): BrowLayer {
   const mm = f.pxPerMm;
@@ -57,14 +69,22 @@ export function paintBrow(f: EyeFrame): BrowLayer {
   };
 
   // The ridge's faint shadow on the hood just under the brow, and the skin under the hair, a shade
-  // darker: blurred well inside the layer's margin.
+  // darker: blurred well inside the layer's margin. Both fade out over the head and the tail, where
+  // the hair thins: filled evenly to the outline's rounded caps, the head was a soft grey stamp with a
+  // drawn edge round a few hairs (2026-script frame 120 at 2.5×), where a photograph's brow head is
+  // sparse hair on bare skin.
+  const along = (rgb: string, alpha: number): CanvasGradient => {
+    const g = ctx.createLinearGradient(xPx(f, browXMm(0)), 0, xPx(f, browXMm(1)), 0);
+    for (const [u, k] of BROW_TINT_ALONG) g.addColorStop(u, `rgba(${rgb}, ${(alpha * k).toFixed(4)})`);
+    return g;
+  };
   ctx.filter = `blur(${0.35 * mm}px)`;
   traceOutline(-0.35);
-  ctx.fillStyle = 'rgba(96, 54, 42, 0.10)';
+  ctx.fillStyle = along('96, 54, 42', 0.1);
   ctx.fill();
   ctx.filter = `blur(${0.18 * mm}px)`;
   traceOutline(0);
-  ctx.fillStyle = 'rgba(74, 48, 36, 0.16)';
+  ctx.fillStyle = along('74, 48, 36', 0.16);
   ctx.fill();
   ctx.filter = 'none';
 
