@@ -6,10 +6,11 @@ import { PAGE_SIZE, exposed } from './page-kit.ts';
 const W = PAGE_SIZE.widthPx;
 const H = PAGE_SIZE.heightPx;
 
-// The brow's layer at rest (tint, ridge shadow and hair, as painted once per size): the median
-// opacity of its pixels inside the band, between its lower and upper edges, over a stretch of it
-// (u0 … u1, 0 the head … 1 the tail). Between the sparse hairs of the head most pixels are skin, so
-// there the median is what lies on the bare skin; over the body the hair covers most of the band.
+// The brow's layer at rest (tint, ridge shadow and hair, as painted once per size): the opacity of
+// its pixels inside the band, between its lower and upper edges, over a stretch of it (u0 … u1, 0 the
+// head … 1 the tail), as its median and its barest tenth. At the head the blurred hairs cover most
+// pixels, so the barest tenth is what lies on the skin between them; over the body the hair covers
+// most of the band, and the median reads it.
 exposed.browOpacity = (u0: number, u1: number) => {
   const f = eyeFrame(W, H);
   const layer = paintBrow(f);
@@ -25,5 +26,5 @@ exposed.browOpacity = (u0: number, u1: number) => {
   }
   got.sort((p, q) => p - q);
   const q = (k: number) => got[Math.floor((got.length - 1) * k)];
-  return { n: got.length, median: q(0.5), p25: q(0.25), p10: q(0.1) };
+  return { n: got.length, median: q(0.5), p10: q(0.1) };
 };

@@ -50,9 +50,9 @@ exposed.pupilReflection = (era: EraId, inPx = 2) => {
   const mean = inside.reduce((a, b) => a + b, 0) / inside.length;
   const sd = Math.sqrt(inside.reduce((a, b) => a + (b - mean) ** 2, 0) / inside.length);
   outside.sort((a, b) => a - b);
-  const q = (k: number) => outside[Math.floor((outside.length - 1) * k)];
   const byLuma = [...inside].sort((a, b) => a - b);
-  return { n: inside.length, mean, sd, in90: byLuma[Math.floor((byLuma.length - 1) * 0.9)], edge: steps / nSteps, nOut: outside.length, out10: q(0.1), out50: q(0.5), out75: q(0.75), out90: q(0.9) };
+  const q = (sorted: number[], k: number) => sorted[Math.floor((sorted.length - 1) * k)];
+  return { n: inside.length, mean, sd, in90: q(byLuma, 0.9), edge: steps / nSteps, nOut: outside.length, out10: q(outside, 0.1), out50: q(outside, 0.5), out75: q(outside, 0.75), out90: q(outside, 0.9) };
 };
 
 // The room light's layer at a large size (sub-pixel bows show): along a pane's top edge (where its

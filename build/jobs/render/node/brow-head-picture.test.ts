@@ -14,7 +14,7 @@ const renderer = rendererPage('brow-head', { widthPx: 1280, heightPx: 720 });
 
 describe('the brow\'s head', () => {
   it('is sparse hair on bare skin: over its tip the barest tenth of the band under 0.08 opaque (before: 0.24, the stamp), over the body the median still over 0.3', async () => {
-    type Opacity = { n: number; median: number; p25: number; p10: number };
+    type Opacity = { n: number; median: number; p10: number };
     const head = await renderer.call<Opacity>('browOpacity', 0.005, 0.06);
     const body = await renderer.call<Opacity>('browOpacity', 0.4, 0.6);
     const msg = JSON.stringify({ head, body });
